@@ -1,0 +1,326 @@
+"""The one layer between ``ivy.f`` and ``backend.f``.
+
+Every public function is written once in ``ivy/functional/ivy/<category>.py`` as a signature with a
+docstring and no body, decorated with :func:`api`. The decorator generates (once, at import) a
+dispatcher with the *same* signature whose fast path is a single call::
+
+    def add(x1, x2, /):
+        B = _B
+        if B is not None and x1.__class__ is not _Array and x2.__class__ is not _Array:
+            return B.add(x1, x2)          # native arrays in, native array out
+        ...                                # ivy.Array in -> unwrap, call, wrap; or infer backend
+
+``_B`` is the current backend namespace (``ivy.functional.backends.<fw>``) or ``None`` when no
+backend is set. It lives in :data:`DISPATCH_GLOBALS`, the globals of every generated dispatcher, and
+is written only by :mod:`ivy.backend_handler` — so switching backend is one dict assignment, atomic
+and cheap, and a call costs one extra Python frame instead of a stack of decorators.
+
+Errors raised by the backend keep their native type; the dispatcher adds a note naming the Ivy
+function and backend (``BaseException.add_note``), which costs nothing unless an error is raised.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+import sys
+from collections.abc import Callable
+from typing import NamedTuple
+
+import numpy as np
+
+from .errors import BackendError
+
+# name ("add", "linalg.svd", "fft.fft") -> public dispatcher. The RPC worker serves exactly these.
+API: dict[str, Callable] = {}
+
+
+class Spec(NamedTuple):
+    path: str  # "add" or "linalg.svd"
+    creation: bool  # always return ivy.Array (functions that make arrays from non-arrays)
+
+
+# ---------------------------------------------------------------------------------------------
+# Native array recognition and backend inference
+# ---------------------------------------------------------------------------------------------
+
+_BACKEND_OF_TYPE: dict[type, str | None] = {np.ndarray: "numpy"}
+
+
+def backend_name_of_type(t: type) -> str | None:
+    """The backend whose native array type ``t`` is (``None`` for non-arrays). Cached per type."""
+    try:
+        return _BACKEND_OF_TYPE[t]
+    except KeyError:
+        pass
+    root = t.__module__.partition(".")[0]
+    name = None
+    if root == "numpy" or issubclass(t, np.generic):
+        name = "numpy" if issubclass(t, (np.ndarray, np.generic)) else None
+    elif root == "torch":
+        name = "torch" if issubclass(t, sys.modules["torch"].Tensor) else None
+    elif root in ("jax", "jaxlib"):
+        jax = sys.modules.get("jax")
+        name = "jax" if jax is not None and issubclass(t, jax.Array) else None
+    elif root == "tensorflow":
+        tf = sys.modules["tensorflow"]
+        name = "tensorflow" if issubclass(t, (tf.Tensor, tf.Variable)) else None
+    _BACKEND_OF_TYPE[t] = name
+    return name
+
+
+def _scan(values, found: set) -> None:
+    for v in values:
+        c = v.__class__
+        if c is list or c is tuple:
+            _scan(v, found)
+            continue
+        if c is Array:
+            v = v._data
+            c = v.__class__
+        n = _BACKEND_OF_TYPE.get(c, 0)
+        if n == 0:
+            n = backend_name_of_type(c)
+        if n is not None:
+            found.add(n)
+
+
+def infer_backend(fn_name: str, args, kwargs):
+    """The backend for a call with no backend set: from the native arrays given, else NumPy."""
+    from .backend_handler import load_backend
+
+    found: set = set()
+    _scan(args, found)
+    if kwargs:
+        _scan(kwargs.values(), found)
+    if len(found) > 1:
+        raise BackendError(
+            f"ivy.{fn_name} got arrays of several frameworks ({', '.join(sorted(found))}); "
+            "convert them to one framework first, or set a backend with ivy.set_backend"
+        )
+    return load_backend(found.pop() if found else "numpy")
+
+
+# ---------------------------------------------------------------------------------------------
+# Wrapping results
+# ---------------------------------------------------------------------------------------------
+
+def wrap(r):
+    """Wrap native arrays in ``r`` (an array, or a tuple/list/namedtuple of them) as ivy.Array."""
+    c = r.__class__
+    if c is Array:
+        return r
+    n = _BACKEND_OF_TYPE.get(c, 0)
+    if n == 0:
+        n = backend_name_of_type(c)
+    if n is not None:
+        if n == "numpy" and c is not np.ndarray:
+            r = np.asarray(r)  # numpy returns scalars for 0-d results; an Array holds an ndarray
+        a = _new_array(Array)
+        a._data = r
+        return a
+    if c is tuple or c is list:
+        return c(wrap(e) for e in r)
+    if isinstance(r, tuple) and hasattr(r, "_fields"):  # namedtuple results (linalg.eigh, ...)
+        return c(*(wrap(e) for e in r))
+    return r
+
+
+def unwrap(x):
+    """The native array inside ``x`` (``x`` itself for anything else); recurses into lists/tuples."""
+    c = x.__class__
+    if c is Array:
+        return x._data
+    if c is list or c is tuple:
+        return c(unwrap(e) for e in x)
+    return x
+
+
+def _any_array(seq) -> bool:
+    for e in seq:
+        if e.__class__ is Array:
+            return True
+    return False
+
+
+def _resolve(B, path: str):
+    if "." in path:
+        ns, _, name = path.partition(".")
+        return getattr(getattr(B, ns), name)
+    return getattr(B, path)
+
+
+def _note(e: BaseException, path: str, B) -> None:
+    e.add_note(f"(in ivy.{path} on the {getattr(B, 'name', B)} backend)")
+
+
+def slow_call(spec: Spec, args: tuple, kwargs: dict):
+    """General path: unwrap any ivy.Array, infer the backend if none is set, wrap the result."""
+    wrap_out = spec.creation
+    new_args = []
+    for a in args:
+        c = a.__class__
+        if c is Array:
+            a = a._data
+            wrap_out = True
+        elif (c is list or c is tuple) and _any_array(a):
+            a = c(unwrap(e) for e in a)
+            wrap_out = True
+        new_args.append(a)
+    for k, v in kwargs.items():
+        if v.__class__ is Array:
+            kwargs[k] = v._data
+            wrap_out = True
+    B = DISPATCH_GLOBALS["_B"]
+    if B is None:
+        B = infer_backend(spec.path, new_args, kwargs)
+    try:
+        r = _resolve(B, spec.path)(*new_args, **kwargs)
+    except Exception as e:
+        _note(e, spec.path, B)
+        raise
+    return wrap(r) if wrap_out else r
+
+
+# ---------------------------------------------------------------------------------------------
+# The decorator
+# ---------------------------------------------------------------------------------------------
+
+_SEQ_OF_ARRAYS = re.compile(r"(Sequence|List|list|Tuple|tuple)\[\s*Array")
+
+
+def _param_kind(annotation) -> str:
+    """'seq' for a sequence of arrays, 'array' for an array (or array-or-scalar), else 'other'."""
+    text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
+    if "Array" not in text:
+        return "other"
+    return "seq" if _SEQ_OF_ARRAYS.search(text) else "array"
+
+
+def _namespace_of(module_name: str) -> str:
+    last = module_name.rsplit(".", 1)[-1]
+    return last + "." if last in ("linalg", "fft") else ""
+
+
+def api(fn: Callable | None = None, *, creation: bool = False, name: str | None = None):
+    """Turn a signature-and-docstring definition into the public dispatcher for that function.
+
+    ``creation=True`` marks functions that always return ``ivy.Array`` (they make arrays from
+    non-arrays: ``zeros``, ``arange``, ``asarray``...). Parameters annotated with ``Array`` are
+    checked for ``ivy.Array`` on the fast path; ``Sequence[Array]`` ones are scanned.
+    """
+    if fn is None:
+        return lambda f: api(f, creation=creation, name=name)
+
+    fname = name or fn.__name__
+    path = _namespace_of(fn.__module__) + fname
+    sig = inspect.signature(fn)
+    params = list(sig.parameters.values())
+
+    # the def line, the call into the backend, and the fast-path checks
+    def_parts, call_parts, arrays, seqs = [], [], [], []
+    P = inspect.Parameter
+    for i, p in enumerate(params):
+        prev = params[i - 1].kind if i else None
+        if prev is P.POSITIONAL_ONLY and p.kind is not P.POSITIONAL_ONLY:
+            def_parts.append("/")
+        if p.kind is P.KEYWORD_ONLY and prev not in (P.KEYWORD_ONLY, P.VAR_POSITIONAL):
+            def_parts.append("*")
+        if p.kind is P.VAR_POSITIONAL:
+            def_parts.append("*" + p.name)
+            call_parts.append("*" + p.name)
+        elif p.kind is P.VAR_KEYWORD:
+            def_parts.append("**" + p.name)
+            call_parts.append("**" + p.name)
+        elif p.kind is P.POSITIONAL_ONLY:
+            def_parts.append(p.name)
+            call_parts.append(p.name)
+        else:
+            def_parts.append(p.name)
+            call_parts.append(f"{p.name}={p.name}")
+        kind = _param_kind(p.annotation)
+        if kind != "other" and p.kind is P.VAR_POSITIONAL:
+            kind = "seq"
+        if kind == "array":
+            arrays.append(p.name)
+        elif kind == "seq":
+            seqs.append(p.name)
+    if params and params[-1].kind is P.POSITIONAL_ONLY:
+        def_parts.append("/")
+
+    # slow_call gets the positional arguments as a tuple and the keyword ones as a dict
+    plain = [c for c in call_parts if "=" not in c and not c.startswith("*")]
+    star = [c[1:] for c in call_parts if c.startswith("*") and not c.startswith("**")]
+    var_kw = [c[2:] for c in call_parts if c.startswith("**")]
+    kw_args = [c.split("=")[0] for c in call_parts if "=" in c]
+    args_expr = "(" + "".join(f"{a}, " for a in plain) + ")"
+    if star:
+        args_expr = f"{args_expr} + tuple({star[0]})"
+    kwargs_expr = "{" + ", ".join(f"'{k}': {k}" for k in kw_args) + "}"
+    if var_kw:
+        kwargs_expr = f"{{**{kwargs_expr}, **{var_kw[0]}}}"
+
+    # Each dispatcher refers to its Spec as a global of its own name, so all share DISPATCH_GLOBALS
+    # (and with it the one ``_B``).
+    spec_name = "_SPEC_" + path.replace(".", "__")
+    DISPATCH_GLOBALS[spec_name] = Spec(path, creation)
+    call = f"B.{path}({', '.join(call_parts)})"
+    slow = f"return _slow_call({spec_name}, {args_expr}, {kwargs_expr})"
+    lines = [f"def {fname}({', '.join(def_parts)}):", "    B = _B"]
+    if creation:
+        lines.append(f"    {slow}")
+    else:
+        checks = [f"{a}.__class__ is _Array" for a in arrays] + [f"_any_array({s})" for s in seqs]
+        lines += [
+            f"    if {' or '.join(['B is None', *checks])}:",
+            f"        {slow}",
+            "    try:",
+            f"        return {call}",
+            "    except Exception as e:",
+            f"        _note(e, {path!r}, B)",
+            "        raise",
+        ]
+    src = "\n".join(lines) + "\n"
+    loc: dict = {}
+    exec(compile(src, f"<ivy dispatcher {path}>", "exec"), DISPATCH_GLOBALS, loc)
+    out = loc[fname]
+    out.__defaults__ = fn.__defaults__
+    out.__kwdefaults__ = fn.__kwdefaults__
+    out.__doc__ = fn.__doc__
+    out.__module__ = fn.__module__
+    out.__qualname__ = fn.__qualname__
+    out.__annotations__ = dict(fn.__annotations__)
+    out.ivy_path = path
+    out.ivy_source = src  # the generated code, for the curious: print(ivy.add.ivy_source)
+    API[path] = out
+    return out
+
+
+def alias(path: str, fn: Callable) -> None:
+    """Publish ``fn`` under a second name too (``linalg.matmul`` is ``matmul``)."""
+    API[path] = fn
+
+
+def register(fn: Callable | None = None, *, name: str | None = None):
+    """Register a plain (not dispatched) public function, e.g. ``finfo`` or ``result_type``."""
+    if fn is None:
+        return lambda f: register(f, name=name)
+    path = _namespace_of(fn.__module__) + (name or fn.__name__)
+    fn.ivy_path = path
+    API[path] = fn
+    return fn
+
+
+# The globals of every generated dispatcher. ``_B`` is the current backend (written only by
+# ivy.backend_handler); the rest are the helpers the generated code calls.
+DISPATCH_GLOBALS: dict = {
+    "__builtins__": __builtins__,
+    "_B": None,
+    "_Array": None,  # set by ivy.array_object when the Array class exists
+    "_slow_call": slow_call,
+    "_any_array": _any_array,
+    "_note": _note,
+}
+
+Array = None  # filled in by ivy.array_object (circular: Array's operators call the dispatchers)
+_new_array = object.__new__

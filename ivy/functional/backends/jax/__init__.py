@@ -1,0 +1,25 @@
+"""The jax backend."""
+
+import jax as _fw
+
+_fw.config.update("jax_enable_x64", True)  # int64 and float64 (Ivy defaults) need it
+
+from . import fft, linalg
+from .creation import *
+from .data_type import *
+from .device import *
+from .dtypes import *
+from .elementwise import *
+from .general import *
+from .indexing import *
+from .linear_algebra import *
+from .manipulation import *
+from .searching import *
+from .set import *
+from .sorting import *
+from .statistical import *
+from .utility import *
+
+name = "jax"
+version = _fw.__version__
+CAPABILITIES = {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": 32}

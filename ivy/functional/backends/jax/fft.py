@@ -1,0 +1,1 @@
+"""The jax backend: fft functions (see ivy/functional/ivy/fft.py for the API)."""

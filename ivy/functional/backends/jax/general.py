@@ -1,0 +1,23 @@
+"""Indexing (functional updates), shapes and DLPack on jax arrays."""
+
+import jax.numpy as jnp
+
+
+def shape_of(x) -> tuple:
+    return tuple(x.shape)
+
+
+def get_item(x, /, key):
+    return x[key]
+
+
+def set_item(x, key, value, /):
+    return x.at[key].set(jnp.asarray(value, dtype=x.dtype))
+
+
+def to_dlpack(x, /, *, stream=None, max_version=None, dl_device=None, copy=None):
+    return x.__dlpack__(stream=stream)
+
+
+def dlpack_device(x, /):
+    return x.__dlpack_device__()

@@ -1,0 +1,1 @@
+"""The jax backend: linalg functions (see ivy/functional/ivy/linalg.py for the API)."""

@@ -1,0 +1,1 @@
+"""The jax backend: set functions (see ivy/functional/ivy/set.py for the API)."""

@@ -1,0 +1,23 @@
+"""The NumPy backend: plain functions on ``numpy.ndarray``."""
+
+import numpy as np
+
+from . import fft, linalg
+from .creation import *
+from .data_type import *
+from .device import *
+from .dtypes import *
+from .elementwise import *
+from .general import *
+from .indexing import *
+from .linear_algebra import *
+from .manipulation import *
+from .searching import *
+from .set import *
+from .sorting import *
+from .statistical import *
+from .utility import *
+
+name = "numpy"
+version = np.__version__
+CAPABILITIES = {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": 64}

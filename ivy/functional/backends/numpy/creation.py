@@ -1,0 +1,126 @@
+"""The NumPy backend: creation functions (see ivy/functional/ivy/creation.py for the API)."""
+
+import numpy as np
+
+from ivy import dtypes as _d
+
+from .device import as_native_device
+from .dtypes import as_native_dtype
+
+
+def _default_for(obj):
+    """Ivy's default dtype for a Python scalar or nested sequence (numpy would pick float64)."""
+    kinds = set()
+
+    def walk(o):
+        if isinstance(o, (list, tuple)):
+            for e in o:
+                walk(e)
+        elif hasattr(o, "dtype"):
+            kinds.add("array")
+        else:
+            kinds.add(type(o))
+
+    walk(obj)
+    if "array" in kinds:
+        return None
+    if complex in kinds:
+        return as_native_dtype(_d.default_complex_dtype())
+    if float in kinds:
+        return as_native_dtype(_d.default_float_dtype())
+    if int in kinds:
+        return as_native_dtype(_d.default_int_dtype())
+    return None
+
+
+def asarray(obj, /, *, dtype=None, device=None, copy=None):
+    as_native_device(device)
+    dtype = as_native_dtype(dtype)
+    if dtype is None and not isinstance(obj, np.ndarray):
+        dtype = _default_for(obj)
+    if copy:
+        return np.array(obj, dtype=dtype, copy=True)
+    if copy is False:
+        a = np.asarray(obj, dtype=dtype)
+        if isinstance(obj, np.ndarray) and not np.shares_memory(a, obj) and a.size:
+            raise ValueError("asarray(copy=False) would have to copy (dtype change)")
+        return a
+    return np.asarray(obj, dtype=dtype)
+
+
+def _float_or(dtype):
+    return as_native_dtype(dtype) if dtype is not None else \
+        as_native_dtype(_d.default_float_dtype())
+
+
+def zeros(shape, *, dtype=None, device=None):
+    as_native_device(device)
+    return np.zeros(shape, dtype=_float_or(dtype))
+
+
+def ones(shape, *, dtype=None, device=None):
+    as_native_device(device)
+    return np.ones(shape, dtype=_float_or(dtype))
+
+
+def empty(shape, *, dtype=None, device=None):
+    as_native_device(device)
+    return np.empty(shape, dtype=_float_or(dtype))
+
+
+def zeros_like(x, /, *, dtype=None, device=None):
+    return np.zeros_like(x, dtype=as_native_dtype(dtype))
+
+
+def ones_like(x, /, *, dtype=None, device=None):
+    return np.ones_like(x, dtype=as_native_dtype(dtype))
+
+
+def empty_like(x, /, *, dtype=None, device=None):
+    return np.empty_like(x, dtype=as_native_dtype(dtype))
+
+
+def full(shape, fill_value, *, dtype=None, device=None):
+    as_native_device(device)
+    if dtype is None:
+        dtype = _default_for(fill_value)
+    return np.full(shape, fill_value, dtype=as_native_dtype(dtype))
+
+
+def full_like(x, /, fill_value, *, dtype=None, device=None):
+    return np.full_like(x, fill_value, dtype=as_native_dtype(dtype))
+
+
+def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
+    as_native_device(device)
+    if dtype is None:
+        dtype = _default_for([start, stop if stop is not None else 0, step])
+    return np.arange(start, stop, step, dtype=as_native_dtype(dtype))
+
+
+def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
+    as_native_device(device)
+    if dtype is None:
+        dtype = _default_for([start, stop, 0.0])
+    return np.linspace(start, stop, num, endpoint=endpoint, dtype=as_native_dtype(dtype))
+
+
+def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
+    as_native_device(device)
+    return np.eye(n_rows, n_cols, k=k, dtype=_float_or(dtype))
+
+
+def from_dlpack(x, /, *, device=None, copy=None):
+    return np.from_dlpack(x)
+
+
+def meshgrid(*arrays, indexing="xy"):
+    return list(np.meshgrid(*arrays, indexing=indexing))
+
+
+def tril(x, /, *, k=0):
+    return np.tril(x, k=k)
+
+
+def triu(x, /, *, k=0):
+    return np.triu(x, k=k)

@@ -1,0 +1,1 @@
+"""The numpy backend: manipulation functions (see ivy/functional/ivy/manipulation.py for the API)."""

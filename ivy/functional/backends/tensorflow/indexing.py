@@ -1,0 +1,1 @@
+"""The tensorflow backend: indexing functions (see ivy/functional/ivy/indexing.py for the API)."""

@@ -1,0 +1,1 @@
+"""The tensorflow backend: manipulation functions (see ivy/functional/ivy/manipulation.py for the API)."""

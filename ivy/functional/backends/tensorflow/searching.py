@@ -1,0 +1,1 @@
+"""The tensorflow backend: searching functions (see ivy/functional/ivy/searching.py for the API)."""

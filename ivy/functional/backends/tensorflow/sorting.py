@@ -1,0 +1,1 @@
+"""The tensorflow backend: sorting functions (see ivy/functional/ivy/sorting.py for the API)."""

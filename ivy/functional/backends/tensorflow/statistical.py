@@ -1,0 +1,1 @@
+"""The tensorflow backend: statistical functions (see ivy/functional/ivy/statistical.py for the API)."""

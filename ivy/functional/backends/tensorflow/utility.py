@@ -1,0 +1,1 @@
+"""The tensorflow backend: utility functions (see ivy/functional/ivy/utility.py for the API)."""

@@ -1,0 +1,23 @@
+"""The torch backend."""
+
+import torch as _fw
+
+from . import fft, linalg
+from .creation import *
+from .data_type import *
+from .device import *
+from .dtypes import *
+from .elementwise import *
+from .general import *
+from .indexing import *
+from .linear_algebra import *
+from .manipulation import *
+from .searching import *
+from .set import *
+from .sorting import *
+from .statistical import *
+from .utility import *
+
+name = "torch"
+version = _fw.__version__
+CAPABILITIES = {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": 64}

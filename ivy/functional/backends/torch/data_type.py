@@ -1,0 +1,1 @@
+"""The torch backend: data type functions (see ivy/functional/ivy/data_type.py for the API)."""

@@ -1,0 +1,19 @@
+"""PyTorch dtypes <-> Ivy dtypes."""
+
+import torch
+
+from ivy import dtypes as _d
+
+SUPPORTED_DTYPES = _d.ALL
+_NATIVE = {d: getattr(torch, str(d)) for d in _d.ALL}
+_LOOKUP = {**_NATIVE, **{v: v for v in _NATIVE.values()}}
+
+
+def as_native_dtype(dtype):
+    """The torch dtype for an Ivy dtype, a name, or any framework's dtype (``None`` stays)."""
+    if dtype is None:
+        return None
+    try:
+        return _LOOKUP[dtype]
+    except (KeyError, TypeError):
+        return _NATIVE[_d.as_ivy_dtype(dtype)]

@@ -1,0 +1,1 @@
+"""The torch backend: indexing functions (see ivy/functional/ivy/indexing.py for the API)."""

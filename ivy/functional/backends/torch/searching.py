@@ -1,0 +1,1 @@
+"""The torch backend: searching functions (see ivy/functional/ivy/searching.py for the API)."""

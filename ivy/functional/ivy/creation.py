@@ -1,0 +1,176 @@
+"""The Array API standard's creation functions: one declaration each.
+
+Bodies are empty on purpose: ``@api`` generates the dispatcher from the signature (see
+``ivy.func_wrapper``); each backend implements the function in
+``ivy/functional/backends/<fw>/creation.py`` with the same signature.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal, Optional, Tuple, Union
+
+from ivy._typing import Array, Device, Dtype, NestedSequence, PyCapsule, SupportsBufferProtocol
+from ivy.func_wrapper import alias, api, register
+
+
+@api(creation=True)
+def arange(
+    start: Union[int, float],
+    /,
+    stop: Optional[Union[int, float]] = None,
+    step: Union[int, float] = 1,
+    *,
+    dtype: Optional[Dtype] = None,
+    device: Optional[Device] = None,
+) -> Array:
+    """Returns evenly spaced values within the half-open interval ``[start, stop)`` as a one-
+    dimensional array.
+    """
+
+
+@api(creation=True)
+def asarray(
+    obj: Union[
+        Array, bool, int, float, complex, NestedSequence, SupportsBufferProtocol
+    ],
+    /,
+    *,
+    dtype: Optional[Dtype] = None,
+    device: Optional[Device] = None,
+    copy: Optional[bool] = None,
+) -> Array:
+    """Convert the input to an array."""
+
+
+@api(creation=True)
+def empty(
+    shape: Union[int, tuple[int, ...]],
+    *,
+    dtype: Optional[Dtype] = None,
+    device: Optional[Device] = None,
+) -> Array:
+    """Returns an uninitialized array having a specified `shape`."""
+
+
+@api
+def empty_like(
+    x: Array, /, *, dtype: Optional[Dtype] = None, device: Optional[Device] = None
+) -> Array:
+    """Returns an uninitialized array with the same ``shape`` as an input array ``x``."""
+
+
+@api(creation=True)
+def eye(
+    n_rows: int,
+    n_cols: Optional[int] = None,
+    /,
+    *,
+    k: int = 0,
+    dtype: Optional[Dtype] = None,
+    device: Optional[Device] = None,
+) -> Array:
+    """Returns a two-dimensional array with ones on the ``k``\th diagonal and zeros elsewhere."""
+
+
+@api(creation=True)
+def from_dlpack(
+    x: object,
+    /,
+    *,
+    device: Optional[Device] = None,
+    copy: Optional[bool] = None,
+) -> Array:
+    """Returns a new array containing the data from another (array) object with a ``__dlpack__``
+    method.
+    """
+
+
+@api(creation=True)
+def full(
+    shape: Union[int, tuple[int, ...]],
+    fill_value: Union[bool, int, float, complex],
+    *,
+    dtype: Optional[Dtype] = None,
+    device: Optional[Device] = None,
+) -> Array:
+    """Returns a new array having a specified ``shape`` and filled with ``fill_value``."""
+
+
+@api
+def full_like(
+    x: Array,
+    /,
+    fill_value: Union[bool, int, float, complex],
+    *,
+    dtype: Optional[Dtype] = None,
+    device: Optional[Device] = None,
+) -> Array:
+    """Returns a new array filled with ``fill_value`` and having the same ``shape`` as an input array
+    ``x``.
+    """
+
+
+@api(creation=True)
+def linspace(
+    start: Union[int, float, complex],
+    stop: Union[int, float, complex],
+    /,
+    num: int,
+    *,
+    dtype: Optional[Dtype] = None,
+    device: Optional[Device] = None,
+    endpoint: bool = True,
+) -> Array:
+    """Returns evenly spaced numbers over a specified interval."""
+
+
+@api
+def meshgrid(*arrays: Array, indexing: Literal["xy", "ij"] = "xy") -> tuple[Array, ...]:
+    """Returns coordinate matrices from coordinate vectors."""
+
+
+@api(creation=True)
+def ones(
+    shape: Union[int, tuple[int, ...]],
+    *,
+    dtype: Optional[Dtype] = None,
+    device: Optional[Device] = None,
+) -> Array:
+    """Returns a new array having a specified ``shape`` and filled with ones."""
+
+
+@api
+def ones_like(
+    x: Array, /, *, dtype: Optional[Dtype] = None, device: Optional[Device] = None
+) -> Array:
+    """Returns a new array filled with ones and having the same ``shape`` as an input array ``x``.
+    """
+
+
+@api
+def tril(x: Array, /, *, k: int = 0) -> Array:
+    """Returns the lower triangular part of a matrix (or a stack of matrices) ``x``."""
+
+
+@api
+def triu(x: Array, /, *, k: int = 0) -> Array:
+    """Returns the upper triangular part of a matrix (or a stack of matrices) ``x``."""
+
+
+@api(creation=True)
+def zeros(
+    shape: Union[int, tuple[int, ...]],
+    *,
+    dtype: Optional[Dtype] = None,
+    device: Optional[Device] = None,
+) -> Array:
+    """Returns a new array having a specified ``shape`` and filled with zeros."""
+
+
+@api
+def zeros_like(
+    x: Array, /, *, dtype: Optional[Dtype] = None, device: Optional[Device] = None
+) -> Array:
+    """Returns a new array filled with zeros and having the same ``shape`` as an input array ``x``.
+    """

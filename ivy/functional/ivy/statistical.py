@@ -1,0 +1,119 @@
+"""The Array API standard's statistical functions: one declaration each.
+
+Bodies are empty on purpose: ``@api`` generates the dispatcher from the signature (see
+``ivy.func_wrapper``); each backend implements the function in
+``ivy/functional/backends/<fw>/statistical.py`` with the same signature.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal, Optional, Tuple, Union
+
+from ivy._typing import Array, Device, Dtype, NestedSequence, PyCapsule, SupportsBufferProtocol
+from ivy.func_wrapper import alias, api, register
+
+
+@api
+def cumulative_sum(
+    x: Array,
+    /,
+    *,
+    axis: Optional[int] = None,
+    dtype: Optional[Dtype] = None,
+    include_initial: bool = False,
+) -> Array:
+    """Calculates the cumulative sum of elements in the input array ``x``."""
+
+
+@api
+def cumulative_prod(
+    x: Array,
+    /,
+    *,
+    axis: Optional[int] = None,
+    dtype: Optional[Dtype] = None,
+    include_initial: bool = False,
+) -> Array:
+    """Calculates the cumulative product of elements in the input array ``x``."""
+
+
+@api
+def max(
+    x: Array,
+    /,
+    *,
+    axis: Optional[Union[int, tuple[int, ...]]] = None,
+    keepdims: bool = False,
+) -> Array:
+    """Calculates the maximum value of the input array ``x``."""
+
+
+@api
+def mean(
+    x: Array,
+    /,
+    *,
+    axis: Optional[Union[int, tuple[int, ...]]] = None,
+    keepdims: bool = False,
+) -> Array:
+    """Calculates the arithmetic mean of the input array ``x``."""
+
+
+@api
+def min(
+    x: Array,
+    /,
+    *,
+    axis: Optional[Union[int, tuple[int, ...]]] = None,
+    keepdims: bool = False,
+) -> Array:
+    """Calculates the minimum value of the input array ``x``."""
+
+
+@api
+def prod(
+    x: Array,
+    /,
+    *,
+    axis: Optional[Union[int, tuple[int, ...]]] = None,
+    dtype: Optional[Dtype] = None,
+    keepdims: bool = False,
+) -> Array:
+    """Calculates the product of input array ``x`` elements."""
+
+
+@api
+def std(
+    x: Array,
+    /,
+    *,
+    axis: Optional[Union[int, tuple[int, ...]]] = None,
+    correction: Union[int, float] = 0.0,
+    keepdims: bool = False,
+) -> Array:
+    """Calculates the standard deviation of the input array ``x``."""
+
+
+@api
+def sum(
+    x: Array,
+    /,
+    *,
+    axis: Optional[Union[int, tuple[int, ...]]] = None,
+    dtype: Optional[Dtype] = None,
+    keepdims: bool = False,
+) -> Array:
+    """Calculates the sum of the input array ``x``."""
+
+
+@api
+def var(
+    x: Array,
+    /,
+    *,
+    axis: Optional[Union[int, tuple[int, ...]]] = None,
+    correction: Union[int, float] = 0.0,
+    keepdims: bool = False,
+) -> Array:
+    """Calculates the variance of the input array ``x``."""

@@ -1,0 +1,29 @@
+"""Test-wide settings: hypothesis profiles and the backend fixture."""
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+# IVY_TEST_EXAMPLES raises the number of hypothesis examples for deep runs (default keeps CI fast).
+settings.register_profile(
+    "ivy",
+    max_examples=int(os.environ.get("IVY_TEST_EXAMPLES", "12")),
+    deadline=None,  # first calls into a framework compile kernels; timing belongs in benchmarks/
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
+                           HealthCheck.differing_executors],
+    print_blob=True,
+)
+settings.load_profile("ivy")
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+
+
+@pytest.fixture(autouse=True)
+def _no_backend_leak():
+    """Every test starts and ends with no backend set."""
+    import ivy
+
+    ivy.unset_backend()
+    yield
+    ivy.unset_backend()
