@@ -7,6 +7,7 @@ and ``fft`` are exported as the sub-namespaces ``ivy.linalg`` and ``ivy.fft``.
 CATEGORIES = [
     "general", "info", "creation", "data_type", "elementwise", "indexing", "linear_algebra",
     "manipulation", "searching", "set", "sorting", "statistical", "utility",
+    "nn", "random", "gradients",
     "linalg", "fft",
 ]
 NAMESPACES = ("linalg", "fft")

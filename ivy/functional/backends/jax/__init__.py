@@ -14,6 +14,9 @@ from .general import *
 from .indexing import *
 from .linear_algebra import *
 from .manipulation import *
+from .gradients import *
+from .random import *
+from .nn import *
 from .searching import *
 from .set import *
 from .sorting import *

@@ -1,0 +1,1 @@
+"""The jax backend: gradients functions (see ivy/functional/ivy/gradients.py for the API)."""

@@ -1,0 +1,1 @@
+"""The jax backend: nn functions (see ivy/functional/ivy/nn.py for the API)."""

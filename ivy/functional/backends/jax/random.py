@@ -1,0 +1,1 @@
+"""The jax backend: random functions (see ivy/functional/ivy/random.py for the API)."""

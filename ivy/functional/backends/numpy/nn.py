@@ -1,0 +1,1 @@
+"""The numpy backend: nn functions (see ivy/functional/ivy/nn.py for the API)."""

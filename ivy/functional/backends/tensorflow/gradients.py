@@ -1,0 +1,1 @@
+"""The tensorflow backend: gradients functions (see ivy/functional/ivy/gradients.py for the API)."""

@@ -1,0 +1,3 @@
+"""Ivy gradients functions: one declaration each (see ivy/func_wrapper.py)."""
+
+from __future__ import annotations
