@@ -88,5 +88,9 @@ from . import array_object as _array_module  # noqa: E402
 
 _array_module._api = _importlib.import_module("ivy")
 
+# -- further layers register here (one import line each) --------------------------------------
+# stateful API (issue 3): Module, layers, optimizers, Container
+# tracer (issue 4): trace_graph, Graph, compile
+
 if _os.environ.get("IVY_BACKEND"):
     set_backend(_os.environ["IVY_BACKEND"])
