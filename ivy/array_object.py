@@ -203,10 +203,10 @@ _COMPARISON = {"eq": "equal", "ne": "not_equal", "lt": "less", "le": "less_equal
 
 def _binary(fn_name: str):
     def op(self, other, /):
-        return getattr(_api, fn_name)(self, other)
+        return _API[fn_name](self, other)
 
     def rop(self, other, /):
-        return getattr(_api, fn_name)(other, self)
+        return _API[fn_name](other, self)
 
     def iop(self, other, /):
         # The standard: an in-place operator keeps the left operand's dtype and shape.
@@ -240,5 +240,6 @@ for _stem, _fn in _COMPARISON.items():
 
 
 _api = None  # the ivy module, set by ivy/__init__.py once the functional API exists
+_API = func_wrapper.API  # name -> dispatcher; operators look their function up here
 func_wrapper.Array = Array
 func_wrapper.DISPATCH_GLOBALS["_Array"] = Array

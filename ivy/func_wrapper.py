@@ -6,9 +6,15 @@ dispatcher with the *same* signature whose fast path is a single call::
 
     def add(x1, x2, /):
         B = _B
-        if B is not None and x1.__class__ is not _Array and x2.__class__ is not _Array:
-            return B.add(x1, x2)          # native arrays in, native array out
-        ...                                # ivy.Array in -> unwrap, call, wrap; or infer backend
+        if B is None:                      # no backend set: infer it from the arrays (slow path)
+            return _slow_call(_SPEC_add, (x1, x2), {})
+        w = False
+        if x1.__class__ is _Array:         # ivy.Array in -> unwrap now, wrap the result below
+            x1 = x1._data
+            w = True
+        ...                                # (same for x2)
+        r = B.add(x1, x2)                  # native arrays pay only the checks above
+        return _wrap(r) if w else r
 
 ``_B`` is the current backend namespace (``ivy.functional.backends.<fw>``) or ``None`` when no
 backend is set. It lives in :data:`DISPATCH_GLOBALS`, the globals of every generated dispatcher, and
@@ -270,15 +276,20 @@ def api(fn: Callable | None = None, *, creation: bool = False, name: str | None 
     if creation:
         lines.append(f"    {slow}")
     else:
-        checks = [f"{a}.__class__ is _Array" for a in arrays] + [f"_any_array({s})" for s in seqs]
+        # no backend set -> infer (slow); otherwise unwrap ivy.Array arguments inline and wrap the
+        # result only if one was given, so native arrays pay two class checks and nothing else
+        lines += ["    if B is None:", f"        {slow}", "    w = False"]
+        for a in arrays:
+            lines += [f"    if {a}.__class__ is _Array:", f"        {a} = {a}._data", "        w = True"]
+        for q in seqs:
+            lines += [f"    if _any_array({q}):", f"        {q} = _unwrap({q})", "        w = True"]
         lines += [
-            f"    if {' or '.join(['B is None', *checks])}:",
-            f"        {slow}",
             "    try:",
-            f"        return {call}",
+            f"        r = {call}",
             "    except Exception as e:",
             f"        _note(e, {path!r}, B)",
             "        raise",
+            "    return _wrap(r) if w else r",
         ]
     src = "\n".join(lines) + "\n"
     loc: dict = {}
@@ -319,6 +330,8 @@ DISPATCH_GLOBALS: dict = {
     "_Array": None,  # set by ivy.array_object when the Array class exists
     "_slow_call": slow_call,
     "_any_array": _any_array,
+    "_unwrap": unwrap,
+    "_wrap": wrap,
     "_note": _note,
 }
 
