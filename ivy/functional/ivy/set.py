@@ -8,10 +8,33 @@ Bodies are empty on purpose: ``@api`` generates the dispatcher from the signatur
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, Optional, Tuple, Union
+from typing import Literal, NamedTuple, Optional, Tuple, Union
 
 from ivy._typing import Array, Device, Dtype, NestedSequence, PyCapsule, SupportsBufferProtocol
 from ivy.func_wrapper import alias, api, register
+
+
+class UniqueAllResult(NamedTuple):
+    """``unique_all``'s result."""
+
+    values: Array
+    indices: Array
+    inverse_indices: Array
+    counts: Array
+
+
+class UniqueCountsResult(NamedTuple):
+    """``unique_counts``'s result."""
+
+    values: Array
+    counts: Array
+
+
+class UniqueInverseResult(NamedTuple):
+    """``unique_inverse``'s result."""
+
+    values: Array
+    inverse_indices: Array
 
 
 @api

@@ -12,6 +12,22 @@ from typing import Literal, Optional, Tuple, Union
 
 from ivy._typing import Array, Device, Dtype, NestedSequence, PyCapsule, SupportsBufferProtocol
 from ivy.func_wrapper import alias, api, register
+from ivy import dtypes as _d
+
+
+def accumulation_dtype(x_dtype) -> _d.Dtype:
+    """The result dtype of ``sum``/``prod``/``cumulative_*`` with ``dtype=None`` (the standard's
+    rule): integers narrower than Ivy's default int (uint: default uint) widen to it, bool counts
+    as the default int, everything else keeps its dtype. Backends call this with ``x.dtype``.
+    """
+    d = _d.as_ivy_dtype(x_dtype)
+    if d in _d.SIGNED or d == _d.bool:
+        return d if d != _d.bool and _d.BITS[d] >= _d.BITS[_d.default_int_dtype()] \
+            else _d.default_int_dtype()
+    if d in _d.UNSIGNED:
+        u = _d.default_uint_dtype()
+        return d if _d.BITS[d] >= _d.BITS[u] else u
+    return d
 
 
 @api
