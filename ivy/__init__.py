@@ -91,6 +91,7 @@ _array_module._api = _importlib.import_module("ivy")
 # -- further layers register here (one import line each) --------------------------------------
 # stateful API (issue 3): Module, layers, optimizers, Container
 # tracer (issue 4): trace_graph, Graph, compile
+from .tracer import Graph, TraceError, compile, trace_graph  # noqa: E402
 
 if _os.environ.get("IVY_BACKEND"):
     set_backend(_os.environ["IVY_BACKEND"])

@@ -1,8 +1,13 @@
-"""``ivy.Array``: a thin, immutable-identity wrapper around one native array.
+"""``ivy.Array``: a thin wrapper around one native array, complete to the Array API standard.
 
-Every operator and method is derived from the functional API (``a + b`` is ``ivy.add(a, b)``), so
-there is one implementation per function. The class is final: the dispatchers recognise it with an
-exact class check (``x.__class__ is Array``), which is what keeps the fast path fast.
+Every operator is derived from the functional API (``a + b`` is ``ivy.add(a, b)``), so there is one
+implementation per function. Operators take a short path: they call the function of the backend in
+use (``DISPATCH_GLOBALS["_B"]``, which is also how the graph tracer sees them) or, when no backend is
+set, of the backend that owns the array, without the generated dispatcher's general argument scan.
+Anything unusual (operands of another framework, unknown types) goes through the dispatcher.
+
+The class is final: the dispatchers recognise it with an exact class check
+(``x.__class__ is Array``), which is what keeps their fast path fast.
 """
 
 from __future__ import annotations
@@ -11,7 +16,40 @@ import numpy as np
 
 from . import func_wrapper
 from .backend_handler import backend_of
+from .dtypes import COMPLEX as _COMPLEX
+from .dtypes import INTEGER as _INTEGER
 from .dtypes import Dtype, as_ivy_dtype
+
+_DG = func_wrapper.DISPATCH_GLOBALS
+_BACKEND_OF_TYPE = func_wrapper._BACKEND_OF_TYPE  # native type -> backend name (cache)
+_new = object.__new__
+_SCALAR_TYPES = frozenset((int, float, complex, bool))
+_OWNER: dict = {}  # native array type -> backend module
+
+
+def _owner(data):
+    """The backend module owning native array ``data`` (cached per type)."""
+    try:
+        return _OWNER[data.__class__]
+    except KeyError:
+        B = backend_of(data)
+        _OWNER[data.__class__] = B
+        return B
+
+
+_NATIVE: set = {np.ndarray}  # native array types seen so far (numpy scalars never included)
+
+
+def _wrap(r):
+    """A native result as an Array (numpy's 0-d results are scalars: make them 0-d arrays)."""
+    c = r.__class__
+    if c in _NATIVE:
+        a = _new(Array)
+        a._data = r
+        return a
+    if not issubclass(c, np.generic) and func_wrapper.backend_name_of_type(c) is not None:
+        _NATIVE.add(c)
+    return func_wrapper.wrap(r)
 
 
 class Array:
@@ -43,7 +81,7 @@ class Array:
 
     @property
     def backend(self) -> str:
-        return backend_of(self._data).name
+        return _owner(self._data).name
 
     @property
     def dtype(self) -> Dtype:
@@ -51,7 +89,7 @@ class Array:
 
     @property
     def shape(self) -> tuple:
-        return backend_of(self._data).shape_of(self._data)
+        return _owner(self._data).shape_of(self._data)
 
     @property
     def ndim(self) -> int:
@@ -68,7 +106,7 @@ class Array:
 
     @property
     def device(self) -> str:
-        return backend_of(self._data).dev(self._data)
+        return _owner(self._data).dev(self._data)
 
     @property
     def T(self) -> Array:
@@ -79,7 +117,10 @@ class Array:
 
     @property
     def mT(self) -> Array:
-        return _api.matrix_transpose(self)
+        n = self.ndim
+        if n < 2:
+            raise ValueError(f"x.mT requires an array of at least 2 dimensions, got {n}-D")
+        return _api.permute_dims(self, (*range(n - 2), n - 1, n - 2))
 
     def to_device(self, device, /, *, stream=None) -> Array:
         return _api.to_device(self, device, stream=stream)
@@ -94,64 +135,81 @@ class Array:
 
     # -- conversions -----------------------------------------------------------------------------
     def to_numpy(self) -> np.ndarray:
-        return backend_of(self._data).to_numpy(self._data)
+        if _trace_check is not None:  # the graph tracer: a traced value has no value yet
+            _trace_check(self, "to_numpy")
+        return _owner(self._data).to_numpy(self._data)
 
     def __array__(self, dtype=None, copy=None):
+        """NumPy's protocol: ``np.asarray(x)`` (shares memory where the backend allows)."""
         a = self.to_numpy()
         if dtype is not None and a.dtype != dtype:
-            a = a.astype(dtype)
+            if copy is False:
+                raise ValueError(f"__array__(copy=False): {a.dtype} -> {dtype} needs a copy")
+            return a.astype(dtype)
+        if copy:
+            return np.array(a, copy=True)
         return a
 
     def __dlpack__(self, /, *, stream=None, max_version=None, dl_device=None, copy=None):
-        return backend_of(self._data).to_dlpack(self._data, stream=stream, max_version=max_version,
-                                                dl_device=dl_device, copy=copy)
+        return _owner(self._data).to_dlpack(self._data, stream=stream, max_version=max_version,
+                                            dl_device=dl_device, copy=copy)
 
     def __dlpack_device__(self, /):
-        return backend_of(self._data).dlpack_device(self._data)
+        return _owner(self._data).dlpack_device(self._data)
 
-    def _scalar(self, kind: type, allowed: tuple, what: str):
-        d = self.dtype
-        if d not in allowed:
-            raise TypeError(f"{what}() needs an array of dtype {'/'.join(allowed)}, got {d}")
-        if self.shape != ():
-            raise TypeError(f"{what}() needs a 0-d array, got shape {self.shape}; "
-                            "index it or reduce it first")
-        return kind(self.to_numpy().item())
+    def _item(self, what: str):
+        if _trace_check is not None:
+            _trace_check(self, what)
+        shape = self.shape
+        if shape != ():
+            raise TypeError(f"{what}() needs a 0-d array, got shape {shape}; index it or reduce "
+                            "it first")
+        return self.to_numpy().item()
 
     def __bool__(self, /) -> bool:
-        from .dtypes import ALL
-
-        return self._scalar(bool, ALL, "bool")
+        return bool(self._item("bool"))
 
     def __int__(self, /) -> int:
-        from .dtypes import BY_NAME, COMPLEX
-
-        return self._scalar(int, tuple(d for d in BY_NAME.values() if d not in COMPLEX), "int")
+        if self.dtype in _COMPLEX:
+            raise TypeError(f"int() of a complex array ({self.dtype}); take ivy.real or ivy.imag")
+        return int(self._item("int"))  # inf: OverflowError, nan: ValueError (as Python's)
 
     def __float__(self, /) -> float:
-        from .dtypes import BY_NAME, COMPLEX
-
-        return self._scalar(float, tuple(d for d in BY_NAME.values() if d not in COMPLEX), "float")
+        if self.dtype in _COMPLEX:
+            raise TypeError(f"float() of a complex array ({self.dtype}); take ivy.real or "
+                            "ivy.imag")
+        return float(self._item("float"))
 
     def __complex__(self, /) -> complex:
-        from .dtypes import ALL
-
-        return self._scalar(complex, ALL, "complex")
+        return complex(self._item("complex"))
 
     def __index__(self, /) -> int:
-        from .dtypes import INTEGER
-
-        return self._scalar(int, INTEGER, "__index__")
+        if self.dtype not in _INTEGER:
+            raise TypeError(f"__index__ needs an integer array, got {self.dtype}")
+        return int(self._item("__index__"))
 
     # -- indexing --------------------------------------------------------------------------------
     def __getitem__(self, key, /) -> Array:
-        return _api.get_item(self, func_wrapper.unwrap(key))
+        B = _DG["_B"] or _owner(self._data)
+        c = key.__class__
+        if c is tuple or c is list:
+            key = func_wrapper.unwrap(key)
+        elif c is Array:
+            key = key._data
+        return _wrap(B.get_item(self._data, key))
 
     def __setitem__(self, key, value, /) -> None:
         # In place where the backend's arrays are mutable (numpy, torch); a functional update that
         # rebinds self._data where they are not (jax, tensorflow).
-        self._data = func_wrapper.unwrap(
-            _api.set_item(self._data, func_wrapper.unwrap(key), func_wrapper.unwrap(value)))
+        B = _DG["_B"] or _owner(self._data)
+        c = key.__class__
+        if c is tuple or c is list:
+            key = func_wrapper.unwrap(key)
+        elif c is Array:
+            key = key._data
+        if value.__class__ is Array:
+            value = value._data
+        self._data = B.set_item(self._data, key, value)
 
     def __len__(self) -> int:
         s = self.shape
@@ -169,25 +227,39 @@ class Array:
     def __repr__(self) -> str:
         try:
             body = np.array2string(self.to_numpy(), separator=", ", prefix="ivy.array(")
-        except Exception:  # e.g. a value living on a device that cannot be read here
+        except Exception:  # noqa: BLE001 - e.g. a traced value, or one on an unreadable device
             body = "..."
-        return f"ivy.array({body}, dtype={self.dtype}, backend={self.backend})"
+        dev = ""
+        try:
+            d = self.device
+            dev = "" if d == "cpu" else f", device={d}"
+        except Exception:  # noqa: BLE001
+            pass
+        return f"ivy.array({body}, dtype={self.dtype}, backend={self.backend}{dev})"
 
     def __str__(self) -> str:
-        return str(self.to_numpy())
+        try:
+            return str(self.to_numpy())
+        except Exception:  # noqa: BLE001
+            return repr(self)
+
+    def __format__(self, spec: str) -> str:
+        if spec and self.shape == ():
+            return format(self.to_numpy().item(), spec)
+        return format(str(self), spec)
 
     # -- unary operators -------------------------------------------------------------------------
     def __abs__(self, /) -> Array:
-        return _api.abs(self)
+        return _wrap((_DG["_B"] or _owner(self._data)).abs(self._data))
 
     def __neg__(self, /) -> Array:
-        return _api.negative(self)
+        return _wrap((_DG["_B"] or _owner(self._data)).negative(self._data))
 
     def __pos__(self, /) -> Array:
-        return _api.positive(self)
+        return _wrap((_DG["_B"] or _owner(self._data)).positive(self._data))
 
     def __invert__(self, /) -> Array:
-        return _api.bitwise_invert(self)
+        return _wrap((_DG["_B"] or _owner(self._data)).bitwise_invert(self._data))
 
 
 # Binary operators: (dunder stem, ivy function). Each gets __op__, __rop__ and __iop__.
@@ -201,30 +273,77 @@ _COMPARISON = {"eq": "equal", "ne": "not_equal", "lt": "less", "le": "less_equal
                "gt": "greater", "ge": "greater_equal"}
 
 
+def _operand(self_data, other):
+    """``other`` as the backend call takes it, or ``None`` to take the general path."""
+    c = other.__class__
+    if c is Array:
+        o = other._data
+        return o if o.__class__ is self_data.__class__ else None
+    if c in _SCALAR_TYPES or c is self_data.__class__:
+        return other
+    return None
+
+
+def _known(other) -> bool:
+    """Whether ``other`` is something an operator accepts (else Python tries the other side)."""
+    c = other.__class__
+    return (c is Array or c in _SCALAR_TYPES or isinstance(other, (np.generic, np.ndarray))
+            or func_wrapper.backend_name_of_type(c) is not None)
+
+
+def _scalar_array(B, value, like):
+    """A Python scalar as a 0-d array of ``like``'s dtype where the standard's weak-scalar rule
+    keeps it (for reflected operators, whose backend call needs an array first)."""
+    from .functional.ivy.data_type import _weak_promote
+
+    try:
+        dtype = _weak_promote(as_ivy_dtype(like.dtype), value)
+    except TypeError:
+        dtype = None
+    return B.asarray(value, dtype=dtype, device=_owner(like).dev(like))
+
+
 def _binary(fn_name: str):
     def op(self, other, /):
-        return _API[fn_name](self, other)
+        d = self._data
+        o = _operand(d, other)
+        if o is None:
+            if not _known(other):
+                return NotImplemented
+            return getattr(_api, fn_name)(self, other)
+        return _wrap(getattr(_DG["_B"] or _owner(d), fn_name)(d, o))
 
     def rop(self, other, /):
-        return _API[fn_name](other, self)
+        d = self._data
+        o = _operand(d, other)
+        if o is None:
+            if not _known(other):
+                return NotImplemented
+            return getattr(_api, fn_name)(other, self)
+        B = _DG["_B"] or _owner(d)
+        if other.__class__ in _SCALAR_TYPES:
+            o = _scalar_array(B, other, d)
+        return _wrap(getattr(B, fn_name)(o, d))
 
     def iop(self, other, /):
         # The standard: an in-place operator keeps the left operand's dtype and shape.
-        result = getattr(_api, fn_name)(self, other)
-        if result.dtype != self.dtype or result.shape != self.shape:
+        result = op(self, other)
+        if result is NotImplemented:
+            return result
+        r = result._data
+        d = self._data
+        if r.dtype != d.dtype or _owner(d).shape_of(r) != _owner(d).shape_of(d):
             raise TypeError(
                 f"in-place {fn_name} would change {self.dtype}{list(self.shape)} to "
                 f"{result.dtype}{list(result.shape)}; use the out-of-place operator")
-        self._data = _api.set_item(self._data, Ellipsis, result._data) \
-            if _mutable(self._data) else result._data
+        B = _DG["_B"] or _owner(d)
+        self._data = B.set_item(d, Ellipsis, r) if _owner(d).name in _MUTABLE else r
         return self
 
     return op, rop, iop
 
 
-def _mutable(data) -> bool:
-    return backend_of(data).name in ("numpy", "torch") and not isinstance(data, np.generic)
-
+_MUTABLE = ("numpy", "torch")
 
 for _stem, _fn in _BINARY.items():
     _op, _rop, _iop = _binary(_fn)
@@ -237,9 +356,10 @@ for _stem, _fn in _COMPARISON.items():
     _op.__name__ = _op.__qualname__ = f"__{_stem}__"
     _op.__doc__ = f"``__{_stem}__`` is ``ivy.{_fn}``."
     setattr(Array, f"__{_stem}__", _op)
-
+del _stem, _fn, _op, _rop, _iop, _name, _f
 
 _api = None  # the ivy module, set by ivy/__init__.py once the functional API exists
+_trace_check = None  # set by ivy.tracer while a trace runs (raises for traced values)
 _API = func_wrapper.API  # name -> dispatcher; operators look their function up here
 func_wrapper.Array = Array
 func_wrapper.DISPATCH_GLOBALS["_Array"] = Array

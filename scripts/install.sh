@@ -5,6 +5,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
-if ! .venv/bin/python -c "import ivy_server, torch, jax, tensorflow, grpc, pytest" 2>/dev/null; then
+if ! .venv/bin/python -c "import ivy_server, ivy_client, torch, jax, tensorflow, grpc, pytest, yaml, jsonschema, hypothesis, xdist" 2>/dev/null; then
   .venv/bin/pip install -q --disable-pip-version-check -e ".[all,dev]"
 fi

@@ -30,8 +30,8 @@ class Info:
                 _d.default_complex_dtype(), "integral": _d.default_int_dtype(),
                 "indexing": _d.default_int_dtype()}
 
-    def devices(self) -> list:
-        return list(current_backend().devices())
+    def devices(self) -> tuple:
+        return tuple(current_backend().devices())
 
     def dtypes(self, *, device=None, kind=None) -> dict:
         supported = [d for d in current_backend().SUPPORTED_DTYPES if d in _d.STANDARD]
@@ -40,8 +40,10 @@ class Info:
         kinds = kind if isinstance(kind, tuple) else (kind,)
         wanted = set()
         for k in kinds:
-            if isinstance(k, str) and k in _KIND_NAMES:
+            if isinstance(k, str) and not isinstance(k, _d.Dtype) and k in _KIND_NAMES:
                 wanted.update(_KIND_NAMES[k])
+            elif isinstance(k, str) and not isinstance(k, _d.Dtype) and k not in _d.BY_NAME:
+                raise ValueError(f"unknown dtype kind {k!r}; kinds: {', '.join(_KIND_NAMES)}")
             else:
                 wanted.add(_d.as_ivy_dtype(k))
         return {str(d): d for d in supported if d in wanted}

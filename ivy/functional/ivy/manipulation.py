@@ -19,9 +19,34 @@ def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
     """Broadcasts one or more arrays against one another."""
 
 
-@api
+@register
 def broadcast_shapes(*shapes: tuple[Optional[int], ...]) -> tuple[Optional[int], ...]:
-    """Broadcasts one or more shapes against one another."""
+    """Broadcasts one or more shapes against one another (pure Python: no backend needed).
+
+    ``None`` (an unknown dimension) broadcasts with 1 and with itself to ``None``; raises
+    ValueError for incompatible shapes.
+    """
+    if not shapes:
+        return ()
+    n = max(len(s) for s in shapes)
+    out: list = []
+    for i in range(-n, 0):
+        size = 1
+        for s in shapes:
+            if -i > len(s):
+                continue
+            d = s[i]
+            if d == 1 or d == size:
+                continue
+            if d is None or size is None:  # unknown sizes propagate
+                size = None
+            elif size == 1:
+                size = d
+            else:
+                raise ValueError(f"broadcast_shapes: shapes {', '.join(map(str, shapes))} are "
+                                 "not broadcast-compatible")
+        out.append(size)
+    return tuple(out)
 
 
 @api
@@ -110,3 +135,50 @@ def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
 @api
 def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
     """Splits an array into a sequence of arrays along the given axis."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers shared by the backends (pure Python on shapes and axes)
+# ---------------------------------------------------------------------------------------------
+
+def _normalize_axis(axis: int, ndim: int, fn: str) -> int:
+    """``axis`` in ``[-ndim, ndim)`` as a non-negative int; IndexError naming ``fn`` otherwise."""
+    if not -ndim <= axis < ndim:
+        raise IndexError(f"{fn}: axis {axis} is out of bounds for {ndim} dimensions")
+    return axis + ndim if axis < 0 else axis
+
+
+def _normalize_axes(axis, ndim: int, fn: str) -> tuple:
+    """``axis`` (an int or a tuple of ints) as a tuple of distinct non-negative ints."""
+    axes = (axis,) if isinstance(axis, int) else tuple(axis)
+    out = tuple(_normalize_axis(a, ndim, fn) for a in axes)
+    if len(set(out)) != len(out):
+        raise ValueError(f"{fn}: repeated axis in {axis}")
+    return out
+
+
+def _expanded_shape(shape: tuple, axis) -> tuple:
+    """The shape ``expand_dims(x, axis)`` gives an array of ``shape``."""
+    n_out = len(shape) + (1 if isinstance(axis, int) else len(axis))
+    axes = set(_normalize_axes(axis, n_out, "expand_dims"))
+    it = iter(shape)
+    return tuple(1 if i in axes else next(it) for i in range(n_out))
+
+
+def _squeezed_shape(shape: tuple, axis) -> tuple:
+    """The shape ``squeeze(x, axis)`` gives; ValueError when an axis is not of size one."""
+    axes = _normalize_axes(axis, len(shape), "squeeze")
+    for a in axes:
+        if shape[a] != 1:
+            raise ValueError(f"squeeze: axis {a} has size {shape[a]}, not 1")
+    return tuple(s for i, s in enumerate(shape) if i not in axes)
+
+
+def _result_dtype(dtypes) -> object:
+    """The Ivy result dtype of several dtypes (any framework's) under the standard's promotion."""
+    from ivy import dtypes as _d
+
+    out = _d.as_ivy_dtype(dtypes[0])
+    for d in dtypes[1:]:
+        out = _d.promote_types(out, d)
+    return out

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal, Optional, Tuple, Union
 
+from ivy import dtypes as _d
 from ivy._typing import Array, Device, Dtype, NestedSequence, PyCapsule, SupportsBufferProtocol
 from ivy.func_wrapper import alias, api, register
-from ivy import dtypes as _d
 
 
 def accumulation_dtype(x_dtype) -> _d.Dtype:

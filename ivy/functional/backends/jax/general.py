@@ -16,7 +16,9 @@ def set_item(x, key, value, /):
 
 
 def to_dlpack(x, /, *, stream=None, max_version=None, dl_device=None, copy=None):
-    return x.__dlpack__(stream=stream)
+    kwargs = {k: v for k, v in (("max_version", max_version), ("dl_device", dl_device),
+                                ("copy", copy)) if v is not None}
+    return x.__dlpack__(stream=stream, **kwargs)
 
 
 def dlpack_device(x, /):

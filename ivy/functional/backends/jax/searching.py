@@ -1,1 +1,37 @@
 """The jax backend: searching functions (see ivy/functional/ivy/searching.py for the API)."""
+
+import jax.numpy as jnp
+
+from ivy import dtypes as _d
+
+__all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
+
+_I64 = _d.int64
+
+
+def _index(r):
+    d = _d._defaults.int
+    return r if r.dtype == d else r.astype(d)
+
+
+def argmax(x, /, *, axis=None, keepdims=False):
+    return _index(jnp.argmax(x, axis=axis, keepdims=keepdims))
+
+
+def argmin(x, /, *, axis=None, keepdims=False):
+    return _index(jnp.argmin(x, axis=axis, keepdims=keepdims))
+
+
+def count_nonzero(x, /, *, axis=None, keepdims=False):
+    return jnp.count_nonzero(x, axis=axis, keepdims=keepdims).astype(_d._defaults.int)
+
+
+def nonzero(x, /):
+    return tuple(_index(i) for i in jnp.nonzero(x))
+
+
+def searchsorted(x1, x2, /, *, side="left", sorter=None):
+    return _index(jnp.searchsorted(x1, x2, side=side, sorter=sorter))
+
+
+where = jnp.where

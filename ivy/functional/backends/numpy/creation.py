@@ -115,7 +115,7 @@ def from_dlpack(x, /, *, device=None, copy=None):
 
 
 def meshgrid(*arrays, indexing="xy"):
-    return list(np.meshgrid(*arrays, indexing=indexing))
+    return tuple(np.meshgrid(*arrays, indexing=indexing))
 
 
 def tril(x, /, *, k=0):

@@ -8,7 +8,7 @@ def astype(x, dtype, /, *, copy=True, device=None):
     if device is not None:
         as_native_device(device)
     dtype = as_native_dtype(dtype)
-    if x.dtype.kind == "c" and dtype.kind != "c":
+    if x.dtype.kind == "c" and dtype.kind not in "cb":
         raise TypeError(f"astype: casting complex {x.dtype} to real {dtype} is not permitted "
                         "(the standard); take ivy.real or ivy.imag first")
     return x.astype(dtype, copy=copy)

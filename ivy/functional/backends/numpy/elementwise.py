@@ -30,7 +30,6 @@ cosh = np.cosh
 divide = np.divide
 equal = np.equal
 exp = np.exp
-expm1 = np.expm1
 floor = np.floor
 greater = np.greater
 greater_equal = np.greater_equal
@@ -66,7 +65,6 @@ square = np.square
 sqrt = np.sqrt
 subtract = np.subtract
 tan = np.tan
-tanh = np.tanh
 trunc = np.trunc
 
 
@@ -75,12 +73,45 @@ def round(x, /):  # noqa: A001
 
 
 def floor_divide(x1, x2, /):
-    # NumPy follows Python (inf // finite is NaN); the standard prefers floor(x1 / x2) there.
+    # NumPy follows Python where an operand is infinite (inf // 2 is NaN, 1 // -inf is -1); the
+    # standard specifies floor(x1 / x2) there.
     r = np.floor_divide(x1, x2)
     if r.dtype.kind == "f":
-        fix = np.isinf(x1) & np.isfinite(x2)
+        fix = np.isinf(x1) | np.isinf(x2)
         if fix.any():
             r = np.where(fix, np.floor(np.divide(x1, x2)), r)
+    return r
+
+
+def _complex(re, im, dtype):
+    """A complex array from its parts (``re + 1j * im`` would lose the sign of a zero)."""
+    out = np.empty(np.broadcast_shapes(np.shape(re), np.shape(im)), dtype=dtype)
+    out.real = re
+    out.imag = im
+    return out
+
+
+def tanh(x, /):
+    r = np.tanh(x)
+    if r.dtype.kind == "c":
+        # tanh(+-inf + yj) for finite y is +-1 + 0j with the sign of y on the zero
+        a, b = np.real(x), np.imag(x)
+        fix = np.isinf(a) & np.isfinite(b)
+        if fix.any():
+            r = np.where(fix, _complex(np.copysign(1, a), np.copysign(0, b), r.dtype), r)
+    return r
+
+
+def expm1(x, /):
+    r = np.expm1(x)
+    if r.dtype.kind == "c":
+        # NumPy's complex expm1 gives NaN for infinite parts; exp(x) - 1 has the C99 special cases
+        fin = np.isfinite(x)
+        if not fin.all():
+            r = np.where(fin, r, np.exp(x) - 1)
+        zero = x == 0  # expm1(-0 + 0j) is +0 + 0j
+        if zero.any():
+            r = np.where(zero, _complex(0.0, np.imag(x), r.dtype), r)
     return r
 
 

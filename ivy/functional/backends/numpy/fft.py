@@ -1,8 +1,11 @@
 """The numpy backend: fft functions (see ivy/functional/ivy/fft.py for the API).
 
 ``numpy.fft`` (NumPy 2) has the standard's semantics and keeps single precision (float32 in ->
-complex64 out), so the transforms are bound directly.
+complex64 out), so the transforms are bound directly. NumPy 1.x computes everything in double
+precision: there the results are cast back to the input's precision (chosen once at import).
 """
+
+import functools
 
 import numpy as np
 
@@ -11,18 +14,34 @@ from ivy import dtypes as _d
 from .device import as_native_device
 from .dtypes import as_native_dtype
 
-fft = np.fft.fft
-ifft = np.fft.ifft
-fftn = np.fft.fftn
-ifftn = np.fft.ifftn
-rfft = np.fft.rfft
-irfft = np.fft.irfft
-rfftn = np.fft.rfftn
-irfftn = np.fft.irfftn
-hfft = np.fft.hfft
-ihfft = np.fft.ihfft
-fftshift = np.fft.fftshift
-ifftshift = np.fft.ifftshift
+_F = np.fft
+_KEEPS_SINGLE = _F.fft(np.ones(2, np.float32)).dtype == np.complex64
+
+
+def _single(fn, complex_out):
+    """On NumPy 1.x: compute in double precision, return the input's precision."""
+
+    @functools.wraps(fn)
+    def wrapper(x, /, **kwargs):
+        r = fn(x, **kwargs)
+        if np.result_type(x) in (np.float32, np.complex64, np.float16):
+            return r.astype(np.complex64 if complex_out else np.float32)
+        return r
+
+    return wrapper
+
+
+if _KEEPS_SINGLE:
+    fft, ifft, fftn, ifftn = _F.fft, _F.ifft, _F.fftn, _F.ifftn
+    rfft, irfft, rfftn, irfftn = _F.rfft, _F.irfft, _F.rfftn, _F.irfftn
+    hfft, ihfft = _F.hfft, _F.ihfft
+else:
+    fft, ifft, fftn, ifftn = (_single(f, True) for f in (_F.fft, _F.ifft, _F.fftn, _F.ifftn))
+    rfft, rfftn, ihfft = (_single(f, True) for f in (_F.rfft, _F.rfftn, _F.ihfft))
+    irfft, irfftn, hfft = (_single(f, False) for f in (_F.irfft, _F.irfftn, _F.hfft))
+
+fftshift = _F.fftshift
+ifftshift = _F.ifftshift
 
 
 def _freq_dtype(dtype):
@@ -31,9 +50,9 @@ def _freq_dtype(dtype):
 
 def fftfreq(n, /, *, d=1.0, dtype=None, device=None):
     as_native_device(device)
-    return np.fft.fftfreq(n, d).astype(_freq_dtype(dtype), copy=False)
+    return _F.fftfreq(n, d).astype(_freq_dtype(dtype), copy=False)
 
 
 def rfftfreq(n, /, *, d=1.0, dtype=None, device=None):
     as_native_device(device)
-    return np.fft.rfftfreq(n, d).astype(_freq_dtype(dtype), copy=False)
+    return _F.rfftfreq(n, d).astype(_freq_dtype(dtype), copy=False)

@@ -5,12 +5,27 @@ import numpy as np
 __all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
 
 matmul = np.matmul
-matrix_transpose = np.matrix_transpose
+
+
+def matrix_transpose(x, /):
+    if x.ndim < 2:
+        raise ValueError(f"matrix_transpose needs at least 2 dimensions, got {x.ndim}")
+    return np.swapaxes(x, -1, -2)
 
 
 def tensordot(x1, x2, /, *, axes=2):
     return np.tensordot(x1, x2, axes=axes)
 
 
-def vecdot(x1, x2, /, *, axis=-1):
-    return np.vecdot(x1, x2, axis=axis)
+if hasattr(np, "vecdot"):  # NumPy >= 2.0
+
+    def vecdot(x1, x2, /, *, axis=-1):
+        return np.vecdot(x1, x2, axis=axis)
+
+else:
+
+    def vecdot(x1, x2, /, *, axis=-1):
+        if x1.shape[axis] != x2.shape[axis]:
+            raise ValueError(f"vecdot: the contracted axis has size {x1.shape[axis]} in x1 and "
+                             f"{x2.shape[axis]} in x2")
+        return np.sum(np.conj(x1) * x2, axis=axis)

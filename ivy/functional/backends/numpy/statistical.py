@@ -30,14 +30,33 @@ def _cum_axis(x, axis):
     return axis
 
 
-def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
-    return np.cumulative_sum(x, axis=_cum_axis(x, axis), dtype=_acc(x, dtype),
-                             include_initial=include_initial)
+def _cumulative(f, init, x, axis, dtype, include_initial):
+    axis = _cum_axis(x, axis)
+    r = f(x, axis=axis, dtype=_acc(x, dtype))
+    if include_initial:
+        shape = list(r.shape)
+        shape[axis] = 1
+        r = np.concatenate([np.full(shape, init, dtype=r.dtype), r], axis=axis)
+    return r
 
 
-def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
-    return np.cumulative_prod(x, axis=_cum_axis(x, axis), dtype=_acc(x, dtype),
-                              include_initial=include_initial)
+if hasattr(np, "cumulative_sum"):  # NumPy >= 2.1
+
+    def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
+        return np.cumulative_sum(x, axis=_cum_axis(x, axis), dtype=_acc(x, dtype),
+                                 include_initial=include_initial)
+
+    def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
+        return np.cumulative_prod(x, axis=_cum_axis(x, axis), dtype=_acc(x, dtype),
+                                  include_initial=include_initial)
+
+else:
+
+    def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
+        return _cumulative(np.cumsum, 0, x, axis, dtype, include_initial)
+
+    def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
+        return _cumulative(np.cumprod, 1, x, axis, dtype, include_initial)
 
 
 max = np.max  # noqa: A001 - the Array API names it so

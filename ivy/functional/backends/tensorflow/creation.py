@@ -8,6 +8,9 @@ from ivy import dtypes as _d
 from .device import as_native_device
 from .dtypes import as_native_dtype
 
+_SCALARS = (bool, int, float, complex)
+_TENSOR = (tf.Tensor, tf.Variable)
+
 
 def _default_for(obj):
     """Ivy's default dtype for a Python scalar or nested sequence (TF would pick int32)."""
@@ -32,14 +35,177 @@ def _default_for(obj):
     return None
 
 
+def _float_or(dtype):
+    return as_native_dtype(_d.default_float_dtype() if dtype is None else dtype)
+
+
+def _np(value, dtype):
+    """``value`` as a numpy array of the tf dtype ``dtype`` (exact for large ints, bfloat16)."""
+    return np.asarray(value, dtype=dtype.as_numpy_dtype if dtype is not None else None)
+
+
+def _nested_to_numpy(obj):
+    if isinstance(obj, (list, tuple)):
+        return [_nested_to_numpy(o) for o in obj]
+    if isinstance(obj, _TENSOR):
+        return obj.numpy()
+    return obj
+
+
 def asarray(obj, /, *, dtype=None, device=None, copy=None):
     dtype = as_native_dtype(dtype)
-    with tf.device(as_native_device(device)):
-        if isinstance(obj, (tf.Tensor, tf.Variable)):
+    with tf.device(as_native_device(device) if device is not None else
+                   (obj.device if isinstance(obj, _TENSOR) and obj.device else
+                    as_native_device(None))):
+        if isinstance(obj, _TENSOR):
+            if copy is False and dtype is not None and obj.dtype != dtype:
+                raise ValueError(f"asarray(copy=False): {obj.dtype.name} -> {dtype.name} needs "
+                                 "a copy")
             out = obj if dtype is None or obj.dtype == dtype else tf.cast(obj, dtype)
-            return tf.identity(out) if copy else out
-        if dtype is None:
-            dtype = _default_for(obj)
-        if hasattr(obj, "__array__") and not isinstance(obj, np.ndarray):
+            if isinstance(out, tf.Variable):
+                out = tf.convert_to_tensor(out)
+            return tf.identity(out) if copy and out is obj else out
+        if copy is False:
+            raise ValueError(f"asarray(copy=False): a {type(obj).__name__} needs a copy to "
+                             "become a TensorFlow tensor")
+        if isinstance(obj, (bytes, bytearray)):
+            obj = np.frombuffer(obj, dtype=np.uint8)
+        elif isinstance(obj, (list, tuple)):
+            if dtype is None:
+                dtype = _default_for(obj)
+            obj = _nested_to_numpy(obj)
+        elif isinstance(obj, _SCALARS):
+            if dtype is None:
+                dtype = _default_for(obj)
+        elif not isinstance(obj, (np.ndarray, np.generic)):
+            if hasattr(obj, "__dlpack__") and not isinstance(obj, memoryview):
+                try:  # zero-copy from other frameworks where DLPack allows
+                    t = tf.experimental.dlpack.from_dlpack(obj.__dlpack__())
+                except Exception:  # noqa: BLE001 - e.g. bool or non-contiguous exports
+                    t = None
+                if t is not None:
+                    return t if dtype is None or t.dtype == dtype else tf.cast(t, dtype)
             obj = np.asarray(obj)
-        return tf.convert_to_tensor(np.asarray(obj, dtype=dtype.as_numpy_dtype if dtype else None))
+        return tf.convert_to_tensor(_np(obj, dtype))
+
+
+def zeros(shape, *, dtype=None, device=None):
+    with tf.device(as_native_device(device)):
+        return tf.zeros(shape, dtype=_float_or(dtype))
+
+
+def ones(shape, *, dtype=None, device=None):
+    with tf.device(as_native_device(device)):
+        return tf.ones(shape, dtype=_float_or(dtype))
+
+
+def empty(shape, *, dtype=None, device=None):
+    return zeros(shape, dtype=dtype, device=device)
+
+
+def _like_device(x, device):
+    return as_native_device(device) if device is not None else (x.device or "/CPU:0")
+
+
+def zeros_like(x, /, *, dtype=None, device=None):
+    with tf.device(_like_device(x, device)):
+        return tf.zeros(tf.shape(x), dtype=as_native_dtype(dtype) or x.dtype)
+
+
+def ones_like(x, /, *, dtype=None, device=None):
+    with tf.device(_like_device(x, device)):
+        return tf.ones(tf.shape(x), dtype=as_native_dtype(dtype) or x.dtype)
+
+
+def empty_like(x, /, *, dtype=None, device=None):
+    return zeros_like(x, dtype=dtype, device=device)
+
+
+def _shape(shape):
+    return (shape,) if isinstance(shape, int) else tuple(shape)
+
+
+def full(shape, fill_value, *, dtype=None, device=None):
+    dtype = as_native_dtype(dtype) if dtype is not None else _default_for(fill_value)
+    with tf.device(as_native_device(device)):
+        return tf.fill(_shape(shape), tf.constant(_np(fill_value, dtype)))
+
+
+def full_like(x, /, fill_value, *, dtype=None, device=None):
+    dtype = as_native_dtype(dtype) or x.dtype
+    with tf.device(_like_device(x, device)):
+        return tf.fill(tf.shape(x), tf.constant(_np(fill_value, dtype)))
+
+
+def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
+    if dtype is None:
+        dtype = _default_for([start, stop if stop is not None else 0, step])
+    dtype = as_native_dtype(dtype)
+    if stop is None:
+        start, stop = 0, start
+    # tf.range lacks most dtypes: count in int64 (exact) or float64, then cast
+    floats = any(isinstance(v, float) for v in (start, stop, step))
+    work = tf.float64 if floats or dtype.is_floating or dtype.is_complex else tf.int64
+    with tf.device(as_native_device(device)):
+        out = tf.range(start, stop, step, dtype=work)
+        return out if out.dtype == dtype else tf.cast(out, dtype)
+
+
+def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
+    if dtype is None:
+        dtype = _default_for([start, stop, 0.0])
+    dtype = as_native_dtype(dtype)
+    work = tf.complex128 if dtype.is_complex or isinstance(start, complex) or \
+        isinstance(stop, complex) else tf.float64
+    with tf.device(as_native_device(device)):
+        div = (num - 1) if endpoint else num
+        i = tf.range(num, dtype=tf.float64)
+        a = tf.constant(start, dtype=work)
+        b = tf.constant(stop, dtype=work)
+        if div > 0:
+            out = a + tf.cast(i, work) * ((b - a) / tf.cast(div, work))
+            if endpoint and num > 1:
+                out = tf.concat([out[:-1], tf.reshape(b, (1,))], 0)
+        else:
+            out = tf.fill((num,), a)
+        return out if out.dtype == dtype else tf.cast(out, dtype)
+
+
+def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
+    dtype = _float_or(dtype)
+    n_cols = n_rows if n_cols is None else n_cols
+    with tf.device(as_native_device(device)):
+        if k == 0:
+            return tf.eye(n_rows, n_cols, dtype=dtype)
+        rows = tf.range(n_rows, dtype=tf.int64)[:, None]
+        return tf.cast(tf.equal(rows + k, tf.range(n_cols, dtype=tf.int64)[None, :]), dtype)
+
+
+def from_dlpack(x, /, *, device=None, copy=None):
+    out = tf.experimental.dlpack.from_dlpack(x.__dlpack__())
+    if device is not None:
+        with tf.device(as_native_device(device)):
+            return tf.identity(out)
+    return tf.identity(out) if copy else out
+
+
+def meshgrid(*arrays, indexing="xy"):
+    if not arrays:
+        return ()
+    return tuple(tf.meshgrid(*arrays, indexing=indexing))
+
+
+def _band(x, k, lower):
+    n, m = x.shape[-2], x.shape[-1]
+    rows = tf.range(n, dtype=tf.int64)[:, None]
+    cols = tf.range(m, dtype=tf.int64)[None, :]
+    mask = (cols - rows <= k) if lower else (cols - rows >= k)
+    return tf.where(mask, x, tf.zeros((), dtype=x.dtype))
+
+
+def tril(x, /, *, k=0):
+    return _band(x, k, True)
+
+
+def triu(x, /, *, k=0):
+    return _band(x, k, False)

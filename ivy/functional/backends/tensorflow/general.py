@@ -1,29 +1,158 @@
-"""Indexing (functional updates), shapes and DLPack on tf tensors."""
+"""Indexing (functional updates), shapes and DLPack on tf tensors.
 
+``tf.Tensor.__getitem__`` handles basic indexing (ints, slices with any step, ``None``, ``...``)
+and a lone boolean mask. Integer-array ("advanced") indexing, mixed with anything else, follows
+NumPy's rules here: the basic part is applied with a strided slice, the advanced part with one
+``tf.gather_nd`` over the broadcast index arrays, and the result axes are placed where NumPy puts
+them. ``set_item`` is a functional update: the flat positions a key selects are found by indexing
+an ``arange`` with the same key, then one ``tf.tensor_scatter_nd_update`` writes the values.
+"""
+
+import numpy as np
 import tensorflow as tf
+
+from ivy.functional.ivy.manipulation import broadcast_shapes
+
+_TENSOR = (tf.Tensor, tf.Variable)
 
 
 def shape_of(x) -> tuple:
     return tuple(x.shape.as_list())
 
 
+def _is_array(k) -> bool:
+    return isinstance(k, (*_TENSOR, np.ndarray, list))
+
+
+def _as_index(k):
+    t = tf.convert_to_tensor(k) if not isinstance(k, _TENSOR) else k
+    if t.dtype != tf.bool and t.dtype not in (tf.int32, tf.int64):
+        t = tf.cast(t, tf.int64)
+    return t
+
+
+def _expand_key(x, key) -> tuple:
+    """``key`` as a tuple with the ellipsis expanded and array-likes as tensors."""
+    keys = key if isinstance(key, tuple) else (key,)
+    keys = tuple(_as_index(k) if _is_array(k) else k for k in keys)
+    consumed = 0
+    n_ellipsis = 0
+    for k in keys:
+        if k is Ellipsis:
+            n_ellipsis += 1
+        elif k is None or isinstance(k, bool):
+            continue
+        elif isinstance(k, _TENSOR) and k.dtype == tf.bool:
+            consumed += k.shape.rank
+        else:
+            consumed += 1
+    ndim = x.shape.rank
+    if n_ellipsis > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    if consumed > ndim:
+        raise IndexError(f"too many indices: array is {ndim}-dimensional, but {consumed} were "
+                         "indexed")
+    if n_ellipsis:
+        i = keys.index(Ellipsis)
+        return keys[:i] + (slice(None),) * (ndim - consumed) + keys[i + 1:]
+    return keys + (slice(None),) * (ndim - consumed)
+
+
+def _check_int(k, size, dim):
+    if not -size <= k < size:
+        raise IndexError(f"index {k} is out of bounds for axis {dim} with size {size}")
+
+
 def get_item(x, /, key):
-    return x[key]
+    keys = key if isinstance(key, tuple) else (key,)
+    if not any(_is_array(k) or isinstance(k, bool) for k in keys):
+        # basic indexing: TensorFlow's strided slice (bounds-checked here: TF's error is not an
+        # IndexError)
+        shape = x.shape
+        dim = 0
+        for k in keys:
+            if k is Ellipsis:
+                dim = None
+                break
+            if k is None:
+                continue
+            if isinstance(k, int) and dim < shape.rank and shape[dim] is not None:
+                _check_int(k, shape[dim], dim)
+            dim += 1
+        return x[key]
+    return _advanced(x, _expand_key(x, key))
+
+
+def _advanced(x, keys):
+    # Boolean masks become integer index arrays (their nonzero coordinates); a 0-d mask adds an
+    # axis of length one that the mask keeps or empties; ints become 0-d index arrays.
+    basic, adv = [], []  # adv: (position in the basic result, index tensor)
+    dim = 0
+    shape = shape_of(x)
+    for k in keys:
+        if k is None:
+            basic.append(None)
+        elif isinstance(k, bool) or (isinstance(k, _TENSOR) and k.dtype == tf.bool
+                                     and k.shape.rank == 0):
+            basic.append(None)
+            keep = tf.reshape(tf.cast(k, tf.bool), (1,))
+            adv.append((len(basic) - 1, tf.zeros(tf.shape(tf.where(keep))[:1], tf.int64)))
+        elif isinstance(k, slice):
+            basic.append(k)
+            dim += 1
+        elif isinstance(k, _TENSOR) and k.dtype == tf.bool:
+            coords = tf.where(k)  # (count, mask.ndim)
+            for j in range(k.shape.rank):
+                if k.shape[j] != shape[dim + j]:
+                    raise IndexError(f"boolean index of shape {tuple(k.shape)} does not match "
+                                     f"the indexed axes {shape[dim:dim + k.shape.rank]}")
+                basic.append(slice(None))
+                adv.append((len(basic) - 1, coords[:, j]))
+            dim += k.shape.rank
+        else:
+            if isinstance(k, int):
+                _check_int(k, shape[dim], dim)
+            t = tf.convert_to_tensor(k, tf.int64) if isinstance(k, int) else k
+            t = tf.where(t < 0, t + tf.cast(shape[dim], t.dtype), t)
+            basic.append(slice(None))
+            adv.append((len(basic) - 1, tf.cast(t, tf.int64)))
+            dim += 1
+    y = x[tuple(basic)] if basic else x
+    if not adv:
+        return y
+    positions = [p for p, _ in adv]
+    b_shape = broadcast_shapes(*(tuple(t.shape) for _, t in adv))
+    idx = tf.stack([tf.broadcast_to(t, b_shape) for _, t in adv], axis=-1)
+    rest = [d for d in range(y.shape.rank) if d not in positions]
+    out = tf.gather_nd(tf.transpose(y, positions + rest), idx)
+    contiguous = positions == list(range(positions[0], positions[0] + len(positions)))
+    if contiguous and positions[0] > 0:
+        nb = len(b_shape)
+        first = positions[0]  # number of rest axes before the advanced block
+        order = list(range(nb, nb + first)) + list(range(nb)) + \
+            list(range(nb + first, out.shape.rank))
+        out = tf.transpose(out, order)
+    return out
 
 
 def set_item(x, key, value, /):
-    # TensorFlow tensors are immutable: compute the update through a variable-free scatter.
-    import numpy as np
-
-    # TODO(helper: indexing): replace with a tf-native tensor_scatter_nd_update on index grids.
-    a = x.numpy().copy()
-    a[key] = value.numpy() if hasattr(value, "numpy") else value
-    return tf.convert_to_tensor(a)
+    if isinstance(value, _TENSOR):
+        value = value if value.dtype == x.dtype else tf.cast(value, x.dtype)
+    else:
+        value = tf.constant(np.asarray(value, dtype=x.dtype.as_numpy_dtype))
+    n = tf.size(x, out_type=tf.int64)
+    positions = get_item(tf.reshape(tf.range(n, dtype=tf.int64), tf.shape(x)), key)
+    updates = tf.reshape(tf.broadcast_to(value, tf.shape(positions)), (-1,))
+    flat = tf.tensor_scatter_nd_update(tf.reshape(x, (-1,)), tf.reshape(positions, (-1, 1)),
+                                       updates)
+    return tf.reshape(flat, tf.shape(x))
 
 
 def to_dlpack(x, /, *, stream=None, max_version=None, dl_device=None, copy=None):
-    return tf.experimental.dlpack.to_dlpack(x)
+    kwargs = {k: v for k, v in (("max_version", max_version), ("dl_device", dl_device),
+                                ("copy", copy)) if v is not None}
+    return x.__dlpack__(stream=stream, **kwargs)
 
 
 def dlpack_device(x, /):
-    return (1, 0) if "CPU" in (x.device or "CPU").upper() else (2, 0)
+    return x.__dlpack_device__()

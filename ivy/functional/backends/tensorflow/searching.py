@@ -1,1 +1,81 @@
 """The tensorflow backend: searching functions (see ivy/functional/ivy/searching.py for the API)."""
+
+import tensorflow as tf
+
+from . import _reductions as _r
+from .dtypes import promote
+
+__all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
+
+
+def _arg(f, x, axis, keepdims):
+    nd = x.ndim
+    if axis is None:
+        if nd != 1:
+            x = tf.reshape(x, [-1])
+        a = 0
+    else:
+        if not -nd <= axis < nd:
+            raise IndexError(f"axis {axis} is out of bounds for an array of {nd} dimensions")
+        a = axis % nd
+    if x.dtype == tf.bool:
+        x = tf.cast(x, tf.uint8)
+    r = f(x, axis=a, output_type=tf.int64)
+    if x.dtype.is_floating:  # TF skips NaNs; the others return the first NaN's index
+        nan = tf.math.is_nan(x)
+        if bool(tf.reduce_any(nan)):
+            r = tf.where(tf.reduce_any(nan, axis=a), tf.math.argmax(tf.cast(nan, tf.int8), axis=a,
+                                                                    output_type=tf.int64), r)
+    if keepdims:
+        r = tf.reshape(r, [1] * nd) if axis is None else tf.expand_dims(r, a)
+    return _r.index(r)
+
+
+def argmax(x, /, *, axis=None, keepdims=False):
+    return _arg(tf.math.argmax, x, axis, keepdims)
+
+
+def argmin(x, /, *, axis=None, keepdims=False):
+    return _arg(tf.math.argmin, x, axis, keepdims)
+
+
+def count_nonzero(x, /, *, axis=None, keepdims=False):
+    return _r.index(tf.math.count_nonzero(x, axis=_r.tf_axis(axis, x.ndim), keepdims=keepdims,
+                                          dtype=tf.int64))
+
+
+def nonzero(x, /):
+    nd = x.ndim
+    if nd == 0:
+        raise ValueError("nonzero: x must have at least one dimension (got a 0-d tensor)")
+    idx = tf.where(x if x.dtype == tf.bool else tf.not_equal(x, 0))
+    return tuple(_r.index(idx[:, i]) for i in range(nd))
+
+
+def searchsorted(x1, x2, /, *, side="left", sorter=None):
+    if x1.ndim != 1:
+        raise ValueError(f"searchsorted: x1 must be 1-d, got {x1.ndim} dimensions")
+    if side not in ("left", "right"):
+        raise ValueError(f"side must be 'left' or 'right', got {side!r}")
+    x1, x2 = promote(x1, x2)
+    if sorter is not None:
+        x1 = tf.gather(x1, sorter)
+    if x1.dtype == tf.bool:
+        x1, x2 = tf.cast(x1, tf.uint8), tf.cast(x2, tf.uint8)
+    shape = tf.shape(x2)
+    v = tf.reshape(x2, [1, -1])
+    n = tf.size(x1, out_type=tf.int64)
+    if x1.dtype.is_floating:
+        # NaNs sort last: search the non-NaN prefix; a NaN goes before (left) or after (right)
+        # the NaNs of x1
+        m = n - tf.math.count_nonzero(tf.math.is_nan(x1), dtype=tf.int64)
+        r = tf.searchsorted(tf.reshape(x1[:m], [1, -1]), v, side=side, out_type=tf.int64)
+        r = tf.where(tf.math.is_nan(v), m if side == "left" else n, r)
+    else:
+        r = tf.searchsorted(tf.reshape(x1, [1, -1]), v, side=side, out_type=tf.int64)
+    return _r.index(tf.reshape(r, shape))
+
+
+def where(condition, x1, x2, /):
+    x1, x2 = promote(x1, x2)
+    return tf.where(condition, x1, x2)

@@ -169,6 +169,10 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     if stop is None:
         start, stop = 0, start
     dev = _dev(device)
+    if step == 0:
+        raise ValueError("arange: step must not be zero")
+    if (stop - start) * step <= 0:  # torch raises where the standard wants an empty array
+        return torch.empty(0, dtype=dtype, device=dev)
     if dtype in _SIGNED_OF or dtype in (torch.bool, torch.complex64, torch.complex128):
         work = torch.float64 if dtype.is_complex or any(
             isinstance(v, float) for v in (start, stop, step)) else torch.int64
