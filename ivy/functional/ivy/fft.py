@@ -8,10 +8,10 @@ Bodies are empty on purpose: ``@api`` generates the dispatcher from the signatur
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, Optional, Tuple, Union
+from typing import Literal, Optional, Union
 
-from ivy._typing import Array, Device, Dtype, NestedSequence, PyCapsule, SupportsBufferProtocol
-from ivy.func_wrapper import alias, api, register
+from ivy._typing import Array, Device, Dtype
+from ivy.func_wrapper import api
 
 
 @api
@@ -146,7 +146,8 @@ def fftfreq(
     dtype: Optional[Dtype] = None,
     device: Optional[Device] = None,
 ) -> Array:
-    """Computes the discrete Fourier transform sample frequencies."""
+    """Computes the discrete Fourier transform sample frequencies (``dtype`` defaults to Ivy's
+    default float dtype)."""
 
 
 @api(creation=True)

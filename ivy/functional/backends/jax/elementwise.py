@@ -103,7 +103,7 @@ tanh = _c99("tanh", jnp.tanh)
 
 def sign(x, /):
     r = jnp.sign(x)
-    if x.dtype in _COMPLEX:  # sign(+-0 + +-0j) is 0 + 0j
+    if jnp.issubdtype(x.dtype, jnp.inexact):  # sign(-0.0) is +0, sign(+-0 + +-0j) is 0 + 0j
         r = jnp.where(x == 0, jnp.zeros_like(r), r)
     return r
 

@@ -2,6 +2,10 @@
 
 import jax
 
+from ivy.container import register_with_jax as _register_with_jax
+
+_register_with_jax()
+
 
 def value_and_grad(func, argnums=0):
     return jax.value_and_grad(func, argnums=tuple(argnums) if not isinstance(argnums, int)

@@ -2,7 +2,7 @@
 
 import jax.numpy as jnp
 
-from ivy.functional.ivy.manipulation import _result_dtype, _squeezed_shape
+from ivy.functional.ivy.manipulation import _normalize_axes, _result_dtype, _squeezed_shape
 
 from .dtypes import as_native_dtype
 
@@ -10,7 +10,6 @@ broadcast_to = jnp.broadcast_to
 expand_dims = jnp.expand_dims
 flip = jnp.flip
 moveaxis = jnp.moveaxis
-permute_dims = jnp.permute_dims
 tile = jnp.tile
 
 
@@ -28,6 +27,10 @@ def broadcast_arrays(*arrays):
 
 def concat(arrays, /, *, axis=0):
     return jnp.concatenate(arrays, axis=axis, dtype=_dtype_of(arrays))
+
+
+def permute_dims(x, /, axes):
+    return jnp.transpose(x, _normalize_axes(axes, x.ndim, "permute_dims"))
 
 
 def repeat(x, repeats, /, *, axis=None):

@@ -19,6 +19,8 @@ from ivy.functional.ivy.linalg import (
     _sum_dtype,
 )
 
+from .dtypes import as_native_dtype
+
 _la = np.linalg
 _NUMPY2 = hasattr(_la, "vector_norm")  # the Array API functions arrived together in NumPy 2.0
 _COMPLEX_OF = {np.dtype("float32"): np.complex64, np.dtype("float64"): np.complex128,
@@ -173,8 +175,7 @@ def svd(x, /, *, full_matrices=True):
 
 
 def trace(x, /, *, offset=0, dtype=None):
-    if dtype is None:
-        dtype = _sum_dtype(x.dtype)
+    dtype = _sum_dtype(x.dtype) if dtype is None else as_native_dtype(dtype)
     return np.asarray(np.trace(x, offset, -2, -1, dtype=dtype))
 
 

@@ -22,6 +22,7 @@ from ivy.functional.ivy.linalg import (
 )
 
 from .dtypes import as_native_dtype, promote
+from .linear_algebra import matmul as _matmul_any_dtype
 
 _la = tf.linalg
 
@@ -128,14 +129,16 @@ def matrix_power(x, n, /):
         return _broadcast(eye, _shape(x))
     if n < 0:
         x, n = _la.inv(x), -n
+    # tf.matmul has no kernels for most integer dtypes; the main namespace's matmul handles them
+    mm = tf.matmul if x.dtype.is_floating or x.dtype.is_complex else _matmul_any_dtype
     result = None
     while True:  # exponentiation by squaring
         if n & 1:
-            result = x if result is None else tf.matmul(result, x)
+            result = x if result is None else mm(result, x)
         n >>= 1
         if not n:
             return result
-        x = tf.matmul(x, x)
+        x = mm(x, x)
 
 
 def _tolerance(s, x, rtol):

@@ -80,7 +80,7 @@ def moveaxis(x, source, destination, /):
 
 
 def permute_dims(x, /, axes):
-    return tf.transpose(x, tuple(axes))
+    return tf.transpose(x, _normalize_axes(axes, x.shape.rank, "permute_dims"))
 
 
 def repeat(x, repeats, /, *, axis=None):

@@ -85,7 +85,10 @@ def matrix_norm(x, /, *, keepdims=False, ord="fro"):
     return _la.matrix_norm(x, ord=ord, dim=(-2, -1), keepdim=keepdims)
 
 
-matrix_power = _la.matrix_power
+def matrix_power(x, n, /):
+    if x.dtype in _WIDE_UINT:  # no matmul kernels: int64 wraps to the same bits
+        return _la.matrix_power(x.to(torch.int64), n).to(x.dtype)
+    return _la.matrix_power(x, n)
 
 
 def matrix_rank(x, /, *, rtol=None):

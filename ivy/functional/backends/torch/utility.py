@@ -29,6 +29,8 @@ def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
         x, append = promote2(x, append)
         if prepend is not None and prepend.dtype is not x.dtype:
             prepend = prepend.to(x.dtype)
+    if n == 0 and (prepend is not None or append is not None):  # torch.diff would drop them
+        return torch.cat([p for p in (prepend, x, append) if p is not None], dim=axis)
     d = x.dtype
     if d in UNSIGNED_WIDE:
         r = torch.diff(wide(x), n=n, dim=axis,
