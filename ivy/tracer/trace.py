@@ -1,0 +1,377 @@
+"""Recording a function as a graph: ``ivy.trace_graph``.
+
+While a trace runs, ``DISPATCH_GLOBALS["_B"]`` (the backend every generated dispatcher calls) is a
+:class:`_Recorder` that wraps the real backend module: each API function it hands out records a node
+(function path, argument structure with references to earlier values, output shapes and dtypes) and
+then calls the real backend function. Values are followed by the identity of the native arrays that
+flow between calls; every one of them is kept alive until the trace ends so that ``id()`` stays
+unique. Calls made *inside* a backend function (a backend written in terms of other Ivy functions)
+are not recorded: only the outermost Ivy call is a node. Untraced code pays nothing.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import sys
+import threading
+import traceback
+
+import numpy as np
+
+from .. import func_wrapper as _fw
+from ..errors import IvyError
+from .graph import CONSTANT, INPUT, Graph, Node, Ref, is_random, native_of
+
+_IVY_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_lock = threading.RLock()
+_active: Tracer | None = None
+
+
+class TraceError(IvyError, TypeError):
+    """A traced function did something the tracer cannot record (names the function, the user's
+    line and what to do instead)."""
+
+
+def user_line() -> str:
+    """``file:line: code`` of the innermost stack frame outside the ``ivy`` package."""
+    for fr in reversed(traceback.extract_stack()[:-1]):
+        f = fr.filename
+        if f.startswith("<ivy dispatcher") or os.path.abspath(f).startswith(_IVY_DIR):
+            continue
+        return f"{fr.filename}:{fr.lineno}: {(fr.line or '').strip()}"
+    return "<unknown line>"
+
+
+def _frame_line(tb) -> str | None:
+    """The innermost user (non-ivy, non-library) frame of a traceback, as ``file:line: code``."""
+    best = None
+    for fr in traceback.extract_tb(tb):
+        f = os.path.abspath(fr.filename)
+        if f.startswith(_IVY_DIR) or "site-packages" in f or f.startswith(sys.prefix) \
+                or fr.filename.startswith("<ivy"):
+            continue
+        best = f"{fr.filename}:{fr.lineno}: {(fr.line or '').strip()}"
+    return best
+
+
+class Tracer:
+    """The state of one trace: the nodes so far and the map from native array id to value."""
+
+    def __init__(self, fn_name: str, real_backend):
+        self.fn_name = fn_name
+        self.B = real_backend
+        self.nodes: list[Node] = []
+        self.ids: dict[int, Ref] = {}
+        self.dynamic: set[int] = set()  # node indices whose value depends on the inputs
+        self.keep: list = []  # every native array seen, so ids stay unique
+        self.depth = 0
+        self.thread = threading.get_ident()
+
+    # -- values ---------------------------------------------------------------------------------
+    def add_node(self, node: Node) -> int:
+        self.nodes.append(node)
+        return len(self.nodes) - 1
+
+    def constant(self, x) -> Ref:
+        from ..backend_handler import backend_of
+
+        value = np.array(backend_of(x).to_numpy(x), copy=True)
+        i = self.add_node(Node(CONSTANT, "constant", value=value,
+                               outputs=[(tuple(value.shape), _dtype_name(x))]))
+        ref = Ref(i, 0)
+        self.ids[id(x)] = ref
+        self.keep.append(x)
+        return ref
+
+    def ref_of(self, x) -> Ref:
+        r = self.ids.get(id(x))
+        return r if r is not None else self.constant(x)
+
+    def encode(self, v):
+        """The argument structure of ``v`` with native arrays replaced by :class:`Ref`."""
+        c = v.__class__
+        if c is _fw.Array:
+            v = v._data
+            c = v.__class__
+        if c is tuple or c is list:
+            return c(self.encode(e) for e in v)
+        if isinstance(v, tuple):  # namedtuples (linalg results) as plain tuples
+            return tuple(self.encode(e) for e in v)
+        if isinstance(v, dict):  # dict subclasses (ivy.Container) are stored as plain dicts
+            return {k: self.encode(e) for k, e in v.items()}
+        if c is slice:
+            for e in (v.start, v.stop, v.step):
+                if native_of(e):
+                    raise TraceError(
+                        f"tracing {self.fn_name}: a slice bound is an array ({user_line()}); "
+                        "slice bounds must be Python ints (use ivy.take / ivy.get_item with an "
+                        "index array for data-dependent indexing)")
+            return v
+        if native_of(v):
+            if isinstance(v, np.generic):
+                v = np.asarray(v)
+                self.keep.append(v)
+            return self.ref_of(v)
+        return _static(v)
+
+    def outputs(self, out, i: int, paths: list, shapes: list, path=()):
+        """Register the native arrays in ``out`` as outputs of node ``i``; returns ``out`` with
+        NumPy scalars turned into 0-d arrays (so ``id()`` follows them)."""
+        c = out.__class__
+        if native_of(out):
+            if isinstance(out, np.generic):
+                out = np.asarray(out)
+            self.ids[id(out)] = Ref(i, len(paths))
+            self.keep.append(out)
+            paths.append(path)
+            shapes.append((_shape(self.B, out), _dtype_name(out)))
+            return out
+        if c is tuple or c is list:
+            return c(self.outputs(e, i, paths, shapes, path + (k,)) for k, e in enumerate(out))
+        if isinstance(out, tuple) and hasattr(out, "_fields"):
+            return c(*(self.outputs(e, i, paths, shapes, path + (k,)) for k, e in enumerate(out)))
+        return out
+
+    def record(self, path: str, real, args, kwargs):
+        ea = self.encode(args)
+        ek = self.encode(kwargs) if kwargs else {}
+        self.depth += 1
+        try:
+            out = real(*args, **kwargs)
+        finally:
+            self.depth -= 1
+        node = Node("call", path, ea, ek)
+        i = self.add_node(node)
+        paths, shapes = [], []
+        out = self.outputs(out, i, paths, shapes)
+        node.paths, node.outputs = paths, shapes
+        if is_random(path) or any(r.node in self.dynamic for r in _refs((ea, ek))):
+            self.dynamic.add(i)
+        return out
+
+    def check_concrete(self, x, what: str) -> None:
+        """Hook called by ``ivy.Array`` before it turns its value into a Python or NumPy value."""
+        if threading.get_ident() != self.thread or self.depth:
+            return
+        r = self.ids.get(id(x._data))
+        if r is None or r.node not in self.dynamic:
+            return  # a constant: its value is known at trace time
+        caller = sys._getframe(2).f_code.co_name
+        if caller in ("__repr__", "__str__", "__format__"):
+            return  # printing inside a traced function shows the trace-time value
+        if what == "to_numpy":
+            act = ("converting a traced value to NumPy (x.to_numpy(), np.asarray(x), or a "
+                   "NumPy/other-library function applied to an ivy.Array)")
+            fix = ("use the ivy.* function instead of the library call, or pass the value in "
+                   "as a constant (a non-array argument)")
+        else:
+            act = f"{what}() of a traced value (Python control flow on array data)"
+            fix = ("use ivy.where / ivy.maximum etc. instead of Python if/while on array values, "
+                   "or make the value a static (non-array) argument")
+        raise TraceError(f"tracing {self.fn_name}: {act} at {user_line()} cannot be recorded: "
+                         f"the graph would bake in this one value. What to do: {fix}.")
+
+
+def _refs(v):
+    c = v.__class__
+    if c is Ref:
+        yield v
+    elif c is tuple or c is list:
+        for e in v:
+            yield from _refs(e)
+    elif c is dict:
+        for e in v.values():
+            yield from _refs(e)
+
+
+def _shape(B, x) -> tuple:
+    try:
+        s = B.shape_of(x)
+    except Exception:
+        s = getattr(x, "shape", ())
+    return tuple(None if d is None else int(d) for d in s)
+
+
+def _dtype_name(x) -> str:
+    from ..dtypes import as_ivy_dtype
+
+    return str(as_ivy_dtype(x.dtype))
+
+
+def _static(v):
+    """Framework dtypes become Ivy dtypes so a graph does not depend on the tracing framework."""
+    from ..dtypes import Dtype, as_ivy_dtype
+
+    if v is None or isinstance(v, (bool, int, float, complex, str)) or v is Ellipsis:
+        return v
+    if isinstance(v, Dtype):
+        return v
+    try:
+        return as_ivy_dtype(v)
+    except Exception:
+        return v
+
+
+class _Recorder:
+    """Stands in for a backend module while tracing: API functions record, the rest pass through."""
+
+    def __init__(self, tracer: Tracer, real, prefix: str = ""):
+        object.__setattr__(self, "_t", tracer)
+        object.__setattr__(self, "_real", real)
+        object.__setattr__(self, "_prefix", prefix)
+
+    def __getattr__(self, name):
+        real = getattr(self._real, name)
+        path = self._prefix + name
+        if not self._prefix and name in ("linalg", "fft"):
+            f = _Recorder(self._t, real, name + ".")
+        elif path in _fw.API and hasattr(_fw.API[path], "ivy_source") and callable(real):
+            f = _recording(self._t, path, real)
+        else:
+            return real
+        object.__setattr__(self, name, f)
+        return f
+
+
+def _recording(t: Tracer, path: str, real):
+    def rec(*args, **kwargs):
+        if t.depth or threading.get_ident() != t.thread:
+            return real(*args, **kwargs)
+        return t.record(path, real, args, kwargs)
+
+    rec.__name__ = path.rpartition(".")[2]
+    return rec
+
+
+# ---------------------------------------------------------------------------------------------
+# trace_graph
+# ---------------------------------------------------------------------------------------------
+
+def _param_names(fn, args, kwargs) -> tuple[list, dict]:
+    """A name for each positional and keyword argument (from ``fn``'s signature)."""
+    pos = [f"arg{i}" for i in range(len(args))]
+    kw = {k: k for k in kwargs}
+    target = getattr(fn, "_forward", fn)  # an ivy.Module: name inputs after _forward's
+    try:
+        sig = inspect.signature(target)
+    except (TypeError, ValueError):
+        return pos, kw
+    params = list(sig.parameters.values())
+    i = 0
+    for p in params:
+        if i >= len(args):
+            break
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
+            pos[i] = p.name
+            i += 1
+        elif p.kind is p.VAR_POSITIONAL:
+            for j in range(i, len(args)):
+                pos[j] = f"{p.name}{j - i}"
+            break
+    return pos, kw
+
+
+def _ident(s: str) -> str:
+    out = "".join(ch if ch.isalnum() or ch == "_" else "_" for ch in str(s))
+    if not out or out[0].isdigit():
+        out = "_" + out
+    return out
+
+
+def trace(fn, args: tuple, kwargs: dict, *, backend=None) -> Graph:
+    """Run ``fn(*args, **kwargs)`` once under a recorder and return the :class:`Graph`."""
+    global _active
+    from ..backend_handler import load_backend
+    from .graph import make_input_template
+
+    DG = _fw.DISPATCH_GLOBALS
+    fn_name = getattr(fn, "__qualname__", None) or type(fn).__name__
+    with _lock:
+        if _active is not None:
+            raise TraceError(f"ivy.trace_graph({fn_name}) was called while tracing "
+                             f"{_active.fn_name}; nested traces are not supported")
+        prev = DG["_B"]
+        if backend is not None:
+            B = load_backend(backend)
+        elif prev is not None:
+            B = prev
+        else:
+            leaves = []
+            _collect_natives((args, kwargs), leaves)
+            B = _fw.infer_backend("trace_graph", leaves, {})
+        t = Tracer(fn_name, B)
+        pos_names, kw_names = _param_names(fn, args, kwargs)
+        used: set = set()
+
+        def new_input(x, name):
+            name = _ident(name)
+            base, k = name, 1
+            while name in used:
+                name = f"{base}_{k}"
+                k += 1
+            used.add(name)
+            if x.__class__ is _fw.Array:
+                x = x._data
+            if B.name != _fw.backend_name_of_type(type(x)):
+                x = B.asarray(_to_numpy(x))
+            i = t.add_node(Node(INPUT, name, name=name, outputs=[(_shape(B, x), _dtype_name(x))]))
+            t.ids[id(x)] = Ref(i, 0)
+            t.dynamic.add(i)
+            t.keep.append(x)
+            wrapped = _fw._new_array(_fw.Array)
+            wrapped._data = x
+            return Ref(i, 0), wrapped
+
+        template, targs, tkwargs = make_input_template(args, kwargs, pos_names, kw_names, new_input)
+        from .. import array_object
+
+        DG["_B"] = _Recorder(t, B)
+        array_object._trace_check = t.check_concrete
+        _active = t
+        try:
+            result = fn(*targs, **tkwargs)
+            out = t.encode(result)
+        except TraceError:
+            raise
+        except IvyError as e:
+            e.add_note(f"(while tracing {fn_name} with ivy.trace_graph, at {user_line_of(e)})")
+            raise
+        except Exception as e:
+            line = user_line_of(e)
+            raise TraceError(
+                f"tracing {fn_name} failed at {line}: {type(e).__name__}: {e}. If that line "
+                "calls a non-Ivy function (NumPy, torch, jax, tf or a method of a native array) "
+                "on a traced value, use the ivy.* equivalent, or pass the value as a constant."
+            ) from e
+        finally:
+            DG["_B"] = prev
+            array_object._trace_check = None
+            _active = None
+        g = Graph(t.nodes, template, out, name=fn_name, backend=B.name)
+        g._dynamic = frozenset(t.dynamic)
+        return g
+
+
+def user_line_of(e: BaseException) -> str:
+    return _frame_line(e.__traceback__) or "<unknown line>"
+
+
+def _collect_natives(v, out: list) -> None:
+    c = v.__class__
+    if c is tuple or c is list:
+        for e in v:
+            _collect_natives(e, out)
+    elif c is dict:
+        for e in v.values():
+            _collect_natives(e, out)
+    elif c is _fw.Array:
+        out.append(v._data)
+    elif native_of(v):
+        out.append(v)
+
+
+def _to_numpy(x):
+    from ..backend_handler import backend_of
+
+    return backend_of(x).to_numpy(x)
