@@ -1,0 +1,130 @@
+"""Where the workers are: ``workers.toml``, ``IVY_WORKERS``, or the default (shared with ivy-serve).
+
+``workers.toml``::
+
+    [[worker]]
+    name = "numpy-cpu"
+    backend = "numpy"
+    device = "cpu"
+    host = "127.0.0.1"
+    port = 50051
+    metrics_port = 9101
+
+``IVY_WORKERS="jax=127.0.0.1:50053,torch@gpu:0=10.0.0.2:50052"`` (``backend[@device]=host:port``,
+comma-separated; a value ending in ``.toml`` is read as a file). With neither, the default is one
+CPU worker per installed framework: numpy :50051, torch :50052, jax :50053, tensorflow :50054
+(metrics 9101-9104) on 127.0.0.1 - what ``ivy-serve`` starts with no configuration.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from dataclasses import dataclass, field
+
+BACKENDS = ("numpy", "torch", "jax", "tensorflow")
+DEFAULT_PORTS = {"numpy": 50051, "torch": 50052, "jax": 50053, "tensorflow": 50054}
+DEFAULT_METRICS_PORTS = {"numpy": 9101, "torch": 9102, "jax": 9103, "tensorflow": 9104}
+
+
+@dataclass
+class WorkerSpec:
+    backend: str
+    device: str = "cpu"
+    host: str = "127.0.0.1"
+    port: int = 50051
+    metrics_port: int | None = None
+    name: str = ""
+    args: list = field(default_factory=list)  # extra ivy-worker flags (launcher only)
+
+    def __post_init__(self):
+        if self.backend not in BACKENDS:
+            raise ValueError(f"unknown backend {self.backend!r} in the worker configuration; "
+                             f"valid: {', '.join(BACKENDS)}")
+        self.device = normalize_device(self.device)
+        self.port = int(self.port)
+        if not self.name:
+            self.name = f"{self.backend}-{self.device.replace(':', '')}"
+
+    @property
+    def address(self) -> str:
+        host = "127.0.0.1" if self.host in ("0.0.0.0", "") else self.host
+        return f"{host}:{self.port}"
+
+
+def normalize_device(device) -> str:
+    text = str(device or "cpu").strip().lower().replace("cuda", "gpu")
+    if text == "cpu":
+        return "cpu"
+    if text == "gpu":
+        return "gpu:0"
+    kind, _, index = text.partition(":")
+    if kind != "gpu" or not index.isdigit():
+        raise ValueError(f"unknown device {device!r}; devices are 'cpu' and 'gpu:N'")
+    return f"gpu:{int(index)}"
+
+
+def installed_backends() -> list[str]:
+    """Backends whose framework is installed (found, not imported)."""
+    return [b for b in BACKENDS if importlib.util.find_spec(b) is not None]
+
+
+def default_workers() -> list[WorkerSpec]:
+    return [WorkerSpec(b, "cpu", "127.0.0.1", DEFAULT_PORTS[b], DEFAULT_METRICS_PORTS[b])
+            for b in installed_backends()]
+
+
+def load_toml(path) -> list[WorkerSpec]:
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib
+    with open(path, "rb") as f:
+        data = tomllib.load(f)
+    entries = data.get("worker", [])
+    if not isinstance(entries, list):
+        raise ValueError(f"{path}: expected [[worker]] tables")
+    out = []
+    for e in entries:
+        known = {k: e[k] for k in ("backend", "device", "host", "port", "metrics_port", "name",
+                                   "args") if k in e}
+        out.append(WorkerSpec(**known))
+    return out
+
+
+def parse_spec(text: str) -> list[WorkerSpec]:
+    """``"jax=127.0.0.1:50051,torch@gpu:0=host:50052"`` -> specs."""
+    out = []
+    for item in text.split(","):
+        item = item.strip()
+        if not item:
+            continue
+        key, sep, addr = item.partition("=")
+        if not sep:
+            raise ValueError(f"bad worker entry {item!r}: expected backend[@device]=host:port")
+        backend, _, device = key.strip().partition("@")
+        host, _, port = addr.strip().rpartition(":")
+        if not host or not port.isdigit():
+            raise ValueError(f"bad worker address {addr!r} in {item!r}: expected host:port")
+        out.append(WorkerSpec(backend.strip(), device or "cpu", host, int(port)))
+    return out
+
+
+def resolve(workers=None) -> list[WorkerSpec]:
+    """The worker list: ``workers`` (specs, dicts, a spec string or a .toml path), else
+    ``IVY_WORKERS``, else ``./workers.toml`` if present, else :func:`default_workers`."""
+    if workers is None:
+        workers = os.environ.get("IVY_WORKERS") or None
+        if workers is None and os.path.exists("workers.toml"):
+            workers = "workers.toml"
+    if workers is None:
+        return default_workers()
+    if isinstance(workers, (str, os.PathLike)):
+        text = os.fspath(workers)
+        if text.endswith(".toml"):
+            return load_toml(text)
+        return parse_spec(text)
+    out = []
+    for w in workers:
+        out.append(w if isinstance(w, WorkerSpec) else WorkerSpec(**w))
+    return out

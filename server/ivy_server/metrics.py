@@ -1,0 +1,77 @@
+"""Prometheus metrics of a worker (served on ``--metrics-port``).
+
+``ivy_requests_total{method,function,code}``, ``ivy_request_latency_seconds{method,function}``,
+``ivy_bytes_received_total``, ``ivy_bytes_sent_total`` (Call payloads), ``ivy_handles_live``,
+``ivy_handles_bytes``, ``ivy_device_memory_bytes`` (where the framework reports it: torch CUDA,
+JAX device memory stats, TensorFlow GPU memory info).
+"""
+
+from __future__ import annotations
+
+from prometheus_client import Counter, Gauge, Histogram, start_http_server
+
+REQUESTS = Counter("ivy_requests_total", "RPCs answered", ["method", "function", "code"])
+LATENCY = Histogram("ivy_request_latency_seconds", "RPC latency in the worker",
+                    ["method", "function"],
+                    buckets=(5e-5, 1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 1e-2, 2.5e-2, 5e-2,
+                             0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30))
+BYTES_IN = Counter("ivy_bytes_received_total", "bytes of Call requests received")
+BYTES_OUT = Counter("ivy_bytes_sent_total", "bytes of Call/Fetch responses sent")
+HANDLES_LIVE = Gauge("ivy_handles_live", "remote handles kept on the worker")
+HANDLES_BYTES = Gauge("ivy_handles_bytes", "bytes held by remote handles")
+DEVICE_MEMORY = Gauge("ivy_device_memory_bytes", "device memory in use, where the framework "
+                      "reports it (0 otherwise)")
+
+_children: dict = {}
+
+
+def observe(method: str, function: str, code: str, seconds: float, size_in: int,
+            size_out: int) -> None:
+    key = (method, function, code)
+    pair = _children.get(key)
+    if pair is None:
+        pair = _children[key] = (REQUESTS.labels(method, function, code),
+                                 LATENCY.labels(method, function))
+    pair[0].inc()
+    pair[1].observe(seconds)
+    if size_in:
+        BYTES_IN.inc(size_in)
+    if size_out:
+        BYTES_OUT.inc(size_out)
+
+
+def _device_memory(backend: str, device: str):
+    def read() -> float:
+        try:
+            if device == "cpu":
+                if backend == "jax":
+                    import jax
+
+                    stats = jax.devices("cpu")[0].memory_stats() or {}
+                    return float(stats.get("bytes_in_use", 0))
+                return 0.0
+            index = int(device.split(":")[1])
+            if backend == "torch":
+                import torch
+
+                return float(torch.cuda.memory_allocated(index))
+            if backend == "jax":
+                import jax
+
+                stats = jax.devices("gpu")[index].memory_stats() or {}
+                return float(stats.get("bytes_in_use", 0))
+            if backend == "tensorflow":
+                import tensorflow as tf
+
+                return float(tf.config.experimental.get_memory_info(f"GPU:{index}")["current"])
+        except Exception:
+            return 0.0
+        return 0.0
+
+    return read
+
+
+def serve(port: int, host: str, worker) -> None:
+    """Start the metrics HTTP endpoint (a daemon thread)."""
+    DEVICE_MEMORY.set_function(_device_memory(worker.backend, worker.device))
+    start_http_server(port, addr=host)

@@ -1,0 +1,136 @@
+"""ivy-serve: starts the workers of a workers.toml, restarts one killed with SIGKILL, reports
+status, and stops everything on SIGTERM."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import ivy_client
+import numpy as np
+import pytest
+
+from .conftest import ROOT, env, free_port, health
+
+
+def _retry(fn, seconds: float):
+    end = time.monotonic() + seconds
+    while True:
+        try:
+            return fn()
+        except ivy_client.Unavailable:
+            if time.monotonic() > end:
+                raise
+            time.sleep(0.3)
+
+
+@pytest.fixture()
+def launched(tmp_path):
+    port, mport = free_port(), free_port()
+    cfg = tmp_path / "workers.toml"
+    cfg.write_text(f'[[worker]]\nname = "np"\nbackend = "numpy"\ndevice = "cpu"\n'
+                   f'host = "127.0.0.1"\nport = {port}\nmetrics_port = {mport}\n')
+    log = open(tmp_path / "launcher.log", "w+")
+    proc = subprocess.Popen([sys.executable, "-m", "ivy_server.launcher", "--config", str(cfg)],
+                            env=env(), stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
+    try:
+        end = time.monotonic() + 120
+        while health(f"127.0.0.1:{port}") != "SERVING":
+            assert proc.poll() is None, (tmp_path / "launcher.log").read_text()
+            assert time.monotonic() < end, "worker never became SERVING"
+            time.sleep(0.3)
+        yield proc, cfg, f"127.0.0.1:{port}", tmp_path / "launcher.log"
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        log.close()
+
+
+def test_kill_9_restarts_and_retry_succeeds(launched):
+    proc, cfg, address, logfile = launched
+    with ivy_client.Client(f"numpy={address}") as c:
+        pid = c.info()["pid"]
+        assert c.call("add", np.ones(2), 1.0).tolist() == [2.0, 2.0]
+        os.kill(pid, signal.SIGKILL)
+        r = _retry(lambda: c.call("add", np.ones(2), 2.0, timeout=5), 90)
+        assert r.tolist() == [3.0, 3.0]
+        assert _retry(lambda: c.info()["pid"], 30) != pid
+    text = logfile.read_text()
+    assert "restarting" in text and "exited with code -9" in text
+    out = subprocess.run([sys.executable, "-m", "ivy_server.launcher", "status", "--config",
+                          str(cfg)], env=env(), capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0 and "SERVING" in out.stdout and address in out.stdout
+
+
+def test_sigterm_stops_everything(launched):
+    proc, cfg, address, logfile = launched
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(30) == 0
+    assert health(address) in ("UNAVAILABLE", "DEADLINE_EXCEEDED")
+    assert "backend" in logfile.read_text()  # the address table was printed
+
+
+def test_worker_sigterm_finishes_in_flight_calls():
+    import threading
+
+    from .conftest import WorkerProc
+
+    w = WorkerProc("numpy", "--grace-s", "90").wait_ready()
+    try:
+        result: dict = {}
+        a = np.eye(800) * 0.5
+
+        def slow_call():
+            with ivy_client.Client(f"numpy={w.address}") as c:
+                try:
+                    # a few seconds of work, in flight when SIGTERM arrives
+                    result["value"] = c.call("linalg.matrix_power", a, 2**16 - 1, timeout=120)
+                    result["done"] = time.monotonic()
+                except Exception as e:  # noqa: BLE001
+                    result["error"] = e
+
+        t = threading.Thread(target=slow_call)
+        t.start()
+        time.sleep(0.5)
+        sent = time.monotonic()
+        w.proc.send_signal(signal.SIGTERM)
+        time.sleep(0.2)
+        # NOT_SERVING (or already gone) right away, while the call is still finishing
+        assert health(w.address) in ("NOT_SERVING", "UNAVAILABLE")
+        t.join(120)
+        assert "error" not in result, result.get("error")
+        assert result["value"].shape == (800, 800)
+        assert result["done"] > sent, "the call was not in flight at SIGTERM: make it longer"
+        assert w.proc.wait(30) == 0
+        assert "finishing in-flight calls" in w.logs()
+    finally:
+        w.stop()
+
+
+def test_aio_server_kind():
+    from .conftest import TOKEN, WorkerProc
+
+    w = WorkerProc("numpy", "--server-kind", "aio", "--auth-token-env", "IVY_AUTH_TOKEN")
+    w.wait_ready()
+    try:
+        with ivy_client.Client(f"numpy={w.address}", token=TOKEN) as c:
+            assert c.info()["server_kind"] == "aio"
+            assert c.call("add", np.ones(2), 1.0).tolist() == [2.0, 2.0]
+            with pytest.raises(ivy_client.NotFound, match="did you mean"):
+                c.call("ad", 1, 2)
+            h = c.call("ones", (3,), keep=True)
+            assert h.fetch().tolist() == [1.0, 1.0, 1.0] and h.release()
+        with ivy_client.Client(f"numpy={w.address}", token="wrong") as c:
+            with pytest.raises(ivy_client.Unauthenticated):
+                c.call("add", 1, 2)
+        w.proc.send_signal(signal.SIGTERM)
+        assert w.proc.wait(30) == 0
+    finally:
+        w.stop()
