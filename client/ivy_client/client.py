@@ -143,8 +143,11 @@ class _Base:
         self.token = token if token is not None else (os.environ.get("IVY_AUTH_TOKEN") or None)
         self.max_message_bytes = min(int(max_message_mb), 2047) * 2**20
         self.timeout = timeout
+        # round_robin: a target that resolves to several addresses (a k8s headless Service through
+        # dns:///...) spreads calls over all of them instead of pinning one (gRPC's pick_first).
         self._options = [("grpc.max_send_message_length", self.max_message_bytes),
-                         ("grpc.max_receive_message_length", self.max_message_bytes)]
+                         ("grpc.max_receive_message_length", self.max_message_bytes),
+                         ("grpc.lb_policy_name", "round_robin")]
         self._routes: dict[tuple[str, str], list[str]] = {}
         for w in self.workers:
             self._routes.setdefault((w.backend, w.device), []).append(w.address)

@@ -272,8 +272,6 @@ def test_client_accepts_a_dns_target(workers, monkeypatch):
         np.testing.assert_array_equal(c.call("add", 1.0, 2.0, backend="numpy"), 3.0)
 
 
-@pytest.mark.xfail(strict=True, reason="ivy_client opens channels with gRPC's default pick_first "
-                   "policy; a dns:/// target of a headless Service needs round_robin (issue 5)")
 def test_client_balances_calls_over_a_multi_address_target(workers):
     """One target resolving to two workers (as a headless Service's DNS name resolves to every
     pod): with round_robin the calls reach both processes, not just the first."""
