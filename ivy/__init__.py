@@ -94,6 +94,7 @@ from . import stateful  # noqa: E402
 from .container import Container  # noqa: E402
 from .stateful import *  # noqa: E402,F403
 from .stateful import initializers, schedules  # noqa: E402
+
 # tracer (issue 4): trace_graph, Graph, compile
 from .tracer import Graph, TraceError, compile, trace_graph  # noqa: E402
 

@@ -12,6 +12,8 @@ The class is final: the dispatchers recognise it with an exact class check
 
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 
 from . import func_wrapper
@@ -50,6 +52,29 @@ def _wrap(r):
     if not issubclass(c, np.generic) and func_wrapper.backend_name_of_type(c) is not None:
         _NATIVE.add(c)
     return func_wrapper.wrap(r)
+
+
+def _index(v):
+    """A slice bound as the int it stands for (0-d integer arrays have ``__index__``)."""
+    return v if v is None or v.__class__ is int else operator.index(v)
+
+
+def _native_key(key):
+    """An index key with every ivy.Array replaced by its native array (recursing into tuples and
+    lists) and slice bounds made ints."""
+    c = key.__class__
+    if c is Array:
+        return key._data
+    if c is slice:
+        if key.start.__class__ is Array or key.stop.__class__ is Array or \
+                key.step.__class__ is Array:
+            return slice(_index(key.start), _index(key.stop), _index(key.step))
+        return key
+    if c is tuple:
+        return tuple(_native_key(k) for k in key)
+    if c is list:
+        return [_native_key(k) for k in key]
+    return key
 
 
 class Array:
@@ -191,22 +216,16 @@ class Array:
     # -- indexing --------------------------------------------------------------------------------
     def __getitem__(self, key, /) -> Array:
         B = _DG["_B"] or _owner(self._data)
-        c = key.__class__
-        if c is tuple or c is list:
-            key = func_wrapper.unwrap(key)
-        elif c is Array:
-            key = key._data
+        if key.__class__ is not int:
+            key = _native_key(key)
         return _wrap(B.get_item(self._data, key))
 
     def __setitem__(self, key, value, /) -> None:
         # In place where the backend's arrays are mutable (numpy, torch); a functional update that
         # rebinds self._data where they are not (jax, tensorflow).
         B = _DG["_B"] or _owner(self._data)
-        c = key.__class__
-        if c is tuple or c is list:
-            key = func_wrapper.unwrap(key)
-        elif c is Array:
-            key = key._data
+        if key.__class__ is not int:
+            key = _native_key(key)
         if value.__class__ is Array:
             value = value._data
         self._data = B.set_item(self._data, key, value)
@@ -303,15 +322,48 @@ def _scalar_array(B, value, like):
     return B.asarray(value, dtype=dtype, device=_owner(like).dev(like))
 
 
+# The forward operators are generated, one per function, so that the hot path has no getattr by
+# name and no helper calls: the operand checks, one backend call and the wrap, inline.
+_OP_TEMPLATE = """
+def op(self, other, /):
+    d = self._data
+    c = other.__class__
+    if c is Array:
+        o = other._data
+        if o.__class__ is not d.__class__:
+            return _general(self, other, {fn!r})
+    elif c in _SCALAR_TYPES or c is d.__class__:
+        o = other
+    else:
+        return _general(self, other, {fn!r})
+    B = _DG["_B"]
+    if B is None:
+        B = _OWNER.get(d.__class__) or _owner(d)
+    r = B.{fn}(d, o)
+    if r.__class__ in _NATIVE:
+        a = _new(Array)
+        a._data = r
+        return a
+    return _wrap(r)
+"""
+
+
+def _general(self, other, fn_name: str):
+    """Operands of other frameworks or of unknown types: the dispatcher, or NotImplemented."""
+    if not _known(other):
+        return NotImplemented
+    return getattr(_api, fn_name)(self, other)
+
+
+def _make_op(fn_name: str):
+    ns: dict = {}
+    exec(compile(_OP_TEMPLATE.format(fn=fn_name), f"<ivy.Array operator {fn_name}>", "exec"),
+         globals(), ns)
+    return ns["op"]
+
+
 def _binary(fn_name: str):
-    def op(self, other, /):
-        d = self._data
-        o = _operand(d, other)
-        if o is None:
-            if not _known(other):
-                return NotImplemented
-            return getattr(_api, fn_name)(self, other)
-        return _wrap(getattr(_DG["_B"] or _owner(d), fn_name)(d, o))
+    op = _make_op(fn_name)
 
     def rop(self, other, /):
         d = self._data

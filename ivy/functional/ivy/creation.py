@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal, Optional, Tuple, Union
 
+from ivy import func_wrapper as _fw
 from ivy._typing import Array, Device, Dtype, NestedSequence, PyCapsule, SupportsBufferProtocol
 from ivy.func_wrapper import alias, api, register
 
@@ -40,7 +41,53 @@ def asarray(
     device: Optional[Device] = None,
     copy: Optional[bool] = None,
 ) -> Array:
-    """Convert the input to an array."""
+    """Convert the input to an array.
+
+    ``dtype=None`` infers Ivy's default dtypes for Python scalars and sequences (``float32``,
+    ``int64``, ``complex64``, ``bool``), whatever the framework's own defaults are. ``copy=True``
+    always copies; ``copy=False`` never does and raises ``ValueError`` where a copy is needed;
+    ``copy=None`` reuses the input where possible (an ``ivy.Array`` that needs no conversion is
+    returned as it is, so it keeps sharing its data even on JAX/TensorFlow, where ``x[i] = v``
+    rebinds the array).
+    """
+
+
+_asarray_dispatch = asarray
+
+
+@register(name="asarray")
+def asarray(  # noqa: F811 - the public asarray: one fast case, then the generated dispatcher
+    obj: Union[
+        Array, bool, int, float, complex, NestedSequence, SupportsBufferProtocol
+    ],
+    /,
+    *,
+    dtype: Optional[Dtype] = None,
+    device: Optional[Device] = None,
+    copy: Optional[bool] = None,
+) -> Array:
+    if obj.__class__ is _fw.Array and not copy and (dtype is None or _same_dtype(obj, dtype)) \
+            and (device is None or _same_device(obj, device)):
+        return obj
+    return _asarray_dispatch(obj, dtype=dtype, device=device, copy=copy)
+
+
+asarray.__doc__ = _asarray_dispatch.__doc__
+
+
+def _same_dtype(x, dtype) -> bool:
+    from ivy.dtypes import as_ivy_dtype
+
+    return x.dtype == as_ivy_dtype(dtype)
+
+
+def _same_device(x, device) -> bool:
+    from ivy.devices import normalize_device
+
+    try:
+        return x.device == normalize_device(device)
+    except Exception:  # noqa: BLE001 - a native device object: let the backend decide
+        return False
 
 
 @api(creation=True)

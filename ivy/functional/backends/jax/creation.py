@@ -28,6 +28,8 @@ def _default_for(obj):
     walk(obj)
     if "array" in kinds:
         return None
+    if not kinds:  # an empty sequence: the default floating-point dtype (as NumPy's float64)
+        return as_native_dtype(_d.default_float_dtype())
     for kind, default in ((complex, _d.default_complex_dtype), (float, _d.default_float_dtype),
                           (int, _d.default_int_dtype)):
         if kind in kinds:
@@ -124,6 +126,8 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
 
 
 def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
+    m = n_rows if n_cols is None else n_cols
+    k = max(-n_rows, min(k, m))  # a diagonal outside the matrix: all zeros, any k that far
     return jnp.eye(n_rows, n_cols, k=k, dtype=_float_or(dtype), device=_dev(device))
 
 

@@ -70,7 +70,6 @@ negative = jnp.negative
 nextafter = jnp.nextafter
 not_equal = jnp.not_equal
 positive = jnp.positive
-pow = jnp.pow  # noqa: A001
 real = jnp.real
 reciprocal = jnp.reciprocal
 round = jnp.round  # noqa: A001
@@ -122,6 +121,12 @@ def remainder(x1, x2, /):
     if jnp.issubdtype(r.dtype, jnp.floating):
         r = jnp.where(r == 0, jnp.copysign(r, x2), r)  # a zero takes x2's sign
     return r
+
+
+def pow(x1, x2, /):  # noqa: A001
+    # jnp.pow keeps an integer base's dtype for any integer exponent (int8 ** int16 is int8)
+    d = jnp.result_type(x1, x2)
+    return jnp.pow(jnp.asarray(x1, d), jnp.asarray(x2, d))
 
 
 def imag(x, /):

@@ -1,6 +1,8 @@
 """The jax backend: searching functions (see ivy/functional/ivy/searching.py for the API)."""
 
+import jax
 import jax.numpy as jnp
+import numpy as np
 
 from ivy import dtypes as _d
 
@@ -27,7 +29,12 @@ def count_nonzero(x, /, *, axis=None, keepdims=False):
 
 
 def nonzero(x, /):
-    return tuple(_index(i) for i in jnp.nonzero(x))
+    # data-dependent shape (no jax.jit either way): NumPy on the host skips jnp.nonzero's
+    # per-shape compilation
+    if x.ndim == 0:
+        raise ValueError("nonzero: x must have at least one dimension (got a 0-d array)")
+    dev = next(iter(x.devices()))
+    return tuple(_index(jax.device_put(i, dev)) for i in np.nonzero(np.asarray(x)))
 
 
 def searchsorted(x1, x2, /, *, side="left", sorter=None):

@@ -1,8 +1,11 @@
 """The jax backend: set functions (see ivy/functional/ivy/set.py for the API)."""
 
+import jax
 import jax.numpy as jnp
+import numpy as np
 
 from ivy import dtypes as _d
+from ivy.functional.backends.numpy import set as _np_set
 from ivy.functional.ivy.set import (
     UniqueAllResult,
     UniqueCountsResult,
@@ -12,7 +15,24 @@ from ivy.functional.ivy.set import (
 __all__ = ["isin", "unique_all", "unique_counts", "unique_inverse", "unique_values"]
 
 
+def _int_scalar(s, like):
+    """A Python int as an array of ``like``'s integer dtype; None if out of its range (JAX would
+    overflow converting it through int64); ``s`` itself when no such conversion applies."""
+    if type(s) is not int or like.dtype.kind not in "iu":
+        return s
+    info = np.iinfo(like.dtype)
+    return jnp.asarray(s, dtype=like.dtype) if info.min <= s <= info.max else None
+
+
 def isin(x1, x2, /, *, invert=False):
+    if not hasattr(x1, "dtype"):
+        x1 = _int_scalar(x1, x2)
+        if x1 is None:  # a value no element of x2 can equal
+            return jnp.asarray(invert)
+    elif not hasattr(x2, "dtype"):
+        x2 = _int_scalar(x2, x1)
+        if x2 is None:
+            return jnp.full(x1.shape, invert)
     return jnp.isin(x1, x2, invert=invert)
 
 
@@ -21,21 +41,28 @@ def _idx(a):
     return a if a.dtype == d else a.astype(d)
 
 
-# jnp.unique_* treat NaNs as distinct and merge signed zeros, as the standard asks
+# Output shapes depend on the data, so these cannot be traced by jax.jit anyway; jnp.unique_*
+# compiles several kernels for every new input shape (seconds) where NumPy answers in
+# microseconds. Both treat NaNs as distinct and merge signed zeros, as the standard asks.
+def _host(fn, x):
+    dev = next(iter(x.devices()))
+    return jax.device_put(fn(np.asarray(x)), dev)
+
+
 def unique_all(x, /):
-    r = jnp.unique_all(x)
-    return UniqueAllResult(r.values, _idx(r.indices), _idx(r.inverse_indices), _idx(r.counts))
+    v, i, inv, c = _host(_np_set.unique_all, x)
+    return UniqueAllResult(v, _idx(i), _idx(inv), _idx(c))
 
 
 def unique_counts(x, /):
-    r = jnp.unique_counts(x)
-    return UniqueCountsResult(r.values, _idx(r.counts))
+    v, c = _host(_np_set.unique_counts, x)
+    return UniqueCountsResult(v, _idx(c))
 
 
 def unique_inverse(x, /):
-    r = jnp.unique_inverse(x)
-    return UniqueInverseResult(r.values, _idx(r.inverse_indices))
+    v, inv = _host(_np_set.unique_inverse, x)
+    return UniqueInverseResult(v, _idx(inv))
 
 
 def unique_values(x, /):
-    return jnp.unique_values(x)
+    return _host(_np_set.unique_values, x)

@@ -24,6 +24,8 @@ def _default_for(obj):
     walk(obj)
     if "array" in kinds:
         return None
+    if not kinds:  # an empty sequence: the default floating-point dtype (as NumPy's float64)
+        return as_native_dtype(_d.default_float_dtype())
     if complex in kinds:
         return as_native_dtype(_d.default_complex_dtype())
     if float in kinds:
@@ -36,16 +38,17 @@ def _default_for(obj):
 def asarray(obj, /, *, dtype=None, device=None, copy=None):
     as_native_device(device)
     dtype = as_native_dtype(dtype)
-    if dtype is None and not isinstance(obj, np.ndarray):
+    if dtype is None and not isinstance(obj, (np.ndarray, np.generic)):
         dtype = _default_for(obj)
-    if copy:
-        return np.array(obj, dtype=dtype, copy=True)
-    if copy is False:
-        a = np.asarray(obj, dtype=dtype)
-        if isinstance(obj, np.ndarray) and not np.shares_memory(a, obj) and a.size:
-            raise ValueError("asarray(copy=False) would have to copy (dtype change)")
-        return a
-    return np.asarray(obj, dtype=dtype)
+    if isinstance(obj, (bytes, bytearray)):
+        obj = np.frombuffer(obj, dtype=np.uint8)
+    elif not isinstance(obj, (np.ndarray, list, tuple, bool, int, float, complex)) and \
+            hasattr(obj, "__dlpack__") and not isinstance(obj, memoryview):
+        try:  # other frameworks' arrays, zero-copy where DLPack allows
+            obj = np.from_dlpack(obj)
+        except Exception:  # noqa: BLE001 - e.g. bfloat16 or a GPU tensor: go through __array__
+            pass
+    return np.asarray(obj, dtype=dtype, copy=copy)
 
 
 def _float_or(dtype):

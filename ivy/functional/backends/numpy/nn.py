@@ -69,3 +69,16 @@ def softplus(x, /, *, beta=1.0, threshold=20.0):
 
 
 del _FNS
+
+
+_logsumexp, _log_softmax = logsumexp, log_softmax  # noqa: F821 (from the generic build above)
+
+
+def logsumexp(x, /, *, axis=None, keepdims=False):
+    with np.errstate(divide="ignore"):  # log(0) = -inf is the right answer here
+        return _logsumexp(x, axis=axis, keepdims=keepdims)
+
+
+def log_softmax(x, /, *, axis=-1):
+    with np.errstate(divide="ignore"):
+        return _log_softmax(x, axis=axis)

@@ -16,11 +16,13 @@ def _index(r):
 
 
 def argmax(x, /, *, axis=None, keepdims=False):
-    return _index(np.argmax(x, axis=axis, keepdims=keepdims))
+    r = np.argmax(x, axis=axis, keepdims=keepdims)
+    return r if _d._defaults.int is _I64 else _index(r)
 
 
 def argmin(x, /, *, axis=None, keepdims=False):
-    return _index(np.argmin(x, axis=axis, keepdims=keepdims))
+    r = np.argmin(x, axis=axis, keepdims=keepdims)
+    return r if _d._defaults.int is _I64 else _index(r)
 
 
 def count_nonzero(x, /, *, axis=None, keepdims=False):

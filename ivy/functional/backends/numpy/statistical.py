@@ -70,11 +70,15 @@ def mean(x, /, *, axis=None, keepdims=False):
 
 
 def sum(x, /, *, axis=None, dtype=None, keepdims=False):  # noqa: A001
-    return np.sum(x, axis=axis, dtype=_acc(x, dtype), keepdims=keepdims)
+    if dtype is not None or x.dtype.kind in "biu":
+        dtype = _acc(x, dtype)
+    return np.sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
 
 def prod(x, /, *, axis=None, dtype=None, keepdims=False):
-    return np.prod(x, axis=axis, dtype=_acc(x, dtype), keepdims=keepdims)
+    if dtype is not None or x.dtype.kind in "biu":
+        dtype = _acc(x, dtype)
+    return np.prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
 
 def _count(x, axis):

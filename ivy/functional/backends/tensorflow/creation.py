@@ -28,6 +28,8 @@ def _default_for(obj):
     walk(obj)
     if "array" in kinds:
         return None
+    if not kinds:  # an empty sequence: the default floating-point dtype (as NumPy's float64)
+        return as_native_dtype(_d.default_float_dtype())
     for kind, default in ((complex, _d.default_complex_dtype), (float, _d.default_float_dtype),
                           (int, _d.default_int_dtype), (bool, lambda: _d.bool)):
         if kind in kinds:
@@ -80,8 +82,8 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
         elif not isinstance(obj, (np.ndarray, np.generic)):
             if hasattr(obj, "__dlpack__") and not isinstance(obj, memoryview):
                 try:  # zero-copy from other frameworks where DLPack allows
-                    t = tf.experimental.dlpack.from_dlpack(obj.__dlpack__())
-                except Exception:  # noqa: BLE001 - e.g. bool or non-contiguous exports
+                    t = _import_dlpack(obj, None)
+                except Exception:  # noqa: BLE001 - e.g. dtypes DLPack lacks: take __array__
                     t = None
                 if t is not None:
                     return t if dtype is None or t.dtype == dtype else tf.cast(t, dtype)
@@ -146,7 +148,11 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     # tf.range lacks most dtypes: count in int64 (exact) or float64, then cast
     floats = any(isinstance(v, float) for v in (start, stop, step))
     work = tf.float64 if floats or dtype.is_floating or dtype.is_complex else tf.int64
+    if step == 0:
+        raise ValueError("arange: step must not be zero")
     with tf.device(as_native_device(device)):
+        if (stop - start) * step <= 0:  # tf.range raises where the standard wants no elements
+            return tf.zeros((0,), dtype=dtype)
         out = tf.range(start, stop, step, dtype=work)
         return out if out.dtype == dtype else tf.cast(out, dtype)
 
@@ -174,6 +180,7 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
 def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
     dtype = _float_or(dtype)
     n_cols = n_rows if n_cols is None else n_cols
+    k = max(-n_rows, min(k, n_cols))  # a diagonal outside the matrix: all zeros, any k that far
     with tf.device(as_native_device(device)):
         if k == 0:
             return tf.eye(n_rows, n_cols, dtype=dtype)
@@ -181,8 +188,30 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
         return tf.cast(tf.equal(rows + k, tf.range(n_cols, dtype=tf.int64)[None, :]), dtype)
 
 
+def _import_dlpack(x, copy):
+    """``x`` (anything with ``__dlpack__``) as a tf tensor.
+
+    TensorFlow aborts the process (``Check failed: IsAligned()``) on CPU buffers that are not
+    64-byte aligned, which NumPy and torch allocations often are not: such data is copied into a
+    TensorFlow allocation instead of being shared.
+    """
+    if int(x.__dlpack_device__()[0]) == 1:  # kDLCPU
+        try:
+            a = np.from_dlpack(x)
+        except Exception:  # noqa: BLE001 - e.g. bfloat16, which NumPy's DLPack import lacks
+            a = None
+        if a is not None:
+            if copy is not True and a.ctypes.data % 64 == 0 and a.flags.c_contiguous:
+                return tf.experimental.dlpack.from_dlpack(x.__dlpack__())
+            if copy is False:
+                raise BufferError("from_dlpack(copy=False): TensorFlow cannot share this CPU "
+                                  "buffer (it needs 64-byte aligned, contiguous memory)")
+            return tf.constant(np.ascontiguousarray(a))
+    return tf.experimental.dlpack.from_dlpack(x.__dlpack__())
+
+
 def from_dlpack(x, /, *, device=None, copy=None):
-    out = tf.experimental.dlpack.from_dlpack(x.__dlpack__())
+    out = _import_dlpack(x, copy)
     if device is not None:
         with tf.device(as_native_device(device)):
             return tf.identity(out)
@@ -190,9 +219,18 @@ def from_dlpack(x, /, *, device=None, copy=None):
 
 
 def meshgrid(*arrays, indexing="xy"):
-    if not arrays:
-        return ()
-    return tuple(tf.meshgrid(*arrays, indexing=indexing))
+    # tf.meshgrid multiplies by ones (0+infj * 1 is nan+infj): broadcast instead
+    n = len(arrays)
+    sizes = [int(tf.size(a)) for a in arrays]
+    if indexing == "xy" and n > 1:
+        sizes[0], sizes[1] = sizes[1], sizes[0]
+    out = []
+    for i, a in enumerate(arrays):
+        axis = {0: 1, 1: 0}.get(i, i) if indexing == "xy" and n > 1 else i
+        shape = [1] * n
+        shape[axis] = -1
+        out.append(tf.broadcast_to(tf.reshape(a, shape), sizes))
+    return tuple(out)
 
 
 def _band(x, k, lower):

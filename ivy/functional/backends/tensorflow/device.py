@@ -37,4 +37,4 @@ def to_device(x, device, /, *, stream=None):
 
 
 def to_numpy(x) -> np.ndarray:
-    return x.numpy() if hasattr(x, "numpy") else np.asarray(x)
+    return np.asarray(x.numpy() if hasattr(x, "numpy") else x)  # 0-d: an array, not a scalar

@@ -85,7 +85,15 @@ cos = _c99("cos", tf.math.cos)
 cosh = _c99("cosh", tf.math.cosh)
 exp = _c99("exp", tf.math.exp)
 expm1 = _c99("expm1", tf.math.expm1, 0)
-log = _c99("log", tf.math.log)
+
+
+def _log(x):
+    if x.dtype in _COMPLEX:  # TF squares |x| (NaN past 1.8e19 in complex64); abs() does not
+        return tf.complex(tf.math.log(tf.math.abs(x)), tf.math.angle(x))
+    return tf.math.log(x)
+
+
+log = _c99("log", _log)
 log1p = _c99("log1p", tf.math.log1p, -1)
 sin = _c99("sin", tf.math.sin)
 sinh = _c99("sinh", tf.math.sinh)
@@ -105,9 +113,10 @@ _LN10 = float(np.log(10.0))
 
 def _log_base(x, ln_base):
     if x.dtype in _COMPLEX:
-        r = log(x)
-        return r / tf.cast(ln_base, r.dtype)
-    return tf.math.log(x) / tf.cast(ln_base, x.dtype)
+        r = log(x)  # divide the parts: a complex division makes log(0) / c NaN in the imag
+        c = tf.constant(ln_base, r.dtype.real_dtype)
+        return tf.complex(tf.math.real(r) / c, tf.math.imag(r) / c)
+    return tf.math.log(x) / tf.constant(ln_base, x.dtype)
 
 
 def log2(x, /):
@@ -344,7 +353,7 @@ def logaddexp(x1, x2, /):
     hi = tf.math.maximum(x1, x2)
     r = hi + tf.math.log1p(tf.math.exp(-tf.math.abs(x1 - x2)))
     # equal operands (also both +-inf, where x1 - x2 is NaN): x + log(2)
-    return tf.where(x1 == x2, x1 + tf.cast(_LN2, x1.dtype), r)
+    return tf.where(x1 == x2, x1 + tf.constant(_LN2, x1.dtype), r)
 
 
 def nextafter(x1, x2, /):

@@ -103,7 +103,7 @@ def _advanced(x, keys):
         elif isinstance(k, _TENSOR) and k.dtype == tf.bool:
             coords = tf.where(k)  # (count, mask.ndim)
             for j in range(k.shape.rank):
-                if k.shape[j] != shape[dim + j]:
+                if k.shape[j] not in (shape[dim + j], 0):
                     raise IndexError(f"boolean index of shape {tuple(k.shape)} does not match "
                                      f"the indexed axes {shape[dim:dim + k.shape.rank]}")
                 basic.append(slice(None))
@@ -124,7 +124,11 @@ def _advanced(x, keys):
     b_shape = broadcast_shapes(*(tuple(t.shape) for _, t in adv))
     idx = tf.stack([tf.broadcast_to(t, b_shape) for _, t in adv], axis=-1)
     rest = [d for d in range(y.shape.rank) if d not in positions]
-    out = tf.gather_nd(tf.transpose(y, positions + rest), idx)
+    yt = tf.transpose(y, positions + rest)
+    if y.shape.num_elements() == 0:  # tf.gather_nd refuses empty params even for no entries
+        out = tf.zeros(tuple(idx.shape[:-1]) + tuple(yt.shape[len(positions):]), y.dtype)
+    else:
+        out = tf.gather_nd(yt, idx)
     contiguous = positions == list(range(positions[0], positions[0] + len(positions)))
     if contiguous and positions[0] > 0:
         nb = len(b_shape)
@@ -149,8 +153,15 @@ def set_item(x, key, value, /):
 
 
 def to_dlpack(x, /, *, stream=None, max_version=None, dl_device=None, copy=None):
-    kwargs = {k: v for k, v in (("max_version", max_version), ("dl_device", dl_device),
-                                ("copy", copy)) if v is not None}
+    # tf.Tensor.__dlpack__ refuses copy=True and any dl_device: export from here instead
+    if dl_device is not None:
+        here = tuple(int(v) for v in x.__dlpack_device__())
+        if (int(dl_device[0]), int(dl_device[1])) != here:
+            raise BufferError(f"tensorflow cannot export a tensor on DLPack device {here} to "
+                              f"{tuple(dl_device)}")
+    if copy:
+        x = tf.raw_ops.DeepCopy(x=x)
+    kwargs = {} if max_version is None else {"max_version": max_version}
     return x.__dlpack__(stream=stream, **kwargs)
 
 

@@ -94,6 +94,27 @@ def eigvalsh(x, /):
 inv = _la.inv
 
 
+def _max(a, axis, keepdims=False):
+    """Largest value; 0 over an empty axis (norms are >= 0), as NumPy's norms give."""
+    if 0 in [a.shape[i] for i in _axes(a, axis)]:
+        return tf.zeros_like(tf.reduce_sum(a, axis=axis, keepdims=keepdims))
+    return tf.reduce_max(a, axis=axis, keepdims=keepdims)
+
+
+def _min(a, axis, keepdims=False):
+    """Smallest value; an error over an empty axis (NumPy raises too), never a silent inf."""
+    if 0 in [a.shape[i] for i in _axes(a, axis)]:
+        raise InvalidArgumentError("the minimum of an empty axis is undefined (norm with ord "
+                                   "-inf/-1/-2 of an empty array)")
+    return tf.reduce_min(a, axis=axis, keepdims=keepdims)
+
+
+def _axes(a, axis):
+    if axis is None:
+        return range(a.shape.rank)
+    return [axis] if isinstance(axis, int) else list(axis)
+
+
 def _svdvals(x):
     return _la.svd(x, compute_uv=False)
 
@@ -107,13 +128,13 @@ def matrix_norm(x, /, *, keepdims=False, ord="fro"):
         r = tf.reduce_sum(_svdvals(x), axis=-1)
     elif ord in (1, -1):
         s = tf.reduce_sum(a, axis=-2)
-        r = tf.reduce_max(s, axis=-1) if ord == 1 else tf.reduce_min(s, axis=-1)
+        r = _max(s, -1) if ord == 1 else _min(s, -1)
     elif ord in (np.inf, -np.inf):
         s = tf.reduce_sum(a, axis=-1)
-        r = tf.reduce_max(s, axis=-1) if ord > 0 else tf.reduce_min(s, axis=-1)
+        r = _max(s, -1) if ord > 0 else _min(s, -1)
     elif ord in (2, -2):
         s = _svdvals(x)
-        r = tf.reduce_max(s, axis=-1) if ord == 2 else tf.reduce_min(s, axis=-1)
+        r = _max(s, -1) if ord == 2 else _min(s, -1)
     else:
         raise InvalidArgumentError(
             f"matrix_norm: ord must be 'fro', 'nuc', 1, -1, 2, -2, inf or -inf, not {ord!r}")
@@ -177,7 +198,20 @@ def pinv(x, /, *, rtol=None):
 def qr(x, /, *, mode="reduced"):
     if mode not in ("reduced", "complete"):
         raise InvalidArgumentError(f"qr: mode must be 'reduced' or 'complete', not {mode!r}")
-    q, r = _la.qr(x, full_matrices=mode == "complete")
+    full = mode == "complete"
+    real = x.dtype.real_dtype if x.dtype.is_complex else x.dtype
+    if real in (tf.float32, tf.float64) and tf.size(x) > 0:
+        # TF's Householder QR squares entries unscaled: |x| near sqrt(max float) overflows to
+        # nan (LAPACK scales). Rescale such stacks by a power of two per matrix: Q is the
+        # same, R scales back exactly.
+        amax = tf.reduce_max(tf.abs(x), axis=(-2, -1), keepdims=True)
+        big = np.sqrt(np.finfo(real.as_numpy_dtype).max) / 16
+        if float(tf.reduce_max(amax)) > big:
+            scale = tf.pow(tf.constant(2.0, real), tf.math.floor(
+                tf.math.log(tf.maximum(amax, 1)) / np.log(2.0)))
+            q, r = _la.qr(x / tf.cast(scale, x.dtype), full_matrices=full)
+            return QRResult(q, r * tf.cast(scale, x.dtype))
+    q, r = _la.qr(x, full_matrices=full)
     return QRResult(q, r)
 
 
@@ -229,9 +263,9 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     if ord == 1:
         return tf.reduce_sum(a, axis=axis, keepdims=keepdims)
     if ord == np.inf:
-        return tf.reduce_max(a, axis=axis, keepdims=keepdims)
+        return _max(a, axis, keepdims)
     if ord == -np.inf:
-        return tf.reduce_min(a, axis=axis, keepdims=keepdims)
+        return _min(a, axis, keepdims)
     if ord == 0:
         return tf.reduce_sum(tf.cast(a != 0, a.dtype), axis=axis, keepdims=keepdims)
     p = tf.constant(ord, dtype=a.dtype)

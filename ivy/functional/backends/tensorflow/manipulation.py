@@ -89,6 +89,15 @@ def repeat(x, repeats, /, *, axis=None):
         repeats = tf.cast(repeats, tf.int64)
     if axis is None:
         x, axis = tf.reshape(x, (-1,)), 0
+    if x.shape.num_elements() == 0:  # tf.repeat's shape inference fails on empty inputs
+        shape = _static_shape(x)
+        axis = _normalize_axis(axis, len(shape), "repeat")
+        if isinstance(repeats, int) or repeats.shape.num_elements() == 1:  # broadcast repeats
+            total = shape[axis] * int(tf.reshape(repeats, ()) if not isinstance(repeats, int)
+                                      else repeats)
+        else:
+            total = int(tf.reduce_sum(tf.cast(repeats, tf.int64)))
+        return tf.zeros(shape[:axis] + (total,) + shape[axis + 1:], dtype=x.dtype)
     return _via_signed(tf.repeat, x, repeats, axis=axis)
 
 

@@ -18,10 +18,11 @@ def _arg(f, x, axis, keepdims):
         if not -nd <= axis < nd:
             raise IndexError(f"axis {axis} is out of bounds for an array of {nd} dimensions")
         a = axis % nd
-    if x.dtype == tf.bool:
+    d = x.dtype
+    if d == tf.bool:
         x = tf.cast(x, tf.uint8)
-    r = f(x, axis=a, output_type=tf.int64)
-    if x.dtype.is_floating:  # TF skips NaNs; the others return the first NaN's index
+    r = f(_r.float_key(x) if d in _r._BITS else x, axis=a, output_type=tf.int64)
+    if f is tf.math.argmin and d in _r._BITS:  # NaN keys are largest; argmin wants NaN too
         nan = tf.math.is_nan(x)
         if bool(tf.reduce_any(nan)):
             r = tf.where(tf.reduce_any(nan, axis=a), tf.math.argmax(tf.cast(nan, tf.int8), axis=a,
@@ -40,15 +41,15 @@ def argmin(x, /, *, axis=None, keepdims=False):
 
 
 def count_nonzero(x, /, *, axis=None, keepdims=False):
-    return _r.index(tf.math.count_nonzero(x, axis=_r.tf_axis(axis, x.ndim), keepdims=keepdims,
-                                          dtype=tf.int64))
+    return _r.index(tf.math.count_nonzero(_r.truthy(x), axis=_r.tf_axis(axis, x.ndim),
+                                          keepdims=keepdims, dtype=tf.int64))
 
 
 def nonzero(x, /):
     nd = x.ndim
     if nd == 0:
         raise ValueError("nonzero: x must have at least one dimension (got a 0-d tensor)")
-    idx = tf.where(x if x.dtype == tf.bool else tf.not_equal(x, 0))
+    idx = tf.where(_r.truthy(x))
     return tuple(_r.index(idx[:, i]) for i in range(nd))
 
 
@@ -64,18 +65,14 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
         x1, x2 = tf.cast(x1, tf.uint8), tf.cast(x2, tf.uint8)
     shape = tf.shape(x2)
     v = tf.reshape(x2, [1, -1])
-    n = tf.size(x1, out_type=tf.int64)
-    if x1.dtype.is_floating:
-        # NaNs sort last: search the non-NaN prefix; a NaN goes before (left) or after (right)
-        # the NaNs of x1
-        m = n - tf.math.count_nonzero(tf.math.is_nan(x1), dtype=tf.int64)
-        r = tf.searchsorted(tf.reshape(x1[:m], [1, -1]), v, side=side, out_type=tf.int64)
-        r = tf.where(tf.math.is_nan(v), m if side == "left" else n, r)
-    else:
-        r = tf.searchsorted(tf.reshape(x1, [1, -1]), v, side=side, out_type=tf.int64)
+    if x1.dtype in _r._BITS:  # search the keys that sort orders by (NaNs last, subnormals exact)
+        x1, v = _r.float_key(x1), _r.float_key(v)
+    r = tf.searchsorted(tf.reshape(x1, [1, -1]), v, side=side, out_type=tf.int64)
     return _r.index(tf.reshape(r, shape))
 
 
 def where(condition, x1, x2, /):
     x1, x2 = promote(x1, x2)
+    if condition.dtype != tf.bool:
+        condition = tf.cast(condition, tf.bool)
     return tf.where(condition, x1, x2)

@@ -20,7 +20,18 @@ from .searching import searchsorted
 __all__ = ["isin", "unique_all", "unique_counts", "unique_inverse", "unique_values"]
 
 
+def _out_of_range(s, like):
+    """True for a Python int no element of ``like``'s integer dtype can equal."""
+    if type(s) is not int or not like.dtype.is_integer:
+        return False
+    return not like.dtype.min <= s <= like.dtype.max
+
+
 def isin(x1, x2, /, *, invert=False):
+    if not isinstance(x1, (tf.Tensor, tf.Variable)) and _out_of_range(x1, x2):
+        return tf.constant(invert)
+    if not isinstance(x2, (tf.Tensor, tf.Variable)) and _out_of_range(x2, x1):
+        return tf.fill(tf.shape(x1), invert)
     x1, x2 = promote(x1, x2)
     flat = tf.reshape(x2, [-1])
     if x1.dtype.is_complex:
@@ -46,8 +57,21 @@ def _runs(x):
     else:
         perm = _r.argsort(flat)
     s = tf.gather(flat, perm)
-    mask = tf.concat([tf.ones([tf.minimum(tf.size(s), 1)], tf.bool), s[1:] != s[:-1]], 0)
-    return s, tf.cast(perm, tf.int64), mask
+    return s, tf.cast(perm, tf.int64), tf.concat([tf.ones([tf.minimum(tf.size(s), 1)], tf.bool),
+                                                  _differs(s)], 0)
+
+
+def _differs(s):
+    """Neighbours of the sorted ``s`` that differ: NaNs always do; floats are compared by their
+    keys (TF's comparisons flush subnormals to zero)."""
+    d = s.dtype
+    if d.is_complex:
+        re, im = tf.math.real(s), tf.math.imag(s)
+        return tf.logical_or(_differs(re), _differs(im))
+    if d in _r._BITS:
+        k = _r.float_key(s)
+        return tf.logical_or(k[1:] != k[:-1], tf.math.is_nan(s[1:]))
+    return s[1:] != s[:-1]
 
 
 def _counts(mask):

@@ -1,10 +1,9 @@
 """The tensorflow backend: sorting functions (see ivy/functional/ivy/sorting.py for the API).
 
-Every sort here is stable (TF's is, with ``stable=True``) and puts NaNs last (first when
-descending), which TF's own ``sort`` does not do.
+Every sort here is stable and follows NumPy's order: floats are sorted through integer keys
+(``_reductions.float_key``), because TF places NaNs arbitrarily and its CPU comparisons flush
+subnormals to zero. NaNs go last (first when descending); -0 and +0 are equal.
 """
-
-import math
 
 import tensorflow as tf
 
@@ -26,8 +25,8 @@ def sort(x, /, *, axis=-1, descending=False, stable=True):
     d = x.dtype
     if d == tf.bool:
         return tf.cast(sort(tf.cast(x, tf.uint8), axis=axis, descending=descending), tf.bool)
-    if d.is_floating:
-        nan = tf.math.is_nan(x)
-        if bool(tf.reduce_any(nan)):
-            return _r.gather_along(x, _r.argsort(x, axis, descending), axis)
+    if d in _r._BITS:  # sort the order-preserving integer keys (NaN-, subnormal-exact)
+        k = tf.sort(_r.float_key(x), axis=axis, direction="DESCENDING" if descending else
+                    "ASCENDING")
+        return _r.float_from_key(k, d)
     return tf.sort(x, axis=axis, direction="DESCENDING" if descending else "ASCENDING")

@@ -51,12 +51,25 @@ def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
     return _cumulative(tf.math.cumprod, 1, x, axis, dtype, include_initial)
 
 
+# Floats are reduced through their integer sort keys: TF's float max/min flush subnormals to
+# zero. NaN keys are the largest, so max propagates NaN by itself; min checks for it.
 def max(x, /, *, axis=None, keepdims=False):  # noqa: A001 - the Array API names it so
-    return tf.math.reduce_max(x, axis=_r.tf_axis(axis, x.ndim), keepdims=keepdims)
+    ax = _r.tf_axis(axis, x.ndim)
+    d = x.dtype
+    if d in _r._BITS:
+        return _r.float_from_key(tf.math.reduce_max(_r.float_key(x), axis=ax, keepdims=keepdims),
+                                 d)
+    return tf.math.reduce_max(x, axis=ax, keepdims=keepdims)
 
 
 def min(x, /, *, axis=None, keepdims=False):  # noqa: A001
-    return tf.math.reduce_min(x, axis=_r.tf_axis(axis, x.ndim), keepdims=keepdims)
+    ax = _r.tf_axis(axis, x.ndim)
+    d = x.dtype
+    if d in _r._BITS:
+        r = _r.float_from_key(tf.math.reduce_min(_r.float_key(x), axis=ax, keepdims=keepdims), d)
+        return tf.where(tf.math.reduce_any(tf.math.is_nan(x), axis=ax, keepdims=keepdims),
+                        tf.constant(float("nan"), d), r)
+    return tf.math.reduce_min(x, axis=ax, keepdims=keepdims)
 
 
 def _float_input(x):

@@ -8,19 +8,12 @@ from .dtypes import promote
 __all__ = ["all", "any", "diff"]
 
 
-def _as_bool(x):
-    d = x.dtype
-    if d == tf.bool:
-        return x
-    return tf.not_equal(x, tf.zeros((), d))
-
-
 def all(x, /, *, axis=None, keepdims=False):  # noqa: A001 - the Array API names it so
-    return tf.math.reduce_all(_as_bool(x), axis=_r.tf_axis(axis, x.ndim), keepdims=keepdims)
+    return tf.math.reduce_all(_r.truthy(x), axis=_r.tf_axis(axis, x.ndim), keepdims=keepdims)
 
 
 def any(x, /, *, axis=None, keepdims=False):  # noqa: A001
-    return tf.math.reduce_any(_as_bool(x), axis=_r.tf_axis(axis, x.ndim), keepdims=keepdims)
+    return tf.math.reduce_any(_r.truthy(x), axis=_r.tf_axis(axis, x.ndim), keepdims=keepdims)
 
 
 def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):

@@ -30,6 +30,8 @@ def _default_for(obj):
     walk(obj)
     if "array" in kinds:
         return None
+    if not kinds:  # an empty sequence: the default floating-point dtype (as NumPy's float64)
+        return as_native_dtype(_d.default_float_dtype())
     for kind, default in ((complex, _d.default_complex_dtype), (float, _d.default_float_dtype),
                           (int, _d.default_int_dtype)):
         if kind in kinds:
@@ -52,7 +54,12 @@ def _no_copy_error(what):
 def _from_numpy(a, dtype, device, copy):
     if a.dtype.name == "bfloat16":
         t = torch.from_numpy(np.ascontiguousarray(a).view(np.int16)).view(torch.bfloat16)
+        t = t.reshape(a.shape)  # a 0-d tensor's .view(dtype) comes back 1-d
     elif a.dtype.kind in "biufc":
+        if a.ndim and 0 in a.strides:  # a broadcast view: torch needs its own memory
+            if copy is False:
+                raise _no_copy_error("a broadcast (zero-stride) array")
+            a, copy = np.array(a), None
         if not a.flags.writeable:  # e.g. a JAX buffer: never alias an immutable array mutably
             if copy is False:
                 raise _no_copy_error("a read-only array")
@@ -199,6 +206,7 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
 def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
     dtype = _float_or(dtype)
     n_cols = n_rows if n_cols is None else n_cols
+    k = max(-n_rows, min(k, n_cols))  # a diagonal outside the matrix: all zeros, any k that far
     dev = _dev(device)
     if k == 0 and dtype not in _SIGNED_OF:
         return torch.eye(n_rows, n_cols, dtype=dtype, device=dev)

@@ -29,6 +29,7 @@ _U16, _U32, _U64 = torch.uint16, torch.uint32, torch.uint64
 _BIG_UINT = (_U16, _U32, _U64)
 _WIDE = {_U16: torch.int32, _U32: torch.int64}
 _I64 = torch.int64
+_C64, _C128 = torch.complex64, torch.complex128
 _I64_MIN = -(2**63)
 _I64_MAX = 2**63 - 1
 _FAIL = (RuntimeError, NotImplementedError)
@@ -327,8 +328,49 @@ def conj(x, /):
 # Binary functions
 # ---------------------------------------------------------------------------------------------
 
-add = _binary("add", torch.add, True)
-subtract = _binary("subtract", torch.subtract, True)
+_add = _binary("add", torch.add, True)
+_subtract = _binary("subtract", torch.subtract, True)
+
+
+def _complex_add(x1, x2, sign):
+    # torch adds complex numbers as x1 + alpha * x2 with a complex alpha = 1, and 1 * (inf + 0j)
+    # is inf + nan j: add the real views instead (the standard adds componentwise)
+    x1, x2 = _prep(x1, x2)
+    a = torch.view_as_real(x1.resolve_conj())
+    b = torch.view_as_real(x2.resolve_conj())
+    return torch.view_as_complex(a + b if sign > 0 else a - b)
+
+
+def _is_complex(x):
+    return x.is_complex() if isinstance(x, _T) else isinstance(x, complex)
+
+
+def add(x1, x2, /):
+    if x1.__class__ is _T and x2.__class__ is _T:
+        d = x1.dtype
+        if d is x2.dtype and d is not _C64 and d is not _C128:
+            try:
+                return torch.add(x1, x2)
+            except _FAIL:  # uint16/32/64: the fallbacks in _add
+                return _add(x1, x2)
+    if _is_complex(x1) or _is_complex(x2):
+        return _complex_add(x1, x2, 1)
+    return _add(x1, x2)
+
+
+def subtract(x1, x2, /):
+    if x1.__class__ is _T and x2.__class__ is _T:
+        d = x1.dtype
+        if d is x2.dtype and d is not _C64 and d is not _C128:
+            try:
+                return torch.subtract(x1, x2)
+            except _FAIL:  # uint16/32/64: the fallbacks in _subtract
+                return _subtract(x1, x2)
+    if _is_complex(x1) or _is_complex(x2):
+        return _complex_add(x1, x2, -1)
+    return _subtract(x1, x2)
+
+
 multiply = _binary("multiply", torch.multiply, True)
 divide = _binary("divide", torch.divide, True)
 pow = _binary("pow", torch.pow, True)  # noqa: A001

@@ -18,8 +18,21 @@ from ._reductions import UNSIGNED_WIDE, index, ordered, promote2
 __all__ = ["isin", "unique_all", "unique_counts", "unique_inverse", "unique_values"]
 
 
+def _out_of_range(s, like):
+    """True for a Python int no element of ``like``'s integer dtype can equal."""
+    if type(s) is not int or like.dtype.is_floating_point or like.dtype.is_complex or \
+            like.dtype is torch.bool:
+        return False
+    info = torch.iinfo(like.dtype)
+    return not info.min <= s <= info.max
+
+
 def isin(x1, x2, /, *, invert=False):
     scalar = not isinstance(x1, torch.Tensor)
+    if scalar and _out_of_range(x1, x2):
+        return torch.tensor(invert, device=x2.device)
+    if not isinstance(x2, torch.Tensor) and _out_of_range(x2, x1):
+        return torch.full(x1.shape, invert, device=x1.device)
     x1, x2 = promote2(x1, x2)
     if x1.dtype in UNSIGNED_WIDE:
         x1, x2 = ordered(x1), ordered(x2)

@@ -19,8 +19,8 @@ from .dtypes import as_native_dtype
 
 __all__ = ["cumulative_sum", "cumulative_prod", "max", "mean", "min", "prod", "std", "sum", "var"]
 
-_INTLIKE = (torch.bool, torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8,
-            *UNSIGNED_WIDE)
+_INTLIKE = frozenset((torch.bool, torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8,
+                      *UNSIGNED_WIDE))
 
 
 def _acc(x, dtype):

@@ -1,0 +1,149 @@
+"""Private helpers for the tensorflow backend's reductions, sorts and searches.
+
+TF sorts NaNs to arbitrary places and ignores them in ``argmax``; the helpers here give NumPy's
+order (NaNs last, ties in original order) so that sort, argsort, searchsorted and the unique
+functions agree with each other and with the other backends.
+"""
+
+import math
+
+import tensorflow as tf
+
+from ivy import dtypes as _d
+
+_NARROW_INTS = (tf.int8, tf.int16, tf.uint8, tf.uint16, tf.uint32, tf.uint64)
+
+
+def index(r):
+    """An int64 index result in Ivy's default index dtype."""
+    d = _d._defaults.int
+    return r if d is _d.int64 else tf.cast(r, d)
+
+
+def norm_axes(axis, ndim):
+    if axis is None:
+        return tuple(range(ndim))
+    if isinstance(axis, int):
+        axis = (axis,)
+    out = []
+    for a in axis:
+        if not -ndim <= a < ndim:
+            raise IndexError(f"axis {a} is out of bounds for an array of {ndim} dimensions")
+        out.append(a % ndim)
+    if len(set(out)) != len(out):
+        raise ValueError(f"repeated axis in {axis}")
+    return tuple(out)
+
+
+def tf_axis(axis, ndim):
+    """``axis`` as TF reduction axes (validated; a list for tuples)."""
+    if axis is None:
+        return None
+    return list(norm_axes(axis, ndim))
+
+
+def count(x, axis):
+    shape = x.shape
+    if axis is None:
+        return math.prod(shape)
+    return math.prod(shape[a] for a in norm_axes(axis, x.ndim))
+
+
+def is_float(x):
+    return x.dtype.is_floating
+
+
+def _move_last(x, axis):
+    nd = x.ndim
+    perm = [i for i in range(nd) if i != axis] + [axis]
+    inv = [0] * nd
+    for i, p in enumerate(perm):
+        inv[p] = i
+    return tf.transpose(x, perm), inv
+
+
+def argsort(x, axis=-1, descending=False):
+    """Stable argsort (int32 indices) in NumPy's order: floats sorted by :func:`float_key`
+    (subnormals exact, NaNs last ascending and first descending)."""
+    nd = x.ndim
+    if nd == 0:
+        raise ValueError("sorting needs at least one dimension (got a 0-d tensor)")
+    if not -nd <= axis < nd:
+        raise IndexError(f"axis {axis} is out of bounds for an array of {nd} dimensions")
+    axis = axis % nd
+    if axis != nd - 1:
+        t, inv = _move_last(x, axis)
+        return tf.transpose(argsort(t, -1, descending), inv)
+    d = x.dtype
+    if d == tf.bool:
+        x = tf.cast(x, tf.uint8)
+    if d.is_complex:
+        raise TypeError("sorting complex tensors is not supported on the tensorflow backend")
+    if d in _BITS:
+        x = float_key(x)
+    # stable both ways (descending goes through top_k, which keeps ties in index order)
+    return tf.argsort(x, axis=-1, stable=True, direction="DESCENDING" if descending else
+                      "ASCENDING")
+
+
+def gather_along(x, idx, axis):
+    """``x`` reordered by ``idx`` (same shape) along ``axis``."""
+    nd = x.ndim
+    axis = axis % nd
+    if axis == nd - 1:
+        return tf.gather(x, idx, axis=axis, batch_dims=nd - 1)
+    t, inv = _move_last(x, axis)
+    r = tf.gather(t, _move_last(idx, axis)[0], axis=nd - 1, batch_dims=nd - 1)
+    return tf.transpose(r, inv)
+
+
+_BITS = {tf.float16: (tf.int16, 0x7FFF), tf.bfloat16: (tf.int16, 0x7FFF),
+         tf.float32: (tf.int32, 0x7FFFFFFF), tf.float64: (tf.int64, 0x7FFFFFFFFFFFFFFF)}
+
+
+_INF_BITS = {tf.float16: 0x7C00, tf.bfloat16: 0x7F80, tf.float32: 0x7F800000,
+             tf.float64: 0x7FF0000000000000}
+
+
+def float_key(x):
+    """Integers ordered as NumPy orders the floats ``x``: exact for subnormals (which TF's
+    float comparisons flush to zero), -0 equal to +0, every NaN equal and above +inf."""
+    it, mask = _BITS[x.dtype]
+    i = tf.bitcast(x, it)
+    mag = tf.bitwise.bitwise_and(i, mask)
+    i = tf.where(mag == 0, tf.zeros((), it), i)
+    i = tf.where(mag > _INF_BITS[x.dtype], tf.constant(mask, it), i)
+    return tf.where(i < 0, tf.bitwise.bitwise_xor(i, mask), i)
+
+
+def float_from_key(k, dtype):
+    """Invert :func:`float_key` (NaNs come back as a positive quiet NaN)."""
+    it, mask = _BITS[dtype]
+    return tf.bitcast(tf.where(k < 0, tf.bitwise.bitwise_xor(k, mask), k), dtype)
+
+
+def truthy(x):
+    """``x != 0`` as a bool tensor, exact for subnormal floats (TF's CPU kernels flush them to
+    zero, so ``1e-45 != 0`` is False there): floats are tested on their bits."""
+    d = x.dtype
+    if d == tf.bool:
+        return x
+    if d.is_complex:
+        return tf.logical_or(truthy(tf.math.real(x)), truthy(tf.math.imag(x)))
+    if d in _BITS:
+        it, mask = _BITS[d]
+        return tf.not_equal(tf.bitwise.bitwise_and(tf.bitcast(x, it), mask), 0)
+    return tf.not_equal(x, tf.zeros((), d))
+
+
+def wide_int(x):
+    """Integer tensors TF cannot multiply as int64 (uint64 reinterpreted: wrap-around is exact)."""
+    if x.dtype == tf.uint64:
+        return tf.bitcast(x, tf.int64)
+    return tf.cast(x, tf.int64)
+
+
+def narrow_int(r, dtype):
+    if dtype == tf.uint64:
+        return tf.bitcast(r, tf.uint64)
+    return tf.cast(r, dtype)
