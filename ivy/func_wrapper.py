@@ -67,7 +67,10 @@ def backend_name_of_type(t: type) -> str | None:
         name = "torch" if issubclass(t, sys.modules["torch"].Tensor) else None
     elif root in ("jax", "jaxlib"):
         jax = sys.modules.get("jax")
-        name = "jax" if jax is not None and issubclass(t, jax.Array) else None
+        # tracers inside jax.grad/jit are not jax.Array subclasses; they all derive from Tracer
+        is_tracer = any(c.__name__ == "Tracer" and c.__module__.startswith("jax")
+                        for c in t.__mro__)
+        name = "jax" if jax is not None and (issubclass(t, jax.Array) or is_tracer) else None
     elif root == "tensorflow":
         tf = sys.modules["tensorflow"]
         name = "tensorflow" if issubclass(t, (tf.Tensor, tf.Variable)) else None
