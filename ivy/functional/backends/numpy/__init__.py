@@ -9,12 +9,12 @@ from .device import *
 from .dtypes import *
 from .elementwise import *
 from .general import *
+from .gradients import *
 from .indexing import *
 from .linear_algebra import *
 from .manipulation import *
-from .gradients import *
-from .random import *
 from .nn import *
+from .random import *
 from .searching import *
 from .set import *
 from .sorting import *

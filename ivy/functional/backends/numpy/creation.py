@@ -48,7 +48,18 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
             obj = np.from_dlpack(obj)
         except Exception:  # noqa: BLE001 - e.g. bfloat16 or a GPU tensor: go through __array__
             pass
-    return np.asarray(obj, dtype=dtype, copy=copy)
+    if copy is None:
+        return np.asarray(obj, dtype=dtype)
+    if copy:
+        return np.array(obj, dtype=dtype, copy=True)
+    if _NUMPY2:
+        return np.asarray(obj, dtype=dtype, copy=False)  # ValueError when a copy is needed
+    if isinstance(obj, np.ndarray) and (dtype is None or obj.dtype == dtype):
+        return obj
+    raise ValueError(f"asarray(copy=False): a {type(obj).__name__} needs a copy")
+
+
+_NUMPY2 = int(np.__version__.split(".")[0]) >= 2  # asarray(copy=), from_dlpack(device=, copy=)
 
 
 def _float_or(dtype):
@@ -114,7 +125,11 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
 
 
 def from_dlpack(x, /, *, device=None, copy=None):
-    return np.from_dlpack(x)
+    as_native_device(device)
+    if _NUMPY2:
+        return np.from_dlpack(x, copy=copy)
+    out = np.from_dlpack(x)
+    return out.copy() if copy else out
 
 
 def meshgrid(*arrays, indexing="xy"):

@@ -33,9 +33,10 @@ def broadcast_arrays(*arrays):
 def concat(arrays, /, *, axis=0):
     arrays = [np.asarray(a) for a in arrays]
     dtype = _result_dtype(arrays)
+    arrays = [a.astype(dtype, copy=False) for a in arrays]
     if axis is None:
-        return np.concatenate([a.reshape(-1) for a in arrays], dtype=dtype)
-    return np.concatenate(arrays, axis=axis, dtype=dtype)
+        return np.concatenate([a.reshape(-1) for a in arrays])
+    return np.concatenate(arrays, axis=axis)
 
 
 def expand_dims(x, /, axis):
@@ -55,7 +56,16 @@ def repeat(x, repeats, /, *, axis=None):
 
 
 def reshape(x, /, shape, *, copy=None):
-    return np.reshape(x, shape, copy=copy)
+    if copy is None:
+        return np.reshape(x, shape)
+    if copy:
+        return np.array(np.reshape(x, shape), copy=True)
+    out = x.view()
+    try:
+        out.shape = shape  # (NumPy < 2.1 has no reshape(copy=)) raises when a copy is needed
+    except AttributeError as e:
+        raise ValueError(f"reshape(copy=False): {x.shape} -> {tuple(shape)} needs a copy") from e
+    return out
 
 
 def squeeze(x, /, axis):
@@ -64,7 +74,8 @@ def squeeze(x, /, axis):
 
 def stack(arrays, /, *, axis=0):
     arrays = [np.asarray(a) for a in arrays]
-    return np.stack(arrays, axis=axis, dtype=_result_dtype(arrays))
+    dtype = _result_dtype(arrays)
+    return np.stack([a.astype(dtype, copy=False) for a in arrays], axis=axis)
 
 
 def unstack(x, /, *, axis=0):
