@@ -14,17 +14,68 @@ import threading
 from .errors import InvalidArgumentError
 
 
-class Dtype(str):
-    """An Ivy data type; equal to (and hashed as) its name."""
+class Dtype:
+    """An Ivy data type. Equal to, and hashed as, its name (``ivy.float32 == "float32"``), but not
+    a ``str`` (the Array API requires dtype objects to be distinct from strings).
 
-    __slots__ = ()
+    ``.dtype`` is the NumPy dtype, so ``np.dtype(ivy.float32)`` and ``arr.astype(ivy.float32)``
+    work. One instance exists per dtype (copies and unpickling return it).
+    """
+
+    __slots__ = ("name", "_hash")
+
+    def __init__(self, name: str):
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "_hash", hash(name))
+
+    def __setattr__(self, key, value):
+        raise AttributeError("ivy dtypes are immutable")
+
+    def __eq__(self, other):
+        if other.__class__ is Dtype:
+            return self.name == other.name
+        if isinstance(other, str):
+            return self.name == other
+        return NotImplemented
+
+    def __ne__(self, other):
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __lt__(self, other) -> bool:  # a stable order for sorted() over dtypes
+        return self.name < str(other)
 
     def __repr__(self) -> str:
-        return f"ivy.{str.__str__(self)}"
+        return f"ivy.{self.name}"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __format__(self, spec: str) -> str:
+        return format(self.name, spec)
+
+    def __reduce__(self):
+        return (as_ivy_dtype, (self.name,))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
 
     @property
-    def name(self) -> str:
-        return str.__str__(self)
+    def dtype(self):
+        """The NumPy dtype (bfloat16 through ml_dtypes)."""
+        import numpy as np
+
+        if self.name == "bfloat16":
+            import ml_dtypes
+
+            return np.dtype(ml_dtypes.bfloat16)
+        return np.dtype(self.name)
 
 
 bool = Dtype("bool")  # noqa: A001 - the Array API names it so

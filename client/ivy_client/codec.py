@@ -215,9 +215,11 @@ class _Encoder:
             name = np.dtype(obj).name
             dtype_of(name)
             return msgpack.ExtType(EXT_DTYPE, name.encode())
-        if isinstance(obj, str):  # ivy.Dtype (a str subclass) travels as a dtype
-            if type(obj).__name__ == "Dtype" and str(obj) in DTYPE_NAMES:
-                return msgpack.ExtType(EXT_DTYPE, str(obj).encode())
+        if c.__name__ == "Dtype" and c.__module__ == "ivy.dtypes":  # duck-typed: no ivy import
+            name = str(obj)
+            dtype_of(name)
+            return msgpack.ExtType(EXT_DTYPE, name.encode())
+        if isinstance(obj, str):
             return str(obj)
         if isinstance(obj, bool):
             return bool(obj)

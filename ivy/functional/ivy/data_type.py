@@ -69,8 +69,9 @@ def finfo(type: Union[Dtype, Array], /) -> finfo_object:
         raise TypeError(f"finfo needs a floating-point dtype, got {d}; use iinfo for integers")
     real = {_d.complex64: _d.float32, _d.complex128: _d.float64}.get(d, d)
     f = ml_dtypes.finfo(_np_dtype(real)) if real == _d.bfloat16 else np.finfo(_np_dtype(real))
+    # the standard: for complex dtypes, the limits and dtype of the real component
     return finfo_object(int(f.bits), float(f.eps), float(f.max), float(f.min),
-                        float(f.smallest_normal), d)
+                        float(f.smallest_normal), real)
 
 
 @register

@@ -126,7 +126,13 @@ def remainder(x1, x2, /):
 def pow(x1, x2, /):  # noqa: A001
     # jnp.pow keeps an integer base's dtype for any integer exponent (int8 ** int16 is int8)
     d = jnp.result_type(x1, x2)
-    return jnp.pow(jnp.asarray(x1, d), jnp.asarray(x2, d))
+    x1, x2 = jnp.asarray(x1, d), jnp.asarray(x2, d)
+    r = jnp.pow(x1, x2)
+    if jnp.issubdtype(d, jnp.complexfloating):
+        # XLA gives NaN for 0 ** z; C99/NumPy give 0 when Re(z) > 0 (and Im(z) is finite)
+        zero = (x1 == 0) & (jnp.real(x2) > 0) & jnp.isfinite(jnp.imag(x2))
+        r = jnp.where(zero, jnp.zeros((), d), r)
+    return r
 
 
 def imag(x, /):

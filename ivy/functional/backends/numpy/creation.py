@@ -126,10 +126,11 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
 
 def from_dlpack(x, /, *, device=None, copy=None):
     as_native_device(device)
-    if _NUMPY2:
-        return np.from_dlpack(x, copy=copy)
-    out = np.from_dlpack(x)
-    return out.copy() if copy else out
+    if copy:  # not every exporter honours copy=True (TensorFlow refuses it): copy here
+        return np.from_dlpack(x).copy()
+    if _NUMPY2 and copy is False:
+        return np.from_dlpack(x, copy=False)
+    return np.from_dlpack(x)
 
 
 def meshgrid(*arrays, indexing="xy"):

@@ -226,7 +226,32 @@ def signbit(x, /):
 add = _binary("add", tf.math.add)
 subtract = _binary("subtract", tf.math.subtract)
 multiply = _binary("multiply", tf.math.multiply)
-divide = _binary("divide", tf.math.truediv)
+
+
+def _truediv(x1, x2):
+    """TF divides complex numbers naively ((0+1j) / inf -> nan); use Smith's algorithm there,
+    as NumPy and C99 do."""
+    if x1.dtype not in _COMPLEX:
+        return tf.math.truediv(x1, x2)
+    a, b = tf.math.real(x1), tf.math.imag(x1)
+    c, d = tf.math.real(x2), tf.math.imag(x2)
+    c_big = tf.abs(c) >= tf.abs(d)
+    safe_c = tf.where(c_big, c, tf.ones_like(c))
+    safe_d = tf.where(c_big, tf.ones_like(d), d)
+    r1 = d / safe_c  # |c| >= |d|
+    den1 = c + d * r1
+    r2 = c / safe_d  # |d| > |c|
+    den2 = c * r2 + d
+    re = tf.where(c_big, (a + b * r1) / den1, (a * r2 + b) / den2)
+    im = tf.where(c_big, (b - a * r1) / den1, (b * r2 - a) / den2)
+    zero = (c == 0) & (d == 0)  # a zero divisor divides each part (NumPy: (1+1j)/0 = inf+infj)
+    re = tf.where(zero, a / c, re)
+    im = tf.where(zero, b / c, im)
+    nan_divisor = tf.math.is_nan(c) | tf.math.is_nan(d)  # TF's own result (NaN) is NumPy's too
+    return tf.where(nan_divisor, tf.math.truediv(x1, x2), tf.complex(re, im))
+
+
+divide = _binary("divide", _truediv)
 equal = _binary("equal", tf.math.equal)
 not_equal = _binary("not_equal", tf.math.not_equal)
 less = _binary("less", tf.math.less)

@@ -55,7 +55,7 @@ def narrow(r, dtype):
 def index(r):
     """An int64 index result in Ivy's default index dtype."""
     d = _d._defaults.int
-    return r if d is _d.int64 else r.to(getattr(torch, d))
+    return r if d is _d.int64 else r.to(getattr(torch, str(d)))
 
 
 def norm_axes(axis, ndim):
@@ -90,7 +90,7 @@ def promote2(a, b):
             if a.dtype is b.dtype:
                 return a, b
             try:
-                t = getattr(torch, _d.promote_types(a.dtype, b.dtype))
+                t = getattr(torch, str(_d.promote_types(a.dtype, b.dtype)))
             except TypeError:
                 t = torch.promote_types(a.dtype, b.dtype)
             return a.to(t), b.to(t)
@@ -101,4 +101,4 @@ def promote2(a, b):
 def _weak(dtype, scalar):
     from ivy.functional.ivy.data_type import _weak_promote
 
-    return getattr(torch, _weak_promote(_d.as_ivy_dtype(dtype), scalar))
+    return getattr(torch, str(_weak_promote(_d.as_ivy_dtype(dtype), scalar)))
