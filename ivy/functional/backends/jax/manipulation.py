@@ -7,7 +7,17 @@ from ivy.functional.ivy.manipulation import _normalize_axes, _result_dtype, _squ
 from .dtypes import as_native_dtype
 
 broadcast_to = jnp.broadcast_to
-expand_dims = jnp.expand_dims
+
+
+def expand_dims(x, /, axis):
+    # the standard asks IndexError for an out-of-range axis; jax raises ValueError
+    axes = axis if isinstance(axis, tuple) else (axis,)
+    out_ndim = x.ndim + len(axes)
+    for a in axes:
+        if not -out_ndim <= a < out_ndim:
+            raise IndexError(f"expand_dims: axis {a} is out of range for a {x.ndim}-D array "
+                             f"(valid: {-out_ndim} to {out_ndim - 1})")
+    return jnp.expand_dims(x, axis)
 flip = jnp.flip
 moveaxis = jnp.moveaxis
 tile = jnp.tile

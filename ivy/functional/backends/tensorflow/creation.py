@@ -195,12 +195,16 @@ def _import_dlpack(x, copy):
     64-byte aligned, which NumPy and torch allocations often are not: such data is copied into a
     TensorFlow allocation instead of being shared.
     """
+    if isinstance(x, (tf.Tensor, tf.Variable)):  # already ours: nothing to import
+        return tf.identity(x) if copy else x
     if int(x.__dlpack_device__()[0]) == 1:  # kDLCPU
         try:
             a = np.from_dlpack(x)
         except Exception:  # noqa: BLE001 - e.g. bfloat16, which NumPy's DLPack import lacks
             a = None
         if a is not None:
+            if a.size == 0:  # no data to share, whatever copy= says
+                return tf.constant(a)
             if copy is not True and a.ctypes.data % 64 == 0 and a.flags.c_contiguous:
                 return tf.experimental.dlpack.from_dlpack(x.__dlpack__())
             if copy is False:
