@@ -86,22 +86,6 @@ def test_invalid_argument_carries_ivys_message(client):
     assert_serving(client)
 
 
-def test_unimplemented(client):
-    missing = [n for n, f in client.info()["functions"].items() if not f["implemented"]]
-    if not missing:
-        pytest.skip("the numpy backend implements every function: nothing answers UNIMPLEMENTED")
-    import inspect
-
-    from ivy.func_wrapper import API
-
-    P = inspect.Parameter
-    params = inspect.signature(API[missing[0]]).parameters.values()
-    args = [np.ones(2) for p in params if p.default is P.empty
-            and p.kind in (P.POSITIONAL_ONLY, P.POSITIONAL_OR_KEYWORD)]
-    with pytest.raises(ivy_client.Unimplemented, match="not implemented for the numpy backend"):
-        client.call(missing[0], *args)
-
-
 def test_request_id_reaches_the_logs(client, numpy_worker):
     with pytest.raises(ivy_client.NotFound) as e:
         client.call("nope_fn", request_id="rid-4242")
