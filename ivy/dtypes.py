@@ -260,3 +260,32 @@ def default_dtype_for(value) -> Dtype:
         return _defaults.complex
     raise InvalidArgumentError(f"{value!r} is not a Python scalar")
 
+
+
+def default_dtype_of(obj) -> Dtype | None:
+    """Ivy's default dtype for a Python scalar or a nested sequence of them (``asarray([1.0])`` is
+    float32 on every backend, whatever the framework's own default); ``None`` when ``obj`` holds
+    arrays (their dtypes decide). An empty sequence gets the default floating-point dtype."""
+    kinds = set()
+
+    def walk(o):
+        if isinstance(o, (list, tuple)):
+            for e in o:
+                walk(e)
+        elif hasattr(o, "dtype"):
+            kinds.add("array")
+        else:
+            kinds.add(type(o))
+
+    walk(obj)
+    if "array" in kinds:
+        return None
+    if not kinds or (float in kinds and complex not in kinds):
+        return _defaults.float
+    if complex in kinds:
+        return _defaults.complex
+    if int in kinds:
+        return _defaults.int
+    if _builtins.bool in kinds:
+        return bool
+    return None

@@ -9,30 +9,9 @@ from .dtypes import as_native_dtype
 
 
 def _default_for(obj):
-    """Ivy's default dtype for a Python scalar or nested sequence (numpy would pick float64)."""
-    kinds = set()
-
-    def walk(o):
-        if isinstance(o, (list, tuple)):
-            for e in o:
-                walk(e)
-        elif hasattr(o, "dtype"):
-            kinds.add("array")
-        else:
-            kinds.add(type(o))
-
-    walk(obj)
-    if "array" in kinds:
-        return None
-    if not kinds:  # an empty sequence: the default floating-point dtype (as NumPy's float64)
-        return as_native_dtype(_d.default_float_dtype())
-    if complex in kinds:
-        return as_native_dtype(_d.default_complex_dtype())
-    if float in kinds:
-        return as_native_dtype(_d.default_float_dtype())
-    if int in kinds:
-        return as_native_dtype(_d.default_int_dtype())
-    return None
+    """The native form of Ivy's default dtype for ``obj`` (see ivy.dtypes.default_dtype_of)."""
+    d = _d.default_dtype_of(obj)
+    return None if d is None else as_native_dtype(d)
 
 
 def asarray(obj, /, *, dtype=None, device=None, copy=None):
