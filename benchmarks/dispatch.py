@@ -43,7 +43,9 @@ def natives(backend: str) -> dict:
             "stack": lambda x, y: m.stack([x, y]), "flip": lambda x: m.flip(x, axis=0),
             "where": m.where, "expand_dims": lambda x: m.expand_dims(x, 0),
             "clip": lambda x: m.clip(x, 0.1, 0.9),
-            "cumulative_sum": lambda x: m.cumsum(x, axis=0), "sort": lambda x: m.sort(x, axis=-1),
+            "cumulative_sum": lambda x: m.cumsum(x, axis=0),
+            # the standard's sort is stable by default: compare with NumPy's stable sort
+            "sort": lambda x: m.sort(x, axis=-1, kind="stable"),
         }
     if backend == "torch":
         import torch as t
@@ -63,7 +65,8 @@ def natives(backend: str) -> dict:
             "stack": lambda x, y: t.stack([x, y]), "flip": lambda x: t.flip(x, (0,)),
             "where": t.where, "expand_dims": lambda x: t.unsqueeze(x, 0),
             "clip": lambda x: t.clamp(x, 0.1, 0.9),
-            "cumulative_sum": lambda x: t.cumsum(x, 0), "sort": lambda x: t.sort(x, -1).values,
+            "cumulative_sum": lambda x: t.cumsum(x, 0),
+            "sort": lambda x: t.sort(x, dim=-1, stable=True).values,
         }
     if backend == "jax":
         import jax.numpy as m
