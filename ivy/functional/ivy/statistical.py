@@ -15,6 +15,33 @@ from ivy._typing import Array, Device, Dtype, NestedSequence, PyCapsule, Support
 from ivy.func_wrapper import alias, api, register
 
 
+def normalize_axes(axis, ndim: int) -> tuple:
+    """``axis`` (None, an int or a tuple) as a tuple of non-negative axes; IndexError out
+    of range, ValueError for repeats. For backends that validate axes themselves."""
+    if axis is None:
+        return tuple(range(ndim))
+    if isinstance(axis, int):
+        axis = (axis,)
+    out = []
+    for a in axis:
+        if not -ndim <= a < ndim:
+            raise IndexError(f"axis {a} is out of bounds for an array of {ndim} dimensions")
+        out.append(a % ndim)
+    if len(set(out)) != len(out):
+        raise ValueError(f"repeated axis in {axis}")
+    return tuple(out)
+
+
+def cumulative_axis(ndim: int, axis):
+    """The axis of ``cumulative_sum``/``cumulative_prod``: may be omitted only for 1-d arrays."""
+    if axis is None:
+        if ndim != 1:
+            raise ValueError(f"axis is required for arrays of {ndim} dimensions (only 1-d "
+                             "arrays may omit it)")
+        return 0
+    return axis
+
+
 def accumulation_dtype(x_dtype) -> _d.Dtype:
     """The result dtype of ``sum``/``prod``/``cumulative_*`` with ``dtype=None`` (the standard's
     rule): integers narrower than Ivy's default int (uint: default uint) widen to it, bool counts

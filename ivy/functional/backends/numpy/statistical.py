@@ -5,7 +5,7 @@ import math
 import numpy as np
 
 from ivy import dtypes as _d
-from ivy.functional.ivy.statistical import accumulation_dtype
+from ivy.functional.ivy.statistical import accumulation_dtype, cumulative_axis
 
 from .dtypes import as_native_dtype
 
@@ -22,12 +22,7 @@ def _acc(x, dtype):
 
 
 def _cum_axis(x, axis):
-    if axis is None:
-        if x.ndim != 1:
-            raise ValueError(f"axis is required for arrays of {x.ndim} dimensions (only 1-d "
-                             "arrays may omit it)")
-        return 0
-    return axis
+    return cumulative_axis(x.ndim, axis)
 
 
 def _cumulative(f, init, x, axis, dtype, include_initial):

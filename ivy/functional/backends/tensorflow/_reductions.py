@@ -10,6 +10,7 @@ import math
 import tensorflow as tf
 
 from ivy import dtypes as _d
+from ivy.functional.ivy.statistical import normalize_axes
 
 _NARROW_INTS = (tf.int8, tf.int16, tf.uint8, tf.uint16, tf.uint32, tf.uint64)
 
@@ -20,19 +21,7 @@ def index(r):
     return r if d is _d.int64 else tf.cast(r, d)
 
 
-def norm_axes(axis, ndim):
-    if axis is None:
-        return tuple(range(ndim))
-    if isinstance(axis, int):
-        axis = (axis,)
-    out = []
-    for a in axis:
-        if not -ndim <= a < ndim:
-            raise IndexError(f"axis {a} is out of bounds for an array of {ndim} dimensions")
-        out.append(a % ndim)
-    if len(set(out)) != len(out):
-        raise ValueError(f"repeated axis in {axis}")
-    return tuple(out)
+norm_axes = normalize_axes
 
 
 def tf_axis(axis, ndim):

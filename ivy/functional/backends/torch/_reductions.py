@@ -11,6 +11,7 @@ import math
 import torch
 
 from ivy import dtypes as _d
+from ivy.functional.ivy.statistical import normalize_axes
 
 UNSIGNED_WIDE = frozenset((torch.uint16, torch.uint32, torch.uint64))
 _I64_MIN = -(2**63)
@@ -58,19 +59,7 @@ def index(r):
     return r if d is _d.int64 else r.to(getattr(torch, str(d)))
 
 
-def norm_axes(axis, ndim):
-    if axis is None:
-        return tuple(range(ndim))
-    if isinstance(axis, int):
-        axis = (axis,)
-    out = []
-    for a in axis:
-        if not -ndim <= a < ndim:
-            raise IndexError(f"axis {a} is out of bounds for an array of {ndim} dimensions")
-        out.append(a % ndim)
-    if len(set(out)) != len(out):
-        raise ValueError(f"repeated axis in {axis}")
-    return tuple(out)
+norm_axes = normalize_axes
 
 
 def count(x, axis):
