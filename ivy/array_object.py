@@ -99,10 +99,8 @@ class Array:
         raise TypeError("ivy.Array is final: wrap it instead of subclassing it")
 
     # -- attributes ------------------------------------------------------------------------------
-    @property
-    def data(self):
-        """The native array (numpy.ndarray, torch.Tensor, jax.Array or tf.Tensor)."""
-        return self._data
+    data = property(operator.attrgetter("_data"),  # a C getter: no Python frame per access
+                    doc="The native array (numpy.ndarray, torch.Tensor, jax.Array or tf.Tensor).")
 
     @property
     def backend(self) -> str:
@@ -413,5 +411,4 @@ del _stem, _fn, _op, _rop, _iop, _name, _f
 _api = None  # the ivy module, set by ivy/__init__.py once the functional API exists
 _trace_check = None  # set by ivy.tracer while a trace runs (raises for traced values)
 _API = func_wrapper.API  # name -> dispatcher; operators look their function up here
-func_wrapper.Array = Array
-func_wrapper.DISPATCH_GLOBALS["_Array"] = Array
+func_wrapper.set_array_class(Array, _wrap, _NATIVE)

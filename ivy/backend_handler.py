@@ -1,6 +1,7 @@
 """Choosing the backend: ``set_backend``, ``unset_backend``, ``using_backend``, inference helpers.
 
-State is one process-wide value, ``DISPATCH_GLOBALS["_B"]`` in :mod:`ivy.func_wrapper` (the
+State is one process-wide value, ``DISPATCH_GLOBALS["_B"]`` in :mod:`ivy.func_wrapper`, written
+through ``set_dispatch_backend`` (which keeps the C fast path's mirror in step) (the
 current backend namespace, or ``None`` for "infer from the arrays given"). A switch imports the
 backend first and assigns only when that succeeded, so a failed switch changes nothing.
 Backends are imported lazily: ``import ivy`` imports no ML framework but NumPy.
@@ -14,7 +15,7 @@ import threading
 import types
 
 from .errors import BackendError, BackendNotInstalledError, UnsupportedBackendError
-from .func_wrapper import API, DISPATCH_GLOBALS, backend_name_of_type
+from .func_wrapper import API, DISPATCH_GLOBALS, backend_name_of_type, set_dispatch_backend
 
 # backend name -> (framework module to import, pip extra that installs it)
 BACKENDS: dict[str, tuple[str, str | None]] = {
@@ -114,13 +115,13 @@ def set_backend(backend) -> types.ModuleType:
     Atomic: if the framework cannot be imported, the previous backend stays in place.
     """
     mod = load_backend(backend)
-    DISPATCH_GLOBALS["_B"] = mod
+    set_dispatch_backend(mod)
     return mod
 
 
 def unset_backend() -> None:
     """Go back to inferring the backend from the arrays passed in (NumPy when there are none)."""
-    DISPATCH_GLOBALS["_B"] = None
+    set_dispatch_backend(None)
 
 
 def current_backend(*args) -> types.ModuleType:
@@ -144,11 +145,11 @@ def using_backend(backend):
     """``with ivy.using_backend("jax"): ...`` — restores the previous state, even on error."""
     previous = DISPATCH_GLOBALS["_B"]
     mod = load_backend(backend)
-    DISPATCH_GLOBALS["_B"] = mod
+    set_dispatch_backend(mod)
     try:
         yield mod
     finally:
-        DISPATCH_GLOBALS["_B"] = previous
+        set_dispatch_backend(previous)
 
 
 def backend_of(x) -> types.ModuleType:

@@ -18,8 +18,14 @@ dispatcher with the *same* signature whose fast path is a single call::
 
 ``_B`` is the current backend namespace (``ivy.functional.backends.<fw>``) or ``None`` when no
 backend is set. It lives in :data:`DISPATCH_GLOBALS`, the globals of every generated dispatcher, and
-is written only by :mod:`ivy.backend_handler` — so switching backend is one dict assignment, atomic
-and cheap, and a call costs one extra Python frame instead of a stack of decorators.
+is written only by :func:`set_dispatch_backend` — so switching backend is one dict assignment (plus
+the C mirror), atomic and cheap, and a call costs one extra Python frame instead of a stack of
+decorators.
+
+With the C extension built (``ivy/_dispatch.c``, compiled by ``setup.py``), each non-creation
+function is a ``Dispatcher`` object doing that same fast path in C, without the Python frame; it
+calls the generated dispatcher (``ivy.add.fallback``) for everything else. ``IVY_DISPATCH=python``
+turns the C path off.
 
 Errors raised by the backend keep their native type; the dispatcher adds a note naming the Ivy
 function and backend (``BaseException.add_note``), which costs nothing unless an error is raised.
@@ -28,6 +34,7 @@ function and backend (``BaseException.add_note``), which costs nothing unless an
 from __future__ import annotations
 
 import inspect
+import os
 import re
 import sys
 from collections.abc import Callable
@@ -36,6 +43,16 @@ from typing import NamedTuple
 import numpy as np
 
 from .errors import BackendError
+
+# The C fast path (ivy/_dispatch.c), unless it is not built or IVY_DISPATCH=python asks for the
+# pure-Python dispatchers (same behaviour; useful to debug or to compare).
+_dispatch = None
+if os.environ.get("IVY_DISPATCH", "c") != "python":
+    try:
+        from . import _dispatch
+    except ImportError:  # not compiled (no C compiler at install time)
+        pass
+ACCELERATED = _dispatch is not None
 
 # name ("add", "linalg.svd", "fft.fft") -> public dispatcher. The RPC worker serves exactly these.
 API: dict[str, Callable] = {}
@@ -306,6 +323,14 @@ def api(fn: Callable | None = None, *, creation: bool = False, name: str | None 
     out.__annotations__ = dict(fn.__annotations__)
     out.ivy_path = path
     out.ivy_source = src  # the generated code, for the curious: print(ivy.add.ivy_source)
+    if _dispatch is not None and not creation:
+        # The same fast path in C (no Python frame); it calls ``out`` for everything else.
+        py, out = out, _dispatch.Dispatcher(path, out)
+        out.__dict__.update(py.__dict__)
+        for attr in ("__doc__", "__module__", "__qualname__", "__name__", "__annotations__",
+                     "__defaults__", "__kwdefaults__"):
+            setattr(out, attr, getattr(py, attr))
+        out.__signature__ = inspect.signature(py)
     API[path] = out
     return out
 
@@ -325,8 +350,27 @@ def register(fn: Callable | None = None, *, name: str | None = None):
     return fn
 
 
+def set_dispatch_backend(B) -> None:
+    """Make ``B`` (a backend module, a tracer's stand-in, or ``None``) the backend every dispatcher
+    calls. The only writer of that state: ``DISPATCH_GLOBALS["_B"]`` for the Python dispatchers
+    and its mirror in the C fast path."""
+    DISPATCH_GLOBALS["_B"] = B
+    if _dispatch is not None:
+        _dispatch.set_backend(B)
+
+
+def set_array_class(cls, wrap_result, native_types: set) -> None:
+    """Called once by :mod:`ivy.array_object`: the ``ivy.Array`` class, its result wrapper, and the
+    set of native array types it wraps by setting ``_data`` (kept up to date by the wrapper)."""
+    global Array
+    Array = cls
+    DISPATCH_GLOBALS["_Array"] = cls
+    if _dispatch is not None:
+        _dispatch.configure(cls, wrap_result, _note, native_types)
+
+
 # The globals of every generated dispatcher. ``_B`` is the current backend (written only by
-# ivy.backend_handler); the rest are the helpers the generated code calls.
+# set_dispatch_backend); the rest are the helpers the generated code calls.
 DISPATCH_GLOBALS: dict = {
     "__builtins__": __builtins__,
     "_B": None,

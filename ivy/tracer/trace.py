@@ -326,7 +326,7 @@ def trace(fn, args: tuple, kwargs: dict, *, backend=None) -> Graph:
         template, targs, tkwargs = make_input_template(args, kwargs, pos_names, kw_names, new_input)
         from .. import array_object
 
-        DG["_B"] = _Recorder(t, B)
+        _fw.set_dispatch_backend(_Recorder(t, B))
         array_object._trace_check = t.check_concrete
         _active = t
         try:
@@ -345,7 +345,7 @@ def trace(fn, args: tuple, kwargs: dict, *, backend=None) -> Graph:
                 "on a traced value, use the ivy.* equivalent, or pass the value as a constant."
             ) from e
         finally:
-            DG["_B"] = prev
+            _fw.set_dispatch_backend(prev)
             array_object._trace_check = None
             _active = None
         g = Graph(t.nodes, template, out, name=fn_name, backend=B.name)

@@ -45,11 +45,11 @@ def _backend(args):
 def _using(B):
     """Run with ``B`` set as the backend (tracers inside ``func`` cannot be inferred from)."""
     prev = _fw.DISPATCH_GLOBALS["_B"]
-    _fw.DISPATCH_GLOBALS["_B"] = B
+    _fw.set_dispatch_backend(B)
     try:
         yield
     finally:
-        _fw.DISPATCH_GLOBALS["_B"] = prev
+        _fw.set_dispatch_backend(prev)
 
 
 def _check(B, what: str):
