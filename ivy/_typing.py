@@ -10,6 +10,7 @@ T = TypeVar("T")
 Array = Any  # ivy.Array or a native array of the current backend
 Dtype = Any  # ivy.Dtype, a dtype name, or a native dtype
 Device = Any  # "cpu", "gpu:N", or a native device
+IndexKey = Any  # x[key]: int, slice, None, Ellipsis, an Array, or a tuple/list of these
 PyCapsule = Any
 NestedSequence = Sequence[Union[T, "NestedSequence[T]"]]
 

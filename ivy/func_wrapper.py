@@ -216,8 +216,11 @@ _SEQ_OF_ARRAYS = re.compile(r"(Sequence|List|list|Tuple|tuple)\[\s*Array")
 
 
 def _param_kind(annotation) -> str:
-    """'seq' for a sequence of arrays, 'array' for an array (or array-or-scalar), else 'other'."""
+    """'seq' for a sequence of arrays, 'array' for an array (or array-or-scalar), 'key' for an
+    index key (an array, or a tuple/list that may hold arrays), else 'other'."""
     text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
+    if text == "IndexKey":
+        return "key"
     if "Array" not in text:
         return "other"
     return "seq" if _SEQ_OF_ARRAYS.search(text) else "array"
@@ -244,7 +247,7 @@ def api(fn: Callable | None = None, *, creation: bool = False, name: str | None 
     params = list(sig.parameters.values())
 
     # the def line, the call into the backend, and the fast-path checks
-    def_parts, call_parts, arrays, seqs = [], [], [], []
+    def_parts, call_parts, arrays, seqs, keys = [], [], [], [], []
     P = inspect.Parameter
     for i, p in enumerate(params):
         prev = params[i - 1].kind if i else None
@@ -271,6 +274,8 @@ def api(fn: Callable | None = None, *, creation: bool = False, name: str | None 
             arrays.append(p.name)
         elif kind == "seq":
             seqs.append(p.name)
+        elif kind == "key":
+            keys.append(p.name)
     if params and params[-1].kind is P.POSITIONAL_ONLY:
         def_parts.append("/")
 
@@ -303,6 +308,11 @@ def api(fn: Callable | None = None, *, creation: bool = False, name: str | None 
             lines += [f"    if {a}.__class__ is _Array:", f"        {a} = {a}._data", "        w = True"]
         for q in seqs:
             lines += [f"    if _any_array({q}):", f"        {q} = _unwrap({q})", "        w = True"]
+        for k in keys:
+            lines += [f"    if {k}.__class__ is _Array:", f"        {k} = {k}._data",
+                      "        w = True",
+                      f"    elif ({k}.__class__ is tuple or {k}.__class__ is list) and "
+                      f"_any_array({k}):", f"        {k} = _unwrap({k})", "        w = True"]
         lines += [
             "    try:",
             f"        r = {call}",

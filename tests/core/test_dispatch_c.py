@@ -149,3 +149,19 @@ def test_core_tests_pass_with_the_python_dispatchers():
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
     )
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+
+
+@pytest.mark.parametrize("backend", ["numpy", "torch", "jax", "tensorflow"])
+def test_index_keys_holding_arrays_are_unwrapped(backend):
+    """ivy.get_item/set_item with an ivy.Array inside a tuple key, with a backend set (the C path
+    hands such calls to the Python dispatcher, which unwraps the key)."""
+    pytest.importorskip(backend)
+    ivy.set_backend(backend)
+    x = ivy.asarray(np.arange(12.0).reshape(3, 4))
+    idx = ivy.asarray([0, 2])
+    r = ivy.get_item(x, (1, idx))
+    assert isinstance(r, ivy.Array) and ivy.to_numpy(r).tolist() == [4.0, 6.0]
+    r = ivy.get_item(x.data, (idx,))  # native x, Array in the key: an Array result
+    assert isinstance(r, ivy.Array) and r.shape == (2, 4)
+    y = ivy.set_item(ivy.asarray(np.zeros((2, 3))), (1, idx), 5.0)
+    assert ivy.to_numpy(y).tolist() == [[0.0, 0.0, 0.0], [5.0, 0.0, 5.0]]

@@ -428,6 +428,31 @@ def test_non_ivy_library_call_on_traced_value_is_a_clear_error():
     assert "uses_numpy" in msg and "NumPy" in msg and "return np.sin(x)" in msg
 
 
+@pytest.mark.parametrize("what", ["execute_with_gradients", "grad", "value_and_grad", "jac"])
+def test_gradients_inside_a_trace_are_a_clear_error(what):
+    """The framework's autodiff is invisible to the graph: its result would be a stale constant."""
+    pytest.importorskip("torch")
+    import torch
+
+    def loss(t):
+        return ivy.sum(t * t)
+
+    calls = {
+        "execute_with_gradients": lambda x: ivy.execute_with_gradients(loss, x)[1],
+        "grad": lambda x: ivy.grad(loss)(x),
+        "value_and_grad": lambda x: ivy.value_and_grad(loss)(x)[1],
+        "jac": lambda x: ivy.jac(lambda t: t * t)(x),
+    }
+    with pytest.raises(TraceError) as e:
+        trace_graph(calls[what], torch.tensor([1.0, 2.0, 3.0]))
+    msg = str(e.value)
+    assert f"ivy.{what} cannot be traced" in msg and "test_tracer.py" in msg
+    # the suggested alternative works: differentiate the replay of the traced forward function
+    g = trace_graph(loss, torch.tensor([1.0, 2.0, 3.0]))
+    got = ivy.grad(lambda x: g(x))(torch.tensor([1.0, 2.0, 5.0]))
+    np.testing.assert_allclose(got.numpy(), [2.0, 4.0, 10.0])
+
+
 def test_printing_inside_a_trace_is_allowed(capsys):
     def f(x):
         print(x)

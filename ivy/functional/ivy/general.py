@@ -11,18 +11,18 @@ from typing import Any, Optional
 import numpy as np
 
 from ivy import func_wrapper as _fw
-from ivy._typing import Array, Device, Dtype
+from ivy._typing import Array, Device, Dtype, IndexKey
 from ivy.backend_handler import backend_of
 from ivy.func_wrapper import api, register
 
 
 @api
-def get_item(x: Array, /, key: Any) -> Array:
+def get_item(x: Array, /, key: IndexKey) -> Array:
     """``x[key]``: basic, advanced (integer arrays) and boolean-mask indexing."""
 
 
 @api
-def set_item(x: Array, key: Any, value: Array, /) -> Array:
+def set_item(x: Array, key: IndexKey, value: Array, /) -> Array:
     """``x[key] = value``. Updates ``x`` in place where its backend's arrays are mutable (NumPy,
     PyTorch) and returns it; returns an updated copy where they are not (JAX, TensorFlow)."""
 

@@ -10,6 +10,8 @@ here raises :class:`ivy.NoGradientError` naming the backends that have it. Each 
 from __future__ import annotations
 
 import contextlib
+import threading
+import types
 from typing import Any, Callable, Sequence, Union
 
 import optree
@@ -26,12 +28,21 @@ def _none_is_leaf(x):
     return x is None
 
 
-def _backend(args):
+def _backend(args, what: str):
     """The current backend, else the one of the first array leaf in ``args``."""
     from ivy.backend_handler import load_backend
 
     B = _fw.DISPATCH_GLOBALS["_B"]
     if B is not None:
+        tracer = None if isinstance(B, types.ModuleType) else getattr(B, "_t", None)
+        if tracer is not None and tracer.thread == threading.get_ident():  # tracing this call
+            from ivy.tracer.trace import TraceError, user_line
+
+            raise TraceError(
+                f"ivy.{what} cannot be traced ({user_line()}): the framework's autodiff computes "
+                "the gradient, and a graph of Ivy calls would only keep its value as a constant. "
+                "Trace the forward function instead and differentiate the graph's replay, e.g. "
+                "ivy.grad(lambda x: graph(x)), on jax, torch or tensorflow")
         return B
     for leaf in optree.tree_leaves(args, namespace="ivy"):
         d = leaf._data if leaf.__class__ is _fw.Array else leaf
@@ -78,10 +89,13 @@ def value_and_grad(func: Callable, argnums: Union[int, Sequence[int]] = 0) -> Ca
 
     ``func`` must return a scalar array; the gradient has the structure of ``args[argnums]``
     (a tuple of such when ``argnums`` is a sequence)."""
+    return _value_and_grad(func, argnums, "value_and_grad")
 
+
+def _value_and_grad(func, argnums, what: str):
     def vg(*args):
-        B = _backend(args)
-        _check(B, "value_and_grad")
+        B = _backend(args, what)
+        _check(B, what)
         wrap = _had_ivy(args)
 
         def native_func(*a):
@@ -100,7 +114,7 @@ def value_and_grad(func: Callable, argnums: Union[int, Sequence[int]] = 0) -> Ca
 @register
 def grad(func: Callable, argnums: Union[int, Sequence[int]] = 0) -> Callable:
     """``func`` -> the function computing d func / d args[argnums] (nest for higher order)."""
-    vg = value_and_grad(func, argnums)
+    vg = _value_and_grad(func, argnums, "grad")
 
     def g(*args):
         return vg(*args)[1]
@@ -111,7 +125,7 @@ def grad(func: Callable, argnums: Union[int, Sequence[int]] = 0) -> Callable:
 @register
 def execute_with_gradients(func: Callable, xs: Any, /) -> tuple:
     """``(func(xs), d func(xs) / d xs)`` with ``xs`` any nested structure of arrays."""
-    return value_and_grad(func)(xs)
+    return _value_and_grad(func, 0, "execute_with_gradients")(xs)
 
 
 @register
@@ -120,7 +134,7 @@ def jac(func: Callable) -> Callable:
     ``func(x).shape + x.shape``."""
 
     def j(x):
-        B = _backend((x,))
+        B = _backend((x,), "jac")
         _check(B, "jac")
         wrap = x.__class__ is _fw.Array
 
