@@ -1449,7 +1449,16 @@ TORCH.update({
     "pad": _torch_pad,
     "scatter_nd": _torch_scatter_nd,
 })
+def _tf_flip(c: Ctx) -> str:
+    ndim = len(c.shape_of("x"))
+    axis = c.raw["axis"]
+    axes = range(ndim) if axis is None else (axis,) if isinstance(axis, int) else axis
+    axes = sorted(a % ndim for a in axes) if ndim else []
+    return f"tf.reverse({c['x']}, axis={axes})" if axes else c["x"]
+
+
 TENSORFLOW.update({
+    "flip": _tf_flip,
     "argsort": _tf_argsort,
     "sort": _tf_sort,
     "argmax": _arg_minmax("tensorflow", "tf.math.argmax"),

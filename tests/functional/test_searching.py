@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import ivy
 
 from .helpers import arrays, assert_same, backends, broadcastable_pair, native
+from .tf_edge import MODES, edge_cases, tf_run
 
 REAL = ["int8", "uint8", "uint16", "uint32", "uint64", "int64", "float32", "float64"]
 
@@ -126,3 +127,17 @@ def test_where_scalars(backend, data):
         got = ivy.where(native(backend, cond), *a)
     want = np.where(cond, scalar, x) if first else np.where(cond, x, scalar)
     assert_same(got, want.astype(dtype), dtype=dtype)
+
+
+@pytest.mark.parametrize("mode,dtype", MODES)
+def test_argmax_argmin_exact_on_tensorflow(mode, dtype):
+    """Subnormals are not ties with zero and the first NaN wins, also traced (TF's own kernels
+    flush subnormals and skip NaNs)."""
+    pytest.importorskip("tensorflow")
+    xs = edge_cases(dtype)
+    for name in ("argmax", "argmin"):
+        for kw in ({}, {"axis": 1}, {"axis": 0, "keepdims": True}):
+            got = tf_run(mode, lambda t, n=name, k=kw: getattr(ivy, n)(t, **k), xs)
+            for x, (r, d) in zip(xs, got, strict=True):
+                assert d == "int64"
+                np.testing.assert_array_equal(r, getattr(np, name)(x.astype(np.float64), **kw))

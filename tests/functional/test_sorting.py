@@ -7,12 +7,14 @@ put NaNs last ascending / first descending on every backend (NumPy order, revers
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import ivy
 
 from .helpers import arrays, assert_same, backends, native
+from .tf_edge import MODES, assert_exact, edge_cases, tf_run
 
 DTYPES = ["bool", "int8", "uint8", "uint16", "uint64", "int64", "float32", "float64"]
 
@@ -67,3 +69,17 @@ def test_sort_array_in_array_out(backend):
         assert isinstance(ivy.sort(a), ivy.Array)
         assert_same(ivy.sort(a, axis=0, descending=True), [[5, 4, 2], [3, 1, -1]], dtype="int32")
         assert_same(ivy.argsort(a, stable=False), [[1, 2, 0], [2, 1, 0]], dtype="int64")
+
+
+@pytest.mark.parametrize("mode,dtype", MODES)
+def test_sort_exact_on_tensorflow(mode, dtype):
+    """Subnormals keep their order and value, NaNs of either sign go last (first descending),
+    also traced; normal inputs take TF's own sort."""
+    pytest.importorskip("tensorflow")
+    xs = edge_cases(dtype)
+    for kw in ({}, {"axis": 0}, {"descending": True}):
+        got = tf_run(mode, lambda t, k=kw: ivy.sort(t, **k), xs)
+        for x, (r, d) in zip(xs, got, strict=True):
+            assert d == dtype
+            want = np.sort(x.astype(np.float64), axis=kw.get("axis", -1))
+            assert_exact(r, np.flip(want, -1) if kw.get("descending") else want)

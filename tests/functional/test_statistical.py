@@ -18,6 +18,7 @@ from hypothesis.extra import numpy as hnp
 import ivy
 
 from .helpers import arrays, assert_same, backends, native
+from .tf_edge import MODES, assert_exact, edge_cases, tf_run
 
 pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")  # NumPy's empty-mean warnings
 
@@ -112,7 +113,8 @@ def test_sum_prod_dtype_argument(backend, data):
     for name in ("sum", "prod"):
         with ivy.using_backend(backend):
             got = getattr(ivy, name)(native(backend, x), dtype=out)
-        want = quiet(getattr(np, name), x.astype(out))
+        # dtype=out: NumPy's own default would accumulate small ints in int64 (no wrap-around)
+        want = quiet(getattr(np, name), x.astype(out), dtype=out)
         assert_same(got, want, dtype=out)
 
 
@@ -212,3 +214,16 @@ def test_default_int_dtype_is_honoured(backend):
                 assert ivy.dtype(r) == "int32"
         finally:
             ivy.set_default_int_dtype("int64")
+
+
+@pytest.mark.parametrize("mode,dtype", MODES)
+def test_max_min_exact_on_tensorflow(mode, dtype):
+    """Subnormal extrema (TF flushes them to zero) stay exact and NaN propagates, also traced."""
+    pytest.importorskip("tensorflow")
+    xs = edge_cases(dtype)
+    for name in ("max", "min"):
+        for kw in ({}, {"axis": 1}, {"axis": 0, "keepdims": True}):
+            got = tf_run(mode, lambda t, n=name, k=kw: getattr(ivy, n)(t, **k), xs)
+            for x, (r, d) in zip(xs, got, strict=True):
+                assert d == dtype
+                assert_exact(r, getattr(np, name)(x.astype(np.float64), **kw))

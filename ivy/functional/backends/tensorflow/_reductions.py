@@ -7,6 +7,7 @@ functions agree with each other and with the other backends.
 
 import math
 
+import numpy as np
 import tensorflow as tf
 
 from ivy import dtypes as _d
@@ -24,11 +25,47 @@ def index(r):
 norm_axes = normalize_axes
 
 
+# TF converts a Python list/tuple argument to a tensor on every call (tens of µs eagerly), an
+# existing tensor costs nothing: eager calls get cached int tensors (made on the CPU, outside any
+# graph), graphs get NumPy arrays (constants there, so static shapes survive).
+_CONSTS: dict = {}
+
+
+def const(a: np.ndarray):
+    """``a`` (a small int NumPy array: axes, a shape) as an argument to a TF op: a cached
+    eager tensor when executing eagerly, else the array itself."""
+    if not tf.executing_eagerly():
+        return a
+    key = a.dtype.char, a.shape, a.tobytes()
+    t = _CONSTS.get(key)
+    if t is None:
+        with tf.init_scope(), tf.device("/CPU:0"):
+            t = tf.constant(a)
+        if len(_CONSTS) < 4096:
+            _CONSTS[key] = t
+    return t
+
+
+_AXES: dict = {}  # (axis, ndim) -> normalised axes as an int32 NumPy array
+
+
 def tf_axis(axis, ndim):
-    """``axis`` as TF reduction axes (validated; a list for tuples)."""
-    if axis is None:
-        return None
-    return list(norm_axes(axis, ndim))
+    """``axis`` (None: all axes) as TF reduction axes, validated (IndexError/ValueError)."""
+    try:
+        a = _AXES[axis, ndim]
+    except (KeyError, TypeError):  # TypeError: an unhashable axis (a list)
+        a = np.array(norm_axes(axis, ndim), np.int32)
+        if not isinstance(axis, list) and len(_AXES) < 4096:
+            _AXES[axis, ndim] = a
+    return const(a)
+
+
+_FLAT = np.array([-1], np.int32)
+
+
+def flat(x):
+    """``x`` as a 1-d tensor."""
+    return tf.reshape(x, const(_FLAT))
 
 
 def count(x, axis):
@@ -48,7 +85,7 @@ def _move_last(x, axis):
     inv = [0] * nd
     for i, p in enumerate(perm):
         inv[p] = i
-    return tf.transpose(x, perm), inv
+    return tf.transpose(x, const(np.array(perm, np.int32))), const(np.array(inv, np.int32))
 
 
 def argsort(x, axis=-1, descending=False):
@@ -103,6 +140,40 @@ def float_key(x):
     i = tf.where(mag == 0, tf.zeros((), it), i)
     i = tf.where(mag > _INF_BITS[x.dtype], tf.constant(mask, it), i)
     return tf.where(i < 0, tf.bitwise.bitwise_xor(i, mask), i)
+
+
+# The smallest normal number of each float dtype: TF's CPU kernels flush subnormals to zero (in
+# comparisons and results), but a reduction whose result is a normal number, or +-inf, is exact.
+_TINY = {tf.float16: float(np.finfo(np.float16).tiny), tf.bfloat16: 2.0 ** -126,
+         tf.float32: float(np.finfo(np.float32).tiny), tf.float64: float(np.finfo(np.float64).tiny)}
+
+
+def guard(r, x, fast, exact, nan_ok=True):
+    """``fast()`` where the float tensor ``r`` proves it exact, else ``exact()``.
+
+    ``r`` is a max/min reduction of ``x``: ``fast`` is trusted where no element of ``r`` is below
+    the smallest normal in magnitude (flush-to-zero cannot change a normal extremum: every value
+    it flushes compares below it) and, unless ``nan_ok``, none is NaN (TF's reduce_max/min kernels
+    propagate NaN). Eagerly the test runs in NumPy on the (small) result and only one branch
+    runs (on the CPU; elsewhere ``exact()``, which reads nothing back). In a graph it is a
+    ``tf.cond`` that also checks ``x`` for NaN itself: XLA's reductions may drop NaNs, and
+    Grappler rewrites ``not (a >= b)`` as ``a < b``, which NaN breaks.
+    """
+    tiny = _TINY[r.dtype]
+    if tf.executing_eagerly():
+        if ":CPU:" not in r.device:  # reading r back would wait for the accelerator
+            return exact()
+        v = r.numpy()
+        if v.ndim == 0:
+            m = abs(float(v))
+            ok = m >= tiny if not nan_ok else not m < tiny
+        else:
+            m = np.abs(v.astype(np.float32) if v.dtype.itemsize < 4 else v)
+            ok = bool((m >= tiny).all()) if not nan_ok else not (m < tiny).any()
+        return fast() if ok else exact()
+    ok = tf.logical_and(tf.reduce_all(tf.abs(r) >= tiny),
+                        tf.logical_not(tf.reduce_any(tf.math.is_nan(x))))
+    return tf.cond(ok, fast, exact)
 
 
 def float_from_key(k, dtype):

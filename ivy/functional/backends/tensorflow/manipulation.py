@@ -4,6 +4,7 @@ TensorFlow does not promote, so ``concat``/``stack`` cast to the standard's resu
 few kernels lack uint16 (``tile``, ``repeat``): those run on a bit-exact int16 view.
 """
 
+import numpy as np
 import tensorflow as tf
 
 from ivy.functional.ivy.manipulation import (
@@ -13,6 +14,7 @@ from ivy.functional.ivy.manipulation import (
     _squeezed_shape,
 )
 
+from ._reductions import const
 from .dtypes import promote
 
 _BITCAST = {tf.uint16: tf.int16}
@@ -58,13 +60,15 @@ def concat(arrays, /, *, axis=0):
 
 
 def expand_dims(x, /, axis):
+    if isinstance(axis, int) and x.shape.rank is not None:  # one axis: TF's op (no shape list)
+        return tf.expand_dims(x, _normalize_axis(axis, x.shape.rank + 1, "expand_dims"))
     return tf.reshape(x, _expanded_shape(_static_shape(x), axis))
 
 
 def flip(x, /, *, axis=None):
     ndim = x.shape.rank
-    axes = list(range(ndim)) if axis is None else list(_normalize_axes(axis, ndim, "flip"))
-    return tf.reverse(x, axes) if axes else x
+    axes = tuple(range(ndim)) if axis is None else _normalize_axes(axis, ndim, "flip")
+    return tf.reverse(x, const(np.array(axes, np.int32))) if axes else x
 
 
 def moveaxis(x, source, destination, /):
@@ -80,7 +84,8 @@ def moveaxis(x, source, destination, /):
 
 
 def permute_dims(x, /, axes):
-    return tf.transpose(x, _normalize_axes(axes, x.shape.rank, "permute_dims"))
+    perm = _normalize_axes(axes, x.shape.rank, "permute_dims")
+    return tf.transpose(x, const(np.array(perm, np.int32)))
 
 
 def repeat(x, repeats, /, *, axis=None):
@@ -102,7 +107,10 @@ def repeat(x, repeats, /, *, axis=None):
 
 
 def reshape(x, /, shape, *, copy=None):
-    out = tf.reshape(x, tuple(shape))
+    shape = tuple(shape)
+    if all(type(s) is int for s in shape):  # a cached tensor: no list conversion per call
+        shape = const(np.array(shape, np.int64))
+    out = tf.reshape(x, shape)
     return tf.identity(out) if copy else out
 
 

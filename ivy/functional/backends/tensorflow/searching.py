@@ -1,5 +1,6 @@
 """The tensorflow backend: searching functions (see ivy/functional/ivy/searching.py for the API)."""
 
+import numpy as np
 import tensorflow as tf
 
 from . import _reductions as _r
@@ -8,11 +9,11 @@ from .dtypes import promote
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
 
 
-def _arg(f, x, axis, keepdims):
+def _arg(f, red, x, axis, keepdims):
     nd = x.ndim
     if axis is None:
         if nd != 1:
-            x = tf.reshape(x, [-1])
+            x = _r.flat(x)
         a = 0
     else:
         if not -nd <= axis < nd:
@@ -21,23 +22,34 @@ def _arg(f, x, axis, keepdims):
     d = x.dtype
     if d == tf.bool:
         x = tf.cast(x, tf.uint8)
-    r = f(_r.float_key(x) if d in _r._BITS else x, axis=a, output_type=tf.int64)
-    if f is tf.math.argmin and d in _r._BITS:  # NaN keys are largest; argmin wants NaN too
-        nan = tf.math.is_nan(x)
-        if bool(tf.reduce_any(nan)):
-            r = tf.where(tf.reduce_any(nan, axis=a), tf.math.argmax(tf.cast(nan, tf.int8), axis=a,
-                                                                    output_type=tf.int64), r)
+    if d in _r._BITS:
+        # TF's argmax/argmin skip NaNs and flush subnormals to zero: trusted only where the
+        # max/min (which propagates NaN) is a normal number or +-inf (see _reductions.guard)
+        r = _r.guard(red(x, axis=a), x, lambda: f(x, axis=a, output_type=tf.int64),
+                     lambda: _exact_arg(f, x, a), nan_ok=False)
+    else:
+        r = f(x, axis=a, output_type=tf.int64)
     if keepdims:
-        r = tf.reshape(r, [1] * nd) if axis is None else tf.expand_dims(r, a)
+        r = (tf.reshape(r, _r.const(np.ones(nd, np.int32))) if axis is None else
+             tf.expand_dims(r, a))
     return _r.index(r)
 
 
+def _exact_arg(f, x, a):
+    """argmax/argmin on the integer sort keys: subnormal-exact, the first NaN wins."""
+    k = _r.float_key(x)
+    if f is tf.math.argmin:  # NaN keys are the largest (``mask``): make them the smallest
+        it, mask = _r._BITS[x.dtype]
+        k = tf.where(k == mask, tf.constant(it.min, it), k)
+    return f(k, axis=a, output_type=tf.int64)
+
+
 def argmax(x, /, *, axis=None, keepdims=False):
-    return _arg(tf.math.argmax, x, axis, keepdims)
+    return _arg(tf.math.argmax, tf.math.reduce_max, x, axis, keepdims)
 
 
 def argmin(x, /, *, axis=None, keepdims=False):
-    return _arg(tf.math.argmin, x, axis, keepdims)
+    return _arg(tf.math.argmin, tf.math.reduce_min, x, axis, keepdims)
 
 
 def count_nonzero(x, /, *, axis=None, keepdims=False):
@@ -72,7 +84,8 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
 
 
 def where(condition, x1, x2, /):
-    x1, x2 = promote(x1, x2)
+    if not (isinstance(x1, tf.Tensor) and isinstance(x2, tf.Tensor) and x1.dtype == x2.dtype):
+        x1, x2 = promote(x1, x2)
     if condition.dtype != tf.bool:
         condition = tf.cast(condition, tf.bool)
     return tf.where(condition, x1, x2)

@@ -16,17 +16,41 @@ def argsort(x, /, *, axis=-1, descending=False, stable=True):
     return _r.index(tf.cast(_r.argsort(x, axis, descending), tf.int64))
 
 
+def _top_k_sort(x, axis, descending):
+    """Sorted values along ``axis`` through ``top_k`` (stable: equal values keep their order,
+    which for values that compare equal only matters for -0/+0). Ascending sorts negate (floats;
+    exact when no subnormal, zero or NaN is present) or invert the bits (ints: ~ reverses the
+    order without overflow)."""
+    nd = x.ndim
+    if axis != nd - 1:
+        t, inv = _r._move_last(x, axis)
+        return tf.transpose(_top_k_sort(t, nd - 1, descending), inv)
+    n = x.shape[-1]
+    if n is None:
+        n = tf.shape(x)[-1]
+    if descending:
+        return tf.math.top_k(x, n).values
+    if x.dtype.is_integer:
+        return tf.bitwise.invert(tf.math.top_k(tf.bitwise.invert(x), n).values)
+    return tf.negative(tf.math.top_k(tf.negative(x), n).values)
+
+
 def sort(x, /, *, axis=-1, descending=False, stable=True):
     nd = x.ndim
     if nd == 0:
         raise ValueError("sort needs at least one dimension (got a 0-d tensor)")
     if not -nd <= axis < nd:
         raise IndexError(f"axis {axis} is out of bounds for an array of {nd} dimensions")
+    axis %= nd
     d = x.dtype
     if d == tf.bool:
-        return tf.cast(sort(tf.cast(x, tf.uint8), axis=axis, descending=descending), tf.bool)
-    if d in _r._BITS:  # sort the order-preserving integer keys (NaN-, subnormal-exact)
-        k = tf.sort(_r.float_key(x), axis=axis, direction="DESCENDING" if descending else
-                    "ASCENDING")
-        return _r.float_from_key(k, d)
-    return tf.sort(x, axis=axis, direction="DESCENDING" if descending else "ASCENDING")
+        return tf.cast(_top_k_sort(tf.cast(x, tf.uint8), axis, descending), tf.bool)
+    if d in _r._BITS:
+        # TF compares with subnormals flushed to zero and places NaNs anywhere: its sort is used
+        # when the smallest |x| is normal (no subnormal, zero or NaN: min propagates NaN), else
+        # the order-preserving integer keys are sorted
+        m = tf.math.reduce_min(tf.math.abs(x), axis=_r.tf_axis(None, nd))
+        return _r.guard(m, x, lambda: _top_k_sort(x, axis, descending),
+                        lambda: _r.float_from_key(_top_k_sort(_r.float_key(x), axis, descending),
+                                                  d), nan_ok=False)
+    return _top_k_sort(x, axis, descending)

@@ -35,7 +35,8 @@ def _cumulative(f, init, x, axis, dtype, include_initial):
     if not -nd <= axis < nd:
         raise IndexError(f"axis {axis} is out of bounds for an array of {nd} dimensions")
     axis = axis % nd
-    x = _cast(x, _acc(x, dtype))
+    if dtype is not None or not x.dtype.is_floating:
+        x = _cast(x, _acc(x, dtype))
     if include_initial:
         shape = list(x.shape)
         shape[axis] = 1
@@ -51,25 +52,33 @@ def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
     return _cumulative(tf.math.cumprod, 1, x, axis, dtype, include_initial)
 
 
-# Floats are reduced through their integer sort keys: TF's float max/min flush subnormals to
-# zero. NaN keys are the largest, so max propagates NaN by itself; min checks for it.
+# TF's float max/min propagate NaN but flush subnormals to zero: its result is used where it is
+# normal or NaN (then it is exact, see _reductions.guard), else floats are reduced through their
+# integer sort keys (NaN keys are the largest, so max propagates NaN by itself; min checks).
 def max(x, /, *, axis=None, keepdims=False):  # noqa: A001 - the Array API names it so
     ax = _r.tf_axis(axis, x.ndim)
+    r = tf.math.reduce_max(x, axis=ax, keepdims=keepdims)
     d = x.dtype
     if d in _r._BITS:
-        return _r.float_from_key(tf.math.reduce_max(_r.float_key(x), axis=ax, keepdims=keepdims),
-                                 d)
-    return tf.math.reduce_max(x, axis=ax, keepdims=keepdims)
+        return _r.guard(r, x, lambda: r, lambda: _r.float_from_key(
+            tf.math.reduce_max(_r.float_key(x), axis=ax, keepdims=keepdims), d))
+    return r
 
 
 def min(x, /, *, axis=None, keepdims=False):  # noqa: A001
     ax = _r.tf_axis(axis, x.ndim)
+    r = tf.math.reduce_min(x, axis=ax, keepdims=keepdims)
     d = x.dtype
     if d in _r._BITS:
-        r = _r.float_from_key(tf.math.reduce_min(_r.float_key(x), axis=ax, keepdims=keepdims), d)
-        return tf.where(tf.math.reduce_any(tf.math.is_nan(x), axis=ax, keepdims=keepdims),
-                        tf.constant(float("nan"), d), r)
-    return tf.math.reduce_min(x, axis=ax, keepdims=keepdims)
+        return _r.guard(r, x, lambda: r, lambda: _exact_min(x, ax, keepdims))
+    return r
+
+
+def _exact_min(x, ax, keepdims):
+    d = x.dtype
+    r = _r.float_from_key(tf.math.reduce_min(_r.float_key(x), axis=ax, keepdims=keepdims), d)
+    return tf.where(tf.math.reduce_any(tf.math.is_nan(x), axis=ax, keepdims=keepdims),
+                    tf.constant(float("nan"), d), r)
 
 
 def _float_input(x):
@@ -102,12 +111,18 @@ def var(x, /, *, axis=None, correction=0.0, keepdims=False):
     x = _float_input(x)
     ax = _r.tf_axis(axis, x.ndim)
     n = _r.count(x, axis)
-    dev = x - tf.math.reduce_mean(x, axis=ax, keepdims=True)
-    sq = tf.math.real(dev * tf.math.conj(dev)) if x.dtype.is_complex else dev * dev
-    s = tf.math.reduce_sum(sq, axis=ax, keepdims=keepdims)
+    m = tf.math.reduce_mean(x, axis=ax, keepdims=True)
+    if x.dtype.is_complex:
+        dev = x - m
+        sq = tf.math.real(dev * tf.math.conj(dev))
+    else:
+        sq = tf.math.squared_difference(x, m)
     if n - correction <= 0:  # the standard says NaN
-        return s * float("nan")
-    return s / tf.constant(n - correction, s.dtype)
+        return tf.math.reduce_sum(sq, axis=ax, keepdims=keepdims) * float("nan")
+    if correction == 0:
+        return tf.math.reduce_mean(sq, axis=ax, keepdims=keepdims)
+    return (tf.math.reduce_sum(sq, axis=ax, keepdims=keepdims) /
+            tf.constant(n - correction, sq.dtype))
 
 
 def std(x, /, *, axis=None, correction=0.0, keepdims=False):
