@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/dispatch.py [--backends numpy torch] [--sizes 2 256] [--quick]
 
-For each backend and size, times ~36 functions three ways in the same run (best of several
+For each backend and size, times ~36 functions three ways in the same run (timed in turn, best of 15
 repeats) and prints a table plus the median ratios. Targets: median <= 1.2x native on native
 arrays, <= 1.5x on ivy.Array.
 """
@@ -137,21 +137,29 @@ def make_args(name: str, n: int, backend: str) -> list:
         return [ivy.asarray(a).data for a in args]
 
 
-def best_time(fn, sync) -> float:
-    """Seconds per call: best of 5 repeats, each sized to take ~10 ms."""
-    def run():
-        return sync(fn())
-
-    run()  # warm-up (compilation, caches)
-    timer = timeit.Timer(run)
-    number, _ = timer.autorange()
-    number = max(1, number // 20)
-    return min(timer.repeat(repeat=5, number=number)) / number
+def best_times(fns, sync, repeats: int = 15, min_time: float = 0.002) -> list[float]:
+    """Seconds per call of each of ``fns``: best of ``repeats`` loops of at least ``min_time``,
+    the functions timed in turn inside each repeat so all see the same machine load (a noisy
+    shared machine moves single measurements by tens of percent)."""
+    runs = [(lambda f=f: sync(f())) for f in fns]
+    for run in runs:
+        run()  # warm-up (compilation, caches)
+    number = 1
+    while timeit.timeit(runs[0], number=number) < min_time:
+        number *= 2
+    best = [float("inf")] * len(runs)
+    for _ in range(repeats):
+        for i, run in enumerate(runs):
+            best[i] = min(best[i], timeit.timeit(run, number=number) / number)
+    return best
 
 
 def syncer(backend: str):
-    if backend == "jax":
-        return lambda r: r.block_until_ready() if hasattr(r, "block_until_ready") else r
+    if backend == "jax":  # results may be ivy.Array (the ivy.Array column): sync their data
+        def sync(r):
+            r = r.data if isinstance(r, ivy.Array) else r
+            return r.block_until_ready() if hasattr(r, "block_until_ready") else r
+        return sync
     return lambda r: r
 
 
@@ -173,11 +181,9 @@ def bench_backend(backend: str, sizes, names=None) -> list[dict]:
             call = IVY_CALLS.get(name)
             # the same call shape on both sides: native(*args) vs f(*args) (or one lambda each)
             ivy_nat = (lambda: call(f, *args)) if call else (lambda: f(*args))
-            ivy_arr = (lambda: call(f, *wrapped).data) if call else (lambda: f(*wrapped).data)
+            ivy_arr = (lambda: call(f, *wrapped)) if call else (lambda: f(*wrapped))
             try:
-                t_nat = best_time(lambda: native(*args), sync)
-                t_ivy = best_time(ivy_nat, sync)
-                t_arr = best_time(ivy_arr, sync)
+                t_nat, t_ivy, t_arr = best_times([lambda: native(*args), ivy_nat, ivy_arr], sync)
             except Exception as e:  # report, don't hide
                 rows.append({"backend": backend, "size": n, "fn": name, "native": None,
                              "error": f"{type(e).__name__}: {e}"[:60]})

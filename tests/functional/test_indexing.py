@@ -85,3 +85,24 @@ def test_astype_device(backend):
         x = ivy.asarray([1, 2, 3])
         y = ivy.astype(x, "float64", device="cpu")
         assert y.device == "cpu" and y.dtype == ivy.float64
+
+
+@backends
+@pytest.mark.parametrize("key", [
+    (1,) + (0,) * 8,
+    (1,),
+    (slice(None, None, -1), 2, Ellipsis, None, slice(1, 3)),
+    (Ellipsis, -1),
+    (None, 0, slice(0, 3, 2)),
+])
+def test_basic_indexing_beyond_8_dims(backend, key):
+    """The standard has no rank limit (TensorFlow's strided slice stops at 8 dimensions)."""
+    a = np.arange(2 * 3 * 2 * 2 * 3).reshape(2, 3, 1, 2, 1, 1, 1, 2, 3)
+    with ivy.using_backend(backend):
+        x = native(backend, a)
+        got = ivy.get_item(x, key)
+        assert_same(got, a[key], dtype=ivy.dtype(x))
+        y = ivy.set_item(native(backend, a.copy()), key, -1)
+    want = a.copy()
+    want[key] = -1
+    assert_same(y, want, dtype=want.dtype)

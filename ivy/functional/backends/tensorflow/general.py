@@ -8,6 +8,8 @@ them. ``set_item`` is a functional update: the flat positions a key selects are 
 an ``arange`` with the same key, then one ``tf.tensor_scatter_nd_update`` writes the values.
 """
 
+import operator
+
 import numpy as np
 import tensorflow as tf
 
@@ -79,8 +81,32 @@ def get_item(x, /, key):
             if isinstance(k, int) and dim < shape.rank and shape[dim] is not None:
                 _check_int(k, shape[dim], dim)
             dim += 1
+        if shape.rank is not None and shape.rank > 8:
+            return _basic_by_axis(x, _expand_key(x, key))
         return x[key]
     return _advanced(x, _expand_key(x, key))
+
+
+def _basic_by_axis(x, keys):
+    """Basic indexing one axis at a time with ``tf.gather``: TensorFlow's strided slice handles at
+    most 8 dimensions, the standard has no such limit."""
+    d = 0  # the axis of the (partial) result that keys[i] applies to
+    for k in keys:
+        if k is None:
+            x = tf.expand_dims(x, d)
+            d += 1
+        elif isinstance(k, slice):
+            start, stop, step = k.indices(_size(x, d))
+            x = tf.gather(x, tf.range(start, stop, step), axis=d)
+            d += 1
+        else:  # an int (bounds checked by the caller): the axis goes away
+            x = tf.gather(x, operator.index(k) % _size(x, d), axis=d)
+    return x
+
+
+def _size(x, d) -> int:
+    n = x.shape[d]
+    return int(tf.shape(x)[d]) if n is None else n
 
 
 def _advanced(x, keys):
