@@ -85,7 +85,7 @@ def test_worker_sigterm_finishes_in_flight_calls():
     w = WorkerProc("numpy", "--grace-s", "90").wait_ready()
     try:
         result: dict = {}
-        a = np.eye(800) * 0.5
+        a = np.eye(1400) * 0.5
 
         def slow_call():
             with ivy_client.Client(f"numpy={w.address}") as c:
@@ -106,7 +106,7 @@ def test_worker_sigterm_finishes_in_flight_calls():
         assert health(w.address) in ("NOT_SERVING", "UNAVAILABLE")
         t.join(120)
         assert "error" not in result, result.get("error")
-        assert result["value"].shape == (800, 800)
+        assert result["value"].shape == (1400, 1400)
         assert result["done"] > sent, "the call was not in flight at SIGTERM: make it longer"
         assert w.proc.wait(30) == 0
         assert "finishing in-flight calls" in w.logs()

@@ -177,7 +177,14 @@ def _binary(name, fn, scalar_ok=False):
     """A binary function: Array API promotion, weak scalars, uint fallbacks, one torch call."""
 
     def f(x1, x2, /):
-        if x1.__class__ is not _T or x2.__class__ is not _T or x1.dtype is not x2.dtype:
+        # the common case first, at the cost of two attribute reads: two tensors of one dtype
+        # (a Python scalar has no ``dtype``; anything else with equal dtypes is not a tensor
+        # pair and fails in ``fn`` as it would in ``_prep``)
+        try:
+            same = x1.dtype is x2.dtype
+        except AttributeError:
+            same = False
+        if not same:
             x1, x2 = _prep(x1, x2, scalar_ok)
         try:
             return fn(x1, x2)
@@ -278,9 +285,12 @@ def log1p(x, /):
     return r
 
 
+_ttanh = torch.tanh
+
+
 def tanh(x, /):
-    r = torch.tanh(x)
-    if r.is_complex():
+    r = _ttanh(x)
+    if r.dtype in _CPLX:
         # tanh(+-inf + yj) for finite y is +-1 + 0j with the sign of y on the zero
         a, b = x.real, x.imag
         fix = torch.isinf(a) & torch.isfinite(b)
@@ -345,27 +355,38 @@ def _is_complex(x):
     return x.is_complex() if isinstance(x, _T) else isinstance(x, complex)
 
 
+_tadd = torch.add
+_tsub = torch.subtract
+_CPLX = frozenset((_C64, _C128))
+
+
 def add(x1, x2, /):
-    if x1.__class__ is _T and x2.__class__ is _T:
+    try:
         d = x1.dtype
-        if d is x2.dtype and d is not _C64 and d is not _C128:
-            try:
-                return torch.add(x1, x2)
-            except _FAIL:  # uint16/32/64: the fallbacks in _add
-                return _add(x1, x2)
+        same = d is x2.dtype and d not in _CPLX
+    except AttributeError:
+        same = False
+    if same:
+        try:
+            return _tadd(x1, x2)
+        except _FAIL:  # uint16/32/64: the fallbacks in _add
+            return _add(x1, x2)
     if _is_complex(x1) or _is_complex(x2):
         return _complex_add(x1, x2, 1)
     return _add(x1, x2)
 
 
 def subtract(x1, x2, /):
-    if x1.__class__ is _T and x2.__class__ is _T:
+    try:
         d = x1.dtype
-        if d is x2.dtype and d is not _C64 and d is not _C128:
-            try:
-                return torch.subtract(x1, x2)
-            except _FAIL:  # uint16/32/64: the fallbacks in _subtract
-                return _subtract(x1, x2)
+        same = d is x2.dtype and d not in _CPLX
+    except AttributeError:
+        same = False
+    if same:
+        try:
+            return _tsub(x1, x2)
+        except _FAIL:  # uint16/32/64: the fallbacks in _subtract
+            return _subtract(x1, x2)
     if _is_complex(x1) or _is_complex(x2):
         return _complex_add(x1, x2, -1)
     return _subtract(x1, x2)
@@ -418,11 +439,27 @@ def remainder(x1, x2, /):
     return r
 
 
+_clamp = torch.clamp
+_FLOATING = frozenset((torch.float16, torch.bfloat16, torch.float32, torch.float64))
+
+
 def clip(x, /, min=None, max=None):  # noqa: A002
     # The result keeps x's dtype: bounds are cast to it ("min and max do not participate in
     # type promotion"). Integer bounds outside x's range saturate (unspecified by the standard).
     if min is None and max is None:
         return x.clone()
+    lc = min.__class__
+    hc = max.__class__
+    # (plain comparisons, not a set of classes: torch.compile's guards mishandle the latter)
+    if (lc is float or lc is int or min is None) and (hc is float or hc is int or max is None) \
+            and x.dtype in _FLOATING:
+        # Python-number bounds on a real floating array: torch.clamp rounds them to x's dtype
+        # itself (the same values as clamping with bounds cast first); a bound x's dtype cannot
+        # hold (float16 1e30, a huge int) raises and takes the general path below
+        try:
+            return _clamp(x, min, max)
+        except (RuntimeError, OverflowError):
+            pass
     d = x.dtype
     lo = _bound(min, x, True)
     hi = _bound(max, x, False)

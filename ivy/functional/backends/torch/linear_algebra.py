@@ -7,8 +7,14 @@ from ._reductions import UNSIGNED_WIDE, narrow, promote2, wide
 __all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
 
 
+_tmatmul = torch.matmul
+
+
 def matmul(x1, x2, /):
-    if x1.dtype is not x2.dtype:
+    d = x1.dtype
+    if d is x2.dtype and d not in UNSIGNED_WIDE:
+        return _tmatmul(x1, x2)
+    if d is not x2.dtype:
         x1, x2 = promote2(x1, x2)
     if x1.dtype in UNSIGNED_WIDE:
         return narrow(torch.matmul(wide(x1), wide(x2)), x1.dtype)

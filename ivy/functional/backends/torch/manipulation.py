@@ -26,6 +26,17 @@ def _promoted(arrays):
     return [a.to(dtype) for a in arrays]
 
 
+def _one_dtype(arrays):
+    if len(arrays) == 2:
+        a, b = arrays
+        return a.dtype is b.dtype
+    d = arrays[0].dtype
+    for a in arrays:
+        if a.dtype is not d:
+            return False
+    return True
+
+
 def broadcast_to(x, /, shape):
     return torch.broadcast_to(x, tuple(shape))
 
@@ -34,18 +45,40 @@ def broadcast_arrays(*arrays):
     return tuple(torch.broadcast_tensors(*arrays))
 
 
+_cat = torch.cat
+_stack = torch.stack
+
+
 def concat(arrays, /, *, axis=0):
+    if axis is not None and _one_dtype(arrays):  # the common case: nothing to promote
+        return _cat(arrays, axis)
     arrays = _promoted(arrays)
     if axis is None:
         return torch.cat([a.reshape(-1) for a in arrays])
     return torch.cat(arrays, dim=axis)
 
 
+_unsqueeze = torch.unsqueeze
+
+
 def expand_dims(x, /, axis):
+    if axis.__class__ is int:  # torch.unsqueeze takes the same range, [-ndim - 1, ndim]
+        try:
+            return _unsqueeze(x, axis)
+        except IndexError:  # out of range: the error below names the function and the axis
+            pass
     return x.reshape(_expanded_shape(tuple(x.shape), axis))
 
 
+_flip = torch.flip
+
+
 def flip(x, /, *, axis=None):
+    if axis.__class__ is int:
+        try:
+            return _flip(x, (axis,))
+        except (IndexError, RuntimeError):  # out of range, or no kernel: the general path
+            pass
     dims = tuple(range(x.ndim)) if axis is None else _normalize_axes(axis, x.ndim, "flip")
     s = _SIGNED_OF.get(x.dtype)
     if s is not None:
@@ -53,8 +86,14 @@ def flip(x, /, *, axis=None):
     return torch.flip(x, dims)
 
 
+_permute = torch.permute
+
+
 def permute_dims(x, /, axes):
-    return x.permute(tuple(axes))
+    try:
+        return _permute(x, axes)  # axes is a tuple (or list) of ints on every ordinary call
+    except TypeError:
+        return _permute(x, tuple(axes))
 
 
 def repeat(x, repeats, /, *, axis=None):
@@ -66,10 +105,16 @@ def repeat(x, repeats, /, *, axis=None):
     return torch.repeat_interleave(x, repeats, dim=axis)
 
 
+_reshape = torch.reshape
+
+
 def reshape(x, /, shape, *, copy=None):
-    shape = tuple(shape)
     if copy is None:
-        return torch.reshape(x, shape)
+        try:
+            return _reshape(x, shape)  # a tuple or list of ints on every ordinary call
+        except TypeError:
+            return _reshape(x, tuple(shape))
+    shape = tuple(shape)
     if copy:
         return torch.reshape(x, shape).clone()
     try:
@@ -92,7 +137,10 @@ def squeeze(x, /, axis):
 
 
 def stack(arrays, /, *, axis=0):
-    return torch.stack(_promoted(arrays), dim=axis)
+    if _one_dtype(arrays):
+        # torch parses an explicit dim noticeably slower than none: leave the default alone
+        return _stack(arrays) if axis == 0 else _stack(arrays, axis)
+    return _stack(_promoted(arrays), axis)
 
 
 def unstack(x, /, *, axis=0):

@@ -2,6 +2,8 @@
 
 import torch
 
+from ivy import dtypes as _d
+
 from ._reductions import UNSIGNED_WIDE, index, ordered, promote2
 
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
@@ -18,11 +20,30 @@ def _arg(f, x, axis, keepdims):
     return index(f(x, dim=axis, keepdim=keepdims))
 
 
+_targmax, _targmin = torch.argmax, torch.argmin
+_DEFAULTS = _d._defaults
+_INT64 = _d.int64
+
+
 def argmax(x, /, *, axis=None, keepdims=False):
+    if axis is None and not keepdims:
+        try:
+            r = _targmax(x)
+        except RuntimeError:  # uint16/32/64 have no kernel (NotImplementedError): below
+            pass
+        else:
+            return r if _DEFAULTS.int is _INT64 else index(r)
     return _arg(torch.argmax, x, axis, keepdims)
 
 
 def argmin(x, /, *, axis=None, keepdims=False):
+    if axis is None and not keepdims:
+        try:
+            r = _targmin(x)
+        except RuntimeError:
+            pass
+        else:
+            return r if _DEFAULTS.int is _INT64 else index(r)
     return _arg(torch.argmin, x, axis, keepdims)
 
 
@@ -47,7 +68,13 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
 
 
 def where(condition, x1, x2, /):
-    if x1.__class__ is not torch.Tensor or x2.__class__ is not torch.Tensor or \
-            x1.dtype is not x2.dtype:
+    try:
+        same = x1.dtype is x2.dtype
+    except AttributeError:  # a Python scalar
+        same = False
+    if not same:
         x1, x2 = promote2(x1, x2)
-    return torch.where(condition, x1, x2)
+    return _twhere(condition, x1, x2)
+
+
+_twhere = torch.where

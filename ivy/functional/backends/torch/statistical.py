@@ -19,6 +19,11 @@ from .dtypes import as_native_dtype
 
 __all__ = ["cumulative_sum", "cumulative_prod", "max", "mean", "min", "prod", "std", "sum", "var"]
 
+_tsum, _tprod, _tmean, _tcumsum = torch.sum, torch.prod, torch.mean, torch.cumsum
+_amax, _amin = torch.amax, torch.amin
+# float and complex inputs: sums and means keep the dtype, so torch's defaults are the standard's
+_FLOATLIKE = frozenset((torch.float16, torch.bfloat16, torch.float32, torch.float64,
+                        torch.complex64, torch.complex128))
 _INTLIKE = frozenset((torch.bool, torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8,
                       *UNSIGNED_WIDE))
 
@@ -58,6 +63,8 @@ def _cumulative(f, init, x, axis, dtype, include_initial):
 
 
 def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
+    if axis.__class__ is int and dtype is None and not include_initial and x.dtype in _FLOATLIKE:
+        return _tcumsum(x, axis)
     return _cumulative(torch.cumsum, 0, x, axis, dtype, include_initial)
 
 
@@ -75,10 +82,20 @@ def _extreme(f, x, axis, keepdims):
 
 
 def max(x, /, *, axis=None, keepdims=False):  # noqa: A001 - the Array API names it so
+    if axis is None and not keepdims:
+        try:
+            return _amax(x)
+        except RuntimeError:  # uint16/32/64 have no kernel (NotImplementedError): below
+            pass
     return _extreme(torch.amax, x, axis, keepdims)
 
 
 def min(x, /, *, axis=None, keepdims=False):  # noqa: A001
+    if axis is None and not keepdims:
+        try:
+            return _amin(x)
+        except RuntimeError:
+            pass
     return _extreme(torch.amin, x, axis, keepdims)
 
 
@@ -89,6 +106,8 @@ def _float_input(x):
 
 
 def mean(x, /, *, axis=None, keepdims=False):
+    if axis is None and not keepdims and x.dtype in _FLOATLIKE:
+        return _tmean(x)
     x = _float_input(x)
     if axis == ():
         return x.clone()
@@ -96,6 +115,11 @@ def mean(x, /, *, axis=None, keepdims=False):
 
 
 def sum(x, /, *, axis=None, dtype=None, keepdims=False):  # noqa: A001
+    if dtype is None and x.dtype in _FLOATLIKE:
+        if axis is None and not keepdims:
+            return _tsum(x)
+        if axis.__class__ is int:
+            return _tsum(x, axis, keepdims)
     d = _acc(x, dtype)
     if axis == ():
         return x.to(d) if d is not None else x.clone()
@@ -106,6 +130,11 @@ def sum(x, /, *, axis=None, dtype=None, keepdims=False):  # noqa: A001
 
 
 def prod(x, /, *, axis=None, dtype=None, keepdims=False):
+    if dtype is None and x.dtype in _FLOATLIKE:
+        if axis is None and not keepdims:
+            return _tprod(x)
+        if axis.__class__ is int:
+            return _tprod(x, axis, keepdims)
     d = _acc(x, dtype)
     if axis == ():
         return x.to(d) if d is not None else x.clone()

@@ -14,11 +14,20 @@ def _logical(f, x, axis, keepdims):
     return r if r.dtype is torch.bool else r.to(torch.bool)  # uint8 in -> uint8 out in torch
 
 
+_tall, _tany, _BOOL = torch.all, torch.any, torch.bool
+
+
 def all(x, /, *, axis=None, keepdims=False):  # noqa: A001 - the Array API names it so
+    if axis is None and not keepdims:
+        r = _tall(x)
+        return r if r.dtype is _BOOL else r.to(_BOOL)
     return _logical(torch.all, x, axis, keepdims)
 
 
 def any(x, /, *, axis=None, keepdims=False):  # noqa: A001
+    if axis is None and not keepdims:
+        r = _tany(x)
+        return r if r.dtype is _BOOL else r.to(_BOOL)
     return _logical(torch.any, x, axis, keepdims)
 
 
