@@ -340,7 +340,7 @@ def api(fn: Callable | None = None, *, creation: bool = False, name: str | None 
         for attr in ("__doc__", "__module__", "__qualname__", "__name__", "__annotations__",
                      "__defaults__", "__kwdefaults__"):
             setattr(out, attr, getattr(py, attr))
-        out.__signature__ = inspect.signature(py)
+        out.__signature__ = sig  # the declaration's (what inspect.signature(py) gives too)
     API[path] = out
     return out
 
