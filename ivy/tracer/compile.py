@@ -10,6 +10,7 @@ directly, the compiler sees exactly the framework operations a hand-written func
 from __future__ import annotations
 
 import threading
+import types
 
 from .. import func_wrapper as _fw
 from ..errors import IvyError
@@ -66,6 +67,10 @@ class Compiled:
         self._fast: dict = {}  # (backend, class, shape, dtype, ...) -> compiled replay
         self._B = None if backend is None else _load(backend)
         self._lock = threading.Lock()
+        # on jax (set up at the first jax call): one jax.jit over all signatures, see
+        # _jax_signature; not when compiler options ask for something else
+        self._jax_B = None
+        self._jax_run = None
         self.__name__ = getattr(fn, "__name__", getattr(fn, "name", "compiled"))
         self.__doc__ = getattr(fn, "__doc__", None)
         self.__wrapped__ = fn
@@ -97,12 +102,44 @@ class Compiled:
     def __call__(self, *args, **kwargs):
         B = self._B if self._B is not None else _DG["_B"]
         if B is not None and not kwargs:
+            if B is self._jax_B:  # jax arrays only: jax.jit's own C++ cache picks the signature
+                get = _BOT.get
+                for a in args:
+                    if get(a.__class__) != "jax":
+                        break
+                else:
+                    return self._jax_run(*args)
             fk = self._fast_key(B, args)
             if fk is not None:
                 run = self._fast.get(fk)
                 if run is not None:
                     return run(*args)
         return self._call(args, kwargs)
+
+    def _jax_signature(self, *tracers):
+        """Run under ``jax.jit`` (once per new signature, on tracers): trace ``fn`` for these
+        shapes and dtypes and return what its graph's replay computes. So a compiled call on
+        jax arrays costs what ``jax.jit`` of the hand-written function does: jax's own C++
+        signature check, no Python-level key."""
+        B = self._jax_B
+        key = ("jax",) + tuple((tuple(t.shape), t.dtype) for t in tracers)
+        entry = self._cache.get(key)
+        if entry is None:
+            # trace on concrete zeros of the same signature, evaluated eagerly (under jax.jit
+            # every jax operation would otherwise be staged); the graph depends only on shapes
+            # and dtypes
+            import jax
+            import numpy as np
+
+            stand_ins = tuple(np.zeros(k[0], k[1]) for k in key[1:])
+            with jax.ensure_compile_time_eval():
+                graph, _, _ = self._build(B, stand_ins, {}, compile_it=False)
+            bad = _data_dependent(graph)
+            if bad is not None:
+                raise _jax_data_dependent(graph, bad)
+            entry = (graph, graph.build(B), "jax.jit")
+            self._cache[key] = entry
+        return entry[1](*tracers)
 
     def _call(self, args, kwargs):
         from ..backend_handler import load_backend
@@ -121,6 +158,14 @@ class Compiled:
                 leaves: list = []
                 _natives((args, kwargs), leaves)
                 B = _fw.infer_backend(f"compile({self.__name__})", leaves, {})
+        if B.name == "jax" and not self.options and isinstance(B, types.ModuleType) and not \
+                kwargs and all(_fw.backend_name_of_type(a.__class__) == "jax" for a in args):
+            if self._jax_B is None:
+                import jax
+
+                self._jax_run = jax.jit(self._jax_signature)
+                self._jax_B = B
+            return self._jax_run(*args)
         if not kwargs and all(native_of(a) or a.__class__ is _fw.Array for a in args):
             key = (B.name,) + tuple(_sig_of(a) for a in args)
         else:
@@ -146,7 +191,7 @@ class Compiled:
         out = run(*leaves)
         return _wrap_tree(out) if ivy_in else out
 
-    def _build(self, B, args, kwargs):
+    def _build(self, B, args, kwargs, compile_it: bool = True):
         from .trace import trace
 
         if isinstance(self.fn, Graph):
@@ -155,6 +200,8 @@ class Compiled:
             graph = trace(self.fn, args, kwargs, backend=B.name)
         if self.optimize:
             graph = graph.optimize()
+        if not compile_it:
+            return graph, None, None
         replay = graph.build(B)
         run, compiler = _backend_compile(B.name, replay, graph, self.options)
         return graph, run, compiler
@@ -181,12 +228,7 @@ def _backend_compile(name: str, replay, graph: Graph, options: dict):
     bad = _data_dependent(graph)
     if name == "jax":
         if bad is not None:
-            raise CompileError(
-                f"ivy.compile({graph.name}) on jax: node {bad.name} (ivy.{bad.target}) has an "
-                "output shape that depends on the input values, and jax.jit compiles static "
-                "shapes only. Run the traced graph eagerly (ivy.trace_graph(fn, ...)(...)), "
-                "compile on tensorflow, or use a fixed-size form (ivy.where with a mask, "
-                "unique with a size bound).")
+            raise _jax_data_dependent(graph, bad)
         import jax
 
         return jax.jit(replay, **options), "jax.jit"
@@ -208,6 +250,15 @@ def _backend_compile(name: str, replay, graph: Graph, options: dict):
         return _first_call_fallback(out, replay), \
             f"torch.compile({options.get('backend', 'inductor')})"
     return replay, "none"
+
+
+def _jax_data_dependent(graph: Graph, bad) -> CompileError:
+    return CompileError(
+        f"ivy.compile({graph.name}) on jax: node {bad.name} (ivy.{bad.target}) has an "
+        "output shape that depends on the input values, and jax.jit compiles static "
+        "shapes only. Run the traced graph eagerly (ivy.trace_graph(fn, ...)(...)), "
+        "compile on tensorflow, or use a fixed-size form (ivy.where with a mask, "
+        "unique with a size bound).")
 
 
 def _first_call_fallback(compiled, eager):

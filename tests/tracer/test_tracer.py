@@ -319,6 +319,32 @@ def test_compile_data_dependent_shape_error_on_jax():
         c(np.array([1.0, -1.0, 2.0]))
 
 
+def test_compile_on_jax_arrays_lets_jax_jit_pick_the_signature():
+    """On jax arrays the compiled call is one jax.jit whose Python body traces the Ivy graph once
+    per new signature (jax's C++ cache does the per-call check)."""
+    if "jax" not in BACKENDS:
+        pytest.skip("jax not installed")
+    import jax.numpy as jnp
+
+    def f(x):  # Python control flow on the (static) shape is resolved at trace time
+        return ivy.sum(x * 2.0, axis=0) if x.shape[0] > 2 else x[0] + 1.0
+
+    c = ivy.compile(f)
+    with ivy.using_backend("jax"):
+        a, b = jnp.ones((3, 2), dtype=jnp.float32), jnp.ones((2, 2), dtype=jnp.float32)
+        np.testing.assert_allclose(c(a), [6.0, 6.0])
+        np.testing.assert_allclose(c(a), [6.0, 6.0])
+        assert len(c.graphs) == 1 and c.compilers == ["jax.jit"]
+        np.testing.assert_allclose(c(b), [2.0, 2.0])
+        assert len(c.graphs) == 2
+        assert [n.target for n in c.graphs[1].calls] == ["get_item", "add"]
+        d = ivy.compile(lambda x: ivy.nonzero(x > 0)[0])
+        from ivy.tracer.compile import CompileError
+
+        with pytest.raises(CompileError, match="depends on the input values"):
+            d(jnp.array([1.0, -1.0, 2.0]))
+
+
 # -- passes -----------------------------------------------------------------------------------------
 
 def test_dce_cse_and_constant_folding():
