@@ -146,32 +146,25 @@ backend_function(Dispatcher *self, PyObject *B)
         }
     }
 #endif
-    PyObject *fn = lookup(B, self->ns ? self->ns : self->name);
-    if (fn == NULL || self->ns == NULL) {
-#ifdef HAVE_DICT_TAG
-        if (fn != NULL && PyModule_CheckExact(B)) {
-            Py_INCREF(B);
-            Py_XSETREF(self->cached_backend, B);
-            Py_INCREF(fn);
-            Py_XSETREF(self->cached_fn, fn);
-            self->cached_tag = module_tag(B);
-        }
-#endif
-        return fn;
+    PyObject *sub = NULL, *fn;
+    if (self->ns == NULL) {
+        fn = lookup(B, self->name);
     }
-    PyObject *sub = fn;
-    fn = lookup(sub, self->name);
+    else {
+        sub = lookup(B, self->ns);
+        fn = sub != NULL ? lookup(sub, self->name) : NULL;
+    }
 #ifdef HAVE_DICT_TAG
-    if (fn != NULL && PyModule_CheckExact(B) && PyModule_CheckExact(sub)) {
+    if (fn != NULL && PyModule_CheckExact(B) && (sub == NULL || PyModule_CheckExact(sub))) {
         Py_INCREF(B);
         Py_XSETREF(self->cached_backend, B);
         Py_INCREF(fn);
         Py_XSETREF(self->cached_fn, fn);
         self->cached_tag = module_tag(B);
-        self->cached_ns_tag = module_tag(sub);
+        self->cached_ns_tag = sub != NULL ? module_tag(sub) : 0;
     }
 #endif
-    Py_DECREF(sub);
+    Py_XDECREF(sub);
     return fn;
 }
 

@@ -132,8 +132,8 @@ class Compiled:
             import numpy as np
 
             stand_ins = tuple(np.zeros(k[0], k[1]) for k in key[1:])
-            with jax.ensure_compile_time_eval():
-                graph, _, _ = self._build(B, stand_ins, {}, compile_it=False)
+            with self._lock, jax.ensure_compile_time_eval():
+                graph = self._graph(B, stand_ins, {})
             bad = _data_dependent(graph)
             if bad is not None:
                 raise _jax_data_dependent(graph, bad)
@@ -191,17 +191,16 @@ class Compiled:
         out = run(*leaves)
         return _wrap_tree(out) if ivy_in else out
 
-    def _build(self, B, args, kwargs, compile_it: bool = True):
+    def _graph(self, B, args, kwargs) -> Graph:
+        """The (optimised) graph of ``fn`` for this signature."""
         from .trace import trace
 
-        if isinstance(self.fn, Graph):
-            graph = self.fn
-        else:
-            graph = trace(self.fn, args, kwargs, backend=B.name)
-        if self.optimize:
-            graph = graph.optimize()
-        if not compile_it:
-            return graph, None, None
+        graph = self.fn if isinstance(self.fn, Graph) else trace(self.fn, args, kwargs,
+                                                                 backend=B.name)
+        return graph.optimize() if self.optimize else graph
+
+    def _build(self, B, args, kwargs):
+        graph = self._graph(B, args, kwargs)
         replay = graph.build(B)
         run, compiler = _backend_compile(B.name, replay, graph, self.options)
         return graph, run, compiler

@@ -294,20 +294,21 @@ class _Src:
             body = textwrap.indent(src, "    ")
             self.helpers[maker] = (f"def {maker}({', '.join(code.co_freevars)}):\n{body}"
                                    f"    return {code.co_name}\n")
-            for g in sorted(_globals_used(code)):
-                if g in obj.__globals__:
-                    self._dependency(g, obj.__globals__[g], obj)
+            self._dependencies(obj)
             self.helpers.pop(name)
             self.helpers[name] = f"{name} = {maker}({', '.join(values)})\n"
             return name
         if name != obj.__name__:
             raise _CannotInline(f"two helpers are named {obj.__name__}")
         self.helpers[name] = src
-        for g in sorted(_globals_used(obj.__code__)):
-            if g not in obj.__globals__:
-                continue  # a builtin
-            self._dependency(g, obj.__globals__[g], obj)
+        self._dependencies(obj)
         return name
+
+    def _dependencies(self, fn) -> None:
+        """Bring in every module-level name ``fn``'s code uses (builtins need nothing)."""
+        for g in sorted(_globals_used(fn.__code__)):
+            if g in fn.__globals__:
+                self._dependency(g, fn.__globals__[g], fn)
 
     def _lambda(self, fn, name: str) -> str:
         """A lambda (a closure cell's value) written out as ``name = lambda ...``."""
@@ -329,9 +330,7 @@ class _Src:
         self._check_imports(fn)
         self.helper_objs[name] = fn
         self.helpers[name] = None
-        for g in sorted(_globals_used(code)):
-            if g in fn.__globals__:
-                self._dependency(g, fn.__globals__[g], fn)
+        self._dependencies(fn)
         self.helpers.pop(name)
         self.helpers[name] = f"{name} = {ast.get_source_segment(text, found[0])}\n"
         return name

@@ -954,18 +954,25 @@ def _avg_pool(target: str, nd: int):
     return f
 
 
+def _conv_geometry(c: Ctx, nd: int):
+    """The traced layout and sizes of a (transposed) convolution: the shared NN helpers module,
+    channel-last input?, channel-last filters?, kernel size, spatial size, strides, dilations."""
+    from ..functional.backends import _numpy_like_nn as g
+
+    cl = g.channel_last(c.raw["data_format"])
+    fcl = g.channel_last(c.raw["filter_format"])
+    fshape = c.shape_of("filters")
+    ks = tuple(fshape[:nd]) if fcl else tuple(fshape[2:])
+    shape = c.shape_of("x")
+    sp = tuple(shape[1:-1]) if cl else tuple(shape[2:])
+    s = g.ntuple(c.raw["strides"], nd, "strides")
+    d = g.ntuple(c.raw["dilations"], nd, "dilations")
+    return g, cl, fcl, ks, sp, s, d
+
+
 def _conv(target: str, nd: int):
     def f(c: Ctx) -> str:
-        from ..functional.backends import _numpy_like_nn as g
-
-        cl = g.channel_last(c.raw["data_format"])
-        fcl = g.channel_last(c.raw["filter_format"])
-        fshape = c.shape_of("filters")
-        ks = tuple(fshape[:nd]) if fcl else tuple(fshape[2:])
-        shape = c.shape_of("x")
-        sp = tuple(shape[1:-1]) if cl else tuple(shape[2:])
-        s = g.ntuple(c.raw["strides"], nd, "strides")
-        d = g.ntuple(c.raw["dilations"], nd, "dilations")
+        g, cl, fcl, ks, sp, s, d = _conv_geometry(c, nd)
         pads = g.conv_pads(c.raw["padding"], sp, ks, s, d)
         groups = c.raw["groups"]
         x, w = c["x"], c["filters"]
@@ -1005,16 +1012,7 @@ def _conv(target: str, nd: int):
 def _conv_transpose(target: str, nd: int):
     """The full transposed convolution (no padding), then the crops Ivy's padding implies."""
     def f(c: Ctx) -> str:
-        from ..functional.backends import _numpy_like_nn as g
-
-        cl = g.channel_last(c.raw["data_format"])
-        fcl = g.channel_last(c.raw["filter_format"])
-        fshape = c.shape_of("filters")
-        ks = tuple(fshape[:nd]) if fcl else tuple(fshape[2:])
-        shape = c.shape_of("x")
-        sp = tuple(shape[1:-1]) if cl else tuple(shape[2:])
-        s = g.ntuple(c.raw["strides"], nd, "strides")
-        d = g.ntuple(c.raw["dilations"], nd, "dilations")
+        g, cl, fcl, ks, sp, s, d = _conv_geometry(c, nd)
         crops = g.transpose_conv_crops(c.raw["padding"], sp, ks, s, d, c.raw["output_padding"])
         groups = c.raw["groups"]
         x, w = c["x"], c["filters"]
@@ -1041,8 +1039,9 @@ def _conv_transpose(target: str, nd: int):
             x = f"{mv}({x}, 1, -1)"
         if not fcl:  # (in, out/g, *k) -> (*k, out, in)
             w = f"tf.transpose({w}, {[*range(2, nd + 2), 1, 0]})"
+        fshape = c.shape_of("filters")
         out_ch = fshape[nd] if fcl else fshape[1]
-        full = [shape[0]] + [(i - 1) * st + dd * (k - 1) + 1
+        full = [c.shape_of("x")[0]] + [(i - 1) * st + dd * (k - 1) + 1
                              for i, st, dd, k in zip(sp, s, d, ks, strict=True)] + [out_ch]
         e = (f"tf.nn.conv_transpose({x}, {w}, {full}, strides={list(s)}, padding='VALID', "
              f"dilations={list(d)})")

@@ -355,41 +355,34 @@ def _is_complex(x):
     return x.is_complex() if isinstance(x, _T) else isinstance(x, complex)
 
 
-_tadd = torch.add
-_tsub = torch.subtract
 _CPLX = frozenset((_C64, _C128))
 
 
-def add(x1, x2, /):
-    try:
-        d = x1.dtype
-        same = d is x2.dtype and d not in _CPLX
-    except AttributeError:
-        same = False
-    if same:
+def _additive(name, fn, general, sign):
+    """``add``/``subtract``: ``fn`` straight away for two tensors of one real dtype (uint16/32/64
+    fail there and take ``general``, which also promotes); complex via ``_complex_add``."""
+
+    def f(x1, x2, /):
         try:
-            return _tadd(x1, x2)
-        except _FAIL:  # uint16/32/64: the fallbacks in _add
-            return _add(x1, x2)
-    if _is_complex(x1) or _is_complex(x2):
-        return _complex_add(x1, x2, 1)
-    return _add(x1, x2)
+            d = x1.dtype
+            same = d is x2.dtype and d not in _CPLX
+        except AttributeError:
+            same = False
+        if same:
+            try:
+                return fn(x1, x2)
+            except _FAIL:
+                return general(x1, x2)
+        if _is_complex(x1) or _is_complex(x2):
+            return _complex_add(x1, x2, sign)
+        return general(x1, x2)
+
+    f.__name__ = f.__qualname__ = name
+    return f
 
 
-def subtract(x1, x2, /):
-    try:
-        d = x1.dtype
-        same = d is x2.dtype and d not in _CPLX
-    except AttributeError:
-        same = False
-    if same:
-        try:
-            return _tsub(x1, x2)
-        except _FAIL:  # uint16/32/64: the fallbacks in _subtract
-            return _subtract(x1, x2)
-    if _is_complex(x1) or _is_complex(x2):
-        return _complex_add(x1, x2, -1)
-    return _subtract(x1, x2)
+add = _additive("add", torch.add, _add, 1)
+subtract = _additive("subtract", torch.subtract, _subtract, -1)
 
 
 multiply = _binary("multiply", torch.multiply, True)
