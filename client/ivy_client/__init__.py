@@ -8,6 +8,8 @@ See docs/rpc.md.
 
 from .client import (
     AsyncClient,
+    AsyncRemoteGraph,
+    AsyncRemoteHandle,
     Client,
     RemoteGraph,
     RemoteHandle,
@@ -34,7 +36,7 @@ from .errors import (
 )
 
 __all__ = [
-    "AsyncClient", "Client", "RemoteGraph", "RemoteHandle", "as_numpy", "call", "default_client",
+    "AsyncClient", "AsyncRemoteGraph", "AsyncRemoteHandle", "Client", "RemoteGraph", "RemoteHandle", "as_numpy", "call", "default_client",
     "info", "trace", "WorkerSpec", "default_workers", "Cancelled", "DeadlineExceeded", "Internal",
     "InvalidArgument", "NotFound", "NoWorker", "PermissionDenied", "RemoteError",
     "ResourceExhausted", "Unauthenticated", "Unavailable", "Unimplemented",

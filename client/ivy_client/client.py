@@ -54,6 +54,31 @@ class RemoteHandle(Ref):
         return f"RemoteHandle({self.id!r}, dtype={self.dtype}, shape={self.shape}, at {self.address})"
 
 
+class AsyncRemoteHandle(RemoteHandle):
+    """A handle from AsyncClient: ``await h.fetch()``, ``await h.release()``, ``async with h``."""
+
+    __slots__ = ()
+
+    async def release(self) -> bool:
+        return await self._client.release(self) == 1
+
+    def __array__(self, dtype=None, copy=None):
+        raise TypeError("a handle from AsyncClient cannot be fetched synchronously: use "
+                        "`await handle.fetch()`")
+
+    def __enter__(self):
+        raise TypeError("use `async with handle:` for a handle from AsyncClient")
+
+    async def __aenter__(self):
+        return self
+
+    async def __aexit__(self, *exc):
+        await self.release()
+
+    def __repr__(self):
+        return "Async" + super().__repr__()
+
+
 class RemoteGraph:
     """A graph traced on a worker (``Client.trace``): call it like the function it traced."""
 
@@ -69,7 +94,7 @@ class RemoteGraph:
                                     graph_id=self.id)
 
     def release(self) -> bool:
-        return self._client.release(self.id, address=self.address) == 1
+        return self._client.release(self) == 1
 
     def __repr__(self):
         return f"RemoteGraph({self.id!r} at {self.address})"
@@ -84,6 +109,9 @@ class AsyncRemoteGraph(RemoteGraph):
 
     async def release(self) -> bool:
         return await self._client.release(self) == 1
+
+    def __repr__(self):
+        return "Async" + super().__repr__()
 
 
 def _find_address(values) -> str | None:
@@ -132,10 +160,30 @@ def info_dict(r) -> dict:
     }
 
 
+class _Rpc:
+    """One RPC an operation wants sent: the only thing Client and AsyncClient do differently is
+    how they send it (a blocking call or an ``await``)."""
+
+    __slots__ = ("method", "address", "request", "timeout", "metadata", "request_id")
+
+    def __init__(self, method, address, request, timeout, metadata, request_id=None):
+        self.method = method
+        self.address = address
+        self.request = request
+        self.timeout = timeout
+        self.metadata = metadata
+        self.request_id = request_id
+
+
 class _Base:
-    """Routing, encoding and decoding shared by Client and AsyncClient."""
+    """The client's core, shared by Client and AsyncClient: routing, request building, response
+    handling and errors. Each operation is a generator (``_op_*``) that yields the :class:`_Rpc`
+    it needs sent and receives the response; ``Client._run`` sends with a blocking call,
+    ``AsyncClient._run`` with ``await`` - nothing else differs between the two."""
 
     _aio = False
+    _handle_class = RemoteHandle
+    _graph_class = RemoteGraph
 
     def __init__(self, workers=None, *, token: str | None = None, max_message_mb: int = 1024,
                  timeout: float | None = None):
@@ -149,8 +197,10 @@ class _Base:
                          ("grpc.max_receive_message_length", self.max_message_bytes),
                          ("grpc.lb_policy_name", "round_robin")]
         self._routes: dict[tuple[str, str], list[str]] = {}
+        self._names: dict[str, str] = {}  # address -> "backend@device" (for error messages)
         for w in self.workers:
             self._routes.setdefault((w.backend, w.device), []).append(w.address)
+            self._names.setdefault(w.address, f"{w.backend}@{w.device}")
         self._rr = {k: itertools.cycle(v) for k, v in self._routes.items()}
         self._rr_raw: dict = {}  # (backend, device) as given -> the cycle (skips normalising)
         self._conns: dict[str, _Conn] = {}
@@ -192,6 +242,17 @@ class _Base:
             return self._metadata
         return (self._metadata or ()) + (("x-request-id", str(request_id)),)
 
+    def _error(self, e: grpc.RpcError, rpc: _Rpc):
+        rid = rpc.request_id
+        if rid is None:
+            try:
+                for k, v in e.trailing_metadata() or ():
+                    if k == "x-request-id":
+                        rid = v
+            except Exception:
+                pass
+        return from_rpc_error(e, rpc.address, rid, worker=self._names.get(rpc.address))
+
     # -- encoding -------------------------------------------------------------------------------
     def _request(self, function: str, args, kwargs, keep: bool, graph_id: str = "") -> bytes:
         buffers: list = []
@@ -209,8 +270,9 @@ class _Base:
         payload, buffers = wire.parse_call_response(response)
         if not len(payload):
             return None
+        cls = self._handle_class
         return codec.decode(payload, buffers=buffers,
-                            handle_hook=lambda r: RemoteHandle(r, address, self))
+                            handle_hook=lambda r: cls(r, address, self))
 
     def _route(self, backend, device, args, kwargs) -> str:
         address = _find_address(args) or (_find_address(kwargs.values()) if kwargs else None)
@@ -218,15 +280,61 @@ class _Base:
             return address
         return self.address_for(backend, device)
 
+    # -- operations: generators yielding the RPCs to send ---------------------------------------
+    def _op_call(self, function, args, kwargs, backend, device, timeout, keep, request_id):
+        address = self._route(backend, device, args, kwargs)
+        return (yield from self._op_invoke(address, function, args, kwargs, timeout, keep, "",
+                                           request_id))
 
-class Client(_Base):
-    """A reusable connection set to the workers; also a context manager.
+    def _op_invoke(self, address, function, args, kwargs, timeout, keep, graph_id, request_id):
+        request = self._request(function, args, kwargs, keep, graph_id)
+        response = yield _Rpc("call", address, request, timeout or self.timeout,
+                              self._md(request_id), request_id)
+        return self._result(response, address)
 
-    ``workers``: specs, dicts, ``"backend[@device]=host:port,..."`` or a ``.toml`` path (default:
-    ``IVY_WORKERS``, ``./workers.toml``, else one CPU worker per installed framework, as
-    ``ivy-serve``). ``token``: bearer token (default ``IVY_AUTH_TOKEN``).
-    """
+    def _op_fetch(self, handle: RemoteHandle, timeout):
+        response = yield _Rpc("fetch", handle.address, worker_pb2.FetchRequest(handle=handle.id),
+                              timeout or self.timeout, self._metadata)
+        return self._result(response, handle.address)
 
+    def _op_release(self, items, address):
+        by_address: dict[str, list[str]] = {}
+        for h in items:
+            if isinstance(h, (RemoteHandle, RemoteGraph)):
+                a, hid = h.address, h.id
+            elif isinstance(h, str):
+                a, hid = address, h
+                if a is None:
+                    raise ValueError(f"release({h!r}): a plain id needs address='host:port' (the "
+                                     "worker holding it); handles and graphs know theirs")
+            else:
+                raise TypeError(f"release() takes RemoteHandle, RemoteGraph or str ids, not "
+                                f"{type(h).__name__}")
+            by_address.setdefault(a, []).append(hid)
+        n = 0
+        for a, ids in by_address.items():
+            r = yield _Rpc("release", a, worker_pb2.ReleaseRequest(handles=ids), self.timeout,
+                           self._metadata)
+            n += r.released
+        return n
+
+    def _op_info(self, backend, device, address):
+        address = address or self.address_for(backend, device)
+        r = yield _Rpc("info", address, worker_pb2.InfoRequest(), self.timeout or 30,
+                       self._metadata)
+        return info_dict(r)
+
+    def _op_trace(self, fn_source, entry, example_args, example_kwargs, backend, device, timeout):
+        address = self.address_for(backend, device)
+        buffers: list = []
+        args = codec.encode([list(example_args), example_kwargs], buffers=buffers)
+        req = worker_pb2.TraceRequest(source=fn_source, entry=entry, args=args,
+                                      buffers=[bytes(b) for b in buffers])
+        r = yield _Rpc("trace", address, req, timeout or self.timeout, self._metadata)
+        output = codec.decode(r.output, buffers=list(r.buffers)) if r.output else None
+        return self._graph_class(self, address, r.graph_id, codec.decode(r.graph), output)
+
+    # -- the public API (Client returns values, AsyncClient awaitables of the same values) ------
     def call(self, function: str, *args, backend: str | None = None, device: str | None = None,
              timeout: float | None = None, keep: bool = False, request_id: str | None = None,
              fn_kwargs: dict | None = None, **kwargs):
@@ -238,76 +346,58 @@ class Client(_Base):
         """
         if fn_kwargs:
             kwargs = {**kwargs, **fn_kwargs}
-        address = self._route(backend, device, args, kwargs)
-        return self._invoke(address, function, args, kwargs, timeout=timeout, keep=keep,
-                            request_id=request_id)
+        return self._run(self._op_call(function, args, kwargs, backend, device, timeout, keep,
+                                       request_id))
 
     def _invoke(self, address, function, args, kwargs, *, timeout=None, keep=False,
                 graph_id="", request_id=None):
-        request = self._request(function, args, kwargs, keep, graph_id)
-        conn = self._conn(address)
-        try:
-            response = conn.call(request, timeout=timeout or self.timeout,
-                                 metadata=self._md(request_id))
-        except grpc.RpcError as e:
-            raise _error(e, address, request_id) from None
-        return self._result(response, address)
+        return self._run(self._op_invoke(address, function, args, kwargs, timeout, keep,
+                                         graph_id, request_id))
 
     def fetch(self, handle: RemoteHandle, timeout=None):
         """The value of a remote handle."""
-        try:
-            response = self._conn(handle.address).fetch(
-                worker_pb2.FetchRequest(handle=handle.id), timeout=timeout or self.timeout,
-                metadata=self._metadata)
-        except grpc.RpcError as e:
-            raise _error(e, handle.address) from None
-        return self._result(response, handle.address)
+        return self._run(self._op_fetch(handle, timeout))
 
     def release(self, *items, address: str | None = None) -> int:
-        """Release handles (and/or graph ids); returns how many were known to their worker."""
-        by_address: dict[str, list[str]] = {}
-        for h in items:
-            a = h.address if isinstance(h, (RemoteHandle, RemoteGraph)) else address
-            if a is None:
-                raise ValueError("release(id) of a plain id needs address=")
-            by_address.setdefault(a, []).append(h.id if not isinstance(h, str) else h)
-        n = 0
-        for a, ids in by_address.items():
-            try:
-                n += self._conn(a).release(worker_pb2.ReleaseRequest(handles=ids),
-                                           timeout=self.timeout, metadata=self._metadata).released
-            except grpc.RpcError as e:
-                raise _error(e, a) from None
-        return n
+        """Release handles, graphs and/or plain ids (these need ``address=``); one RPC per
+        worker. Returns how many were known to their worker (unknown ids count 0)."""
+        return self._run(self._op_release(items, address))
 
     def info(self, backend: str | None = None, device: str | None = None, *,
              address: str | None = None) -> dict:
-        """Backend, framework version, device, limits and the functions (name -> signature)."""
-        address = address or self.address_for(backend, device)
-        try:
-            r = self._conn(address).info(worker_pb2.InfoRequest(), timeout=self.timeout or 30,
-                                         metadata=self._metadata)
-        except grpc.RpcError as e:
-            raise _error(e, address) from None
-        return info_dict(r)
+        """Backend, framework version, device, limits, pid and the functions (name ->
+        signature) of the worker for (backend, device), or of the one at ``address``."""
+        return self._run(self._op_info(backend, device, address))
 
     def trace(self, fn_source: str, entry: str, *example_args, backend: str | None = None,
-              device: str | None = None, timeout: float | None = None,
-              **example_kwargs) -> RemoteGraph:
+              device: str | None = None, timeout: float | None = None, **example_kwargs):
         """Trace ``entry`` of ``fn_source`` on a worker (runs in its sandbox; needs a worker
         started with --allow-code-execution and the token). Returns a callable RemoteGraph."""
-        address = self.address_for(backend, device)
-        buffers: list = []
-        args = codec.encode([list(example_args), example_kwargs], buffers=buffers)
-        req = worker_pb2.TraceRequest(source=fn_source, entry=entry, args=args,
-                                      buffers=[bytes(b) for b in buffers])
+        return self._run(self._op_trace(fn_source, entry, example_args, example_kwargs, backend,
+                                        device, timeout))
+
+
+class Client(_Base):
+    """A reusable connection set to the workers; also a context manager.
+
+    ``workers``: specs, dicts, ``"backend[@device]=host:port,..."`` or a ``.toml`` path (default:
+    ``IVY_WORKERS``, ``./workers.toml``, else one CPU worker per installed framework, as
+    ``ivy-serve``). ``token``: bearer token (default ``IVY_AUTH_TOKEN``).
+    """
+
+    def _run(self, op):
+        """Drive an operation, sending each RPC it yields with a blocking call."""
         try:
-            r = self._conn(address).trace(req, timeout=timeout or self.timeout,
-                                          metadata=self._metadata)
-        except grpc.RpcError as e:
-            raise _error(e, address) from None
-        output = codec.decode(r.output, buffers=list(r.buffers)) if r.output else None
-        return RemoteGraph(self, address, r.graph_id, codec.decode(r.graph), output)
+            rpc = next(op)
+            while True:
+                try:
+                    response = getattr(self._conn(rpc.address), rpc.method)(
+                        rpc.request, timeout=rpc.timeout, metadata=rpc.metadata)
+                except grpc.RpcError as e:
+                    raise self._error(e, rpc) from None
+                rpc = op.send(response)
+        except StopIteration as done:
+            return done.value
 
     def close(self) -> None:
         with self._lock:
@@ -323,75 +413,27 @@ class Client(_Base):
 
 
 class AsyncClient(_Base):
-    """``Client`` for asyncio: ``await client.call("add", a, b, backend="torch")``."""
+    """``Client`` for asyncio: the same methods, as coroutines
+    (``await client.call("add", a, b, backend="torch")``); handles and graphs it returns have
+    async ``fetch``/``release``/``__call__``."""
 
     _aio = True
+    _handle_class = AsyncRemoteHandle
+    _graph_class = AsyncRemoteGraph
 
-    async def call(self, function: str, *args, backend: str | None = None,
-                   device: str | None = None, timeout: float | None = None, keep: bool = False,
-                   request_id: str | None = None, fn_kwargs: dict | None = None, **kwargs):
-        if fn_kwargs:
-            kwargs = {**kwargs, **fn_kwargs}
-        address = self._route(backend, device, args, kwargs)
-        return await self._invoke(address, function, args, kwargs, timeout=timeout, keep=keep,
-                                  request_id=request_id)
-
-    async def _invoke(self, address, function, args, kwargs, *, timeout=None, keep=False,
-                      graph_id="", request_id=None):
-        request = self._request(function, args, kwargs, keep, graph_id)
+    async def _run(self, op):
+        """Drive an operation, sending each RPC it yields with ``await``."""
         try:
-            response = await self._conn(address).call(
-                request, timeout=timeout or self.timeout, metadata=self._md(request_id))
-        except grpc.RpcError as e:
-            raise _error(e, address, request_id) from None
-        return self._result(response, address)
-
-    async def fetch(self, handle: RemoteHandle, timeout=None):
-        try:
-            response = await self._conn(handle.address).fetch(
-                worker_pb2.FetchRequest(handle=handle.id), timeout=timeout or self.timeout,
-                metadata=self._metadata)
-        except grpc.RpcError as e:
-            raise _error(e, handle.address) from None
-        return self._result(response, handle.address)
-
-    async def release(self, *handles) -> int:
-        """Release handles and/or graphs; returns how many were known to their worker."""
-        n = 0
-        for h in handles:
-            try:
-                r = await self._conn(h.address).release(
-                    worker_pb2.ReleaseRequest(handles=[h.id]), timeout=self.timeout,
-                    metadata=self._metadata)
-            except grpc.RpcError as e:
-                raise _error(e, h.address) from None
-            n += r.released
-        return n
-
-    async def info(self, backend: str | None = None, device: str | None = None) -> dict:
-        address = self.address_for(backend, device)
-        try:
-            r = await self._conn(address).info(worker_pb2.InfoRequest(),
-                                               timeout=self.timeout or 30, metadata=self._metadata)
-        except grpc.RpcError as e:
-            raise _error(e, address) from None
-        return info_dict(r)
-
-    async def trace(self, fn_source: str, entry: str, *example_args, backend: str | None = None,
-                    device: str | None = None, timeout: float | None = None,
-                    **example_kwargs) -> AsyncRemoteGraph:
-        address = self.address_for(backend, device)
-        buffers: list = []
-        args = codec.encode([list(example_args), example_kwargs], buffers=buffers)
-        req = worker_pb2.TraceRequest(source=fn_source, entry=entry, args=args,
-                                      buffers=[bytes(b) for b in buffers])
-        try:
-            r = await self._conn(address).trace(req, timeout=timeout or self.timeout,
-                                                metadata=self._metadata)
-        except grpc.RpcError as e:
-            raise _error(e, address) from None
-        output = codec.decode(r.output, buffers=list(r.buffers)) if r.output else None
-        return AsyncRemoteGraph(self, address, r.graph_id, codec.decode(r.graph), output)
+            rpc = next(op)
+            while True:
+                try:
+                    response = await getattr(self._conn(rpc.address), rpc.method)(
+                        rpc.request, timeout=rpc.timeout, metadata=rpc.metadata)
+                except grpc.RpcError as e:
+                    raise self._error(e, rpc) from None
+                rpc = op.send(response)
+        except StopIteration as done:
+            return done.value
 
     async def close(self) -> None:
         for c in list(self._conns.values()):
@@ -403,18 +445,6 @@ class AsyncClient(_Base):
 
     async def __aexit__(self, *exc):
         await self.close()
-
-
-def _error(e: grpc.RpcError, address: str, request_id: str | None = None):
-    rid = request_id
-    if rid is None:
-        try:
-            for k, v in e.trailing_metadata() or ():
-                if k == "x-request-id":
-                    rid = v
-        except Exception:
-            pass
-    return from_rpc_error(e, address, rid)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -456,5 +486,6 @@ def as_numpy(x) -> np.ndarray:
     return x.fetch() if isinstance(x, RemoteHandle) else np.asarray(x)
 
 
-__all__: Sequence[str] = ["Client", "AsyncClient", "RemoteHandle", "RemoteGraph", "call", "info",
-                          "trace", "default_client", "as_numpy"]
+__all__: Sequence[str] = ["Client", "AsyncClient", "RemoteHandle", "AsyncRemoteHandle",
+                          "RemoteGraph", "AsyncRemoteGraph", "call", "info", "trace",
+                          "default_client", "as_numpy"]

@@ -68,7 +68,7 @@ def dtype_of(name: str) -> np.dtype:
     except (KeyError, TypeError):
         pass
     if name not in DTYPE_NAMES:
-        raise CodecError(f"unsupported dtype {name!r}; allowed: {', '.join(DTYPE_NAMES)}")
+        raise CodecError(f"unsupported dtype {name!r:.40}; allowed: {', '.join(DTYPE_NAMES)}")
     d = _bfloat16() if name == "bfloat16" else np.dtype(name)
     _DTYPES[name] = d
     return d
@@ -303,6 +303,9 @@ def _shape(shape) -> tuple:
     return tuple(shape)
 
 
+_MAX_ARRAY_BYTES = 2**63 - 1  # NumPy's ceiling for size * itemsize (sizes of 0 aside)
+
+
 def _array_from(buf, offset: int, dtype_name, shape) -> np.ndarray:
     if not isinstance(dtype_name, str):
         raise CodecError("array dtype must be a name")
@@ -311,19 +314,213 @@ def _array_from(buf, offset: int, dtype_name, shape) -> np.ndarray:
     count = math.prod(shape)
     avail = len(buf) - offset
     if count * dt.itemsize != avail:
-        raise CodecError(f"array of dtype {dtype_name} and shape {shape} needs "
+        raise CodecError(f"array of dtype {dtype_name} and shape {shape!r:.200} needs "
                          f"{count * dt.itemsize} bytes, the message holds {avail}")
+    if not count and math.prod(s for s in shape if s) * dt.itemsize > _MAX_ARRAY_BYTES:
+        raise CodecError(f"array shape {shape!r:.200} is too large for an array of {dtype_name}")
     return np.frombuffer(buf, dtype=dt, count=count, offset=offset).reshape(shape)
 
 
-def _unpack_list(data: bytes, hook) -> list:
-    v = msgpack.unpackb(data, ext_hook=hook, raw=False, strict_map_key=False)
+# -- bounds --------------------------------------------------------------------------------------
+#: containers (lists, tuples, maps) nested deeper than this are refused
+MAX_DEPTH = 64
+#: msgpack objects in one message (every value, key, container and extension counts one)
+MAX_ITEMS = 1_000_000
+#: bytes of one msgpack document: gRPC's own ceiling for a message (2 GiB - 1, ``--max-message-mb``
+#: is at most 2047)
+MAX_BYTES = 2047 * 2**20
+#: bytes of an extension whose payload is a small msgpack header (array, handle, slice) or a name
+MAX_HEADER_BYTES = 4096
+_MAX_NAME_BYTES = 32
+#: tuple payloads nested deeper than this are decoded with a heap-allocated ``msgpack.Unpacker``:
+#: ``msgpack.unpackb`` keeps its parse stack (about 45 KB) on the C stack, so recursing through it
+#: for each tuple level overflowed a 1 MiB thread stack at 32 levels and the main thread's 8 MiB
+#: at about 180 (SIGSEGV). With this split a message nested 64 deep decodes in a 256 KiB thread.
+_SHALLOW_TUPLES = 2
+
+# msgpack first byte -> size of a fixed-size object (0: anything else)
+_FIXED = [0] * 256
+for _b in range(0x00, 0x80):
+    _FIXED[_b] = 1  # positive fixint
+for _b in range(0xE0, 0x100):
+    _FIXED[_b] = 1  # negative fixint
+for _b in range(0xA0, 0xC0):
+    _FIXED[_b] = 1 + (_b & 0x1F)  # fixstr
+for _b, _n in ((0xC0, 1), (0xC2, 1), (0xC3, 1), (0xCA, 5), (0xCB, 9), (0xCC, 2), (0xCD, 3),
+               (0xCE, 5), (0xCF, 9), (0xD0, 2), (0xD1, 3), (0xD2, 5), (0xD3, 9)):
+    _FIXED[_b] = _n
+# msgpack first byte -> objects in a fixarray / fixmap (a map's keys and values; -1: not one)
+_FIXCOUNT = [-1] * 256
+for _b in range(0x80, 0x90):
+    _FIXCOUNT[_b] = 2 * (_b & 0x0F)
+for _b in range(0x90, 0xA0):
+    _FIXCOUNT[_b] = _b & 0x0F
+# other first bytes -> (kind, width of the length or count, fixed extension payload length)
+_OTHER = {0xC4: ("bytes", 1, 0), 0xC5: ("bytes", 2, 0), 0xC6: ("bytes", 4, 0),
+          0xD9: ("bytes", 1, 0), 0xDA: ("bytes", 2, 0), 0xDB: ("bytes", 4, 0),
+          0xDC: ("list", 2, 0), 0xDD: ("list", 4, 0), 0xDE: ("map", 2, 0), 0xDF: ("map", 4, 0),
+          0xC7: ("ext", 1, 0), 0xC8: ("ext", 2, 0), 0xC9: ("ext", 4, 0), 0xD4: ("ext", 0, 1),
+          0xD5: ("ext", 0, 2), 0xD6: ("ext", 0, 4), 0xD7: ("ext", 0, 8), 0xD8: ("ext", 0, 16)}
+# every byte that can start a container or an extension: a document with at most `max_depth` of
+# them cannot nest deeper than that, whatever the rest of its bytes mean
+_OPENERS = bytes(sorted(set(range(0x80, 0xA0)) | {0xDC, 0xDD, 0xDE, 0xDF}
+                        | {b for b, (k, _, _) in _OTHER.items() if k == "ext"}))
+_SMALL_DOC = 2048  # documents up to this size are first counted for openers (one C-speed pass)
+# size -> every first byte of a fixed-size object of that size (to skip uniform containers whole)
+_SAME_SIZE = {f: bytes(b for b in range(256) if _FIXED[b] == f) for f in set(_FIXED) if f}
+
+
+def _uint(data, i: int, width: int, n: int) -> int:
+    if i + width > n:
+        raise IndexError
+    return int.from_bytes(data[i:i + width], "big")
+
+
+def check_bounds(data, *, max_depth: int = MAX_DEPTH, max_items: int = MAX_ITEMS,
+                 max_bytes: int = MAX_BYTES):
+    """Raise :class:`CodecError` unless the msgpack document ``data`` is one value within the
+    bounds: at most ``max_bytes`` bytes, containers nested at most ``max_depth`` deep (tuples,
+    which are msgpack documents inside extensions, included) and at most ``max_items`` objects.
+    Returns ``data`` as bytes or a byte-format memoryview (what was checked).
+
+    A single pass over the bytes without recursion and without building anything (strings,
+    binaries and the payloads of non-tuple extensions are skipped by their declared length), so
+    a hostile message is refused before the C unpacker, and the hooks that recurse for tuples,
+    ever see it. Container counts are checked when a container is opened, before its items.
+    """
+    c = data.__class__
+    if c is bytes or c is bytearray:
+        n = len(data)
+    else:
+        try:
+            if c is not memoryview:
+                data = memoryview(data)
+            if data.format != "B" or data.ndim != 1:
+                data = data.cast("B")
+        except (TypeError, ValueError):
+            raise CodecError(f"a message is bytes or a contiguous buffer, not "
+                             f"{type(data).__name__}") from None
+        n = data.nbytes
+    if n > max_bytes:
+        raise CodecError(f"message of {n} bytes exceeds the limit of {max_bytes} bytes")
+    if n <= max_items:
+        # every object takes at least a byte, and every level of nesting one of the opener bytes
+        if n <= max_depth:
+            return data
+        if n <= _SMALL_DOC:
+            raw = data if c is bytes else bytes(data)
+            if n - len(raw.translate(None, _OPENERS)) <= max_depth:
+                return data
+    fixed, fixcount, other = _FIXED, _FIXCOUNT, _OTHER
+    i = 0
+    items = 1
+    left = 1  # objects still to read in the innermost open container (the document: one)
+    stack: list = []  # per open container: (objects left in its parent, end of a tuple payload)
+    end = -1
+    try:
+        while True:
+            while left:
+                left -= 1
+                b = data[i]
+                f = fixed[b]
+                if f:
+                    i += f
+                    continue
+                count = fixcount[b]
+                sub_end = -1
+                if count >= 0:
+                    i += 1
+                else:
+                    kind, w, size = other.get(b, ("reserved", 0, 0))
+                    if kind == "bytes":
+                        size = _uint(data, i + 1, w, n)
+                        i += 1 + w + size
+                        continue
+                    if kind == "list":
+                        count, i = _uint(data, i + 1, w, n), i + 1 + w
+                    elif kind == "map":
+                        count, i = 2 * _uint(data, i + 1, w, n), i + 1 + w
+                    elif kind == "ext":
+                        if w:
+                            size = _uint(data, i + 1, w, n)
+                        code = data[i + 1 + w]
+                        i += 2 + w
+                        if i + size > n:
+                            raise CodecError(f"malformed msgpack message: an extension "
+                                             f"declares {size} bytes, {n - i} are left")
+                        if code != EXT_TUPLE:
+                            i += size
+                            continue
+                        # a tuple: its payload is one msgpack list, read in place as a container
+                        sub_end = i + size
+                        b = data[i] if size else 0
+                        if 0x90 <= b <= 0x9F:
+                            count, i = b & 0x0F, i + 1
+                        elif b == 0xDC or b == 0xDD:
+                            w = 2 if b == 0xDC else 4
+                            count, i = _uint(data, i + 1, w, sub_end), i + 1 + w
+                        else:
+                            raise CodecError("malformed tuple extension (expected a list)")
+                    else:  # 0xC1, the one byte msgpack never uses
+                        raise CodecError(f"malformed msgpack message: reserved byte 0x{b:02x} "
+                                         f"at offset {i}")
+                # a container of `count` objects: one level deeper
+                depth = len(stack) + 1
+                if depth > max_depth:
+                    raise CodecError(f"nesting depth {depth} exceeds the limit of {max_depth}")
+                items += count
+                if items > max_items:
+                    raise CodecError(f"element count {items} exceeds the limit of {max_items}")
+                if count > n - i:
+                    raise CodecError(f"malformed msgpack message: a container declares {count} "
+                                     f"objects, {n - i} bytes are left")
+                if count >= 8:
+                    # all items fixed-size scalars of one size (a list of floats, say)? Then
+                    # skip them in one C-speed check (its span is at most 9 bytes an item, so
+                    # the checks of a message add up to at most 9 * max_items bytes)
+                    f = fixed[data[i]]
+                    if f and i + f * count <= n:
+                        firsts = data[i:i + f * count:f]
+                        if firsts.__class__ is memoryview:
+                            firsts = firsts.tobytes()
+                        if not firsts.translate(None, _SAME_SIZE[f]):
+                            i += f * count
+                            count = 0
+                stack.append((left, end))
+                left, end = count, sub_end
+            # the innermost container is complete
+            if end >= 0 and i != end:
+                raise CodecError("malformed tuple extension (payload is not one list)")
+            if not stack:
+                break
+            left, end = stack.pop()
+    except IndexError:
+        raise CodecError("malformed msgpack message: truncated") from None
+    if i != n:
+        raise CodecError("malformed msgpack message: truncated" if i > n else
+                         f"malformed msgpack message: {n - i} extra bytes after the value")
+    return data
+
+
+def _unpack_tuple(data: bytes, hook, depth: int) -> tuple:
+    if depth <= _SHALLOW_TUPLES:
+        v = msgpack.unpackb(data, ext_hook=hook, raw=False, strict_map_key=False)
+    else:  # the parse stack on the heap: a few hundred bytes of C stack per level, not 45 KB
+        u = msgpack.Unpacker(ext_hook=hook, raw=False, strict_map_key=False,
+                             max_buffer_size=max(len(data), 1))
+        u.feed(data)
+        v = u.unpack()
+        if u.tell() != len(data):
+            raise CodecError("malformed tuple extension (extra bytes)")
     if not isinstance(v, list):
         raise CodecError("malformed extension payload (expected a list)")
-    return v
+    return tuple(v)
 
 
 def _plain_list(data: bytes) -> list:
+    if len(data) > MAX_HEADER_BYTES:
+        raise CodecError(f"extension header of {len(data)} bytes exceeds the limit of "
+                         f"{MAX_HEADER_BYTES} bytes")
     try:
         v = msgpack.unpackb(data, raw=False)
     except Exception as e:
@@ -334,12 +531,19 @@ def _plain_list(data: bytes) -> list:
 
 
 def decode(data, *, buffers=None, array_hook: Callable | None = None,
-           handle_hook: Callable | None = None):
+           handle_hook: Callable | None = None, max_depth: int = MAX_DEPTH,
+           max_items: int = MAX_ITEMS, max_bytes: int = MAX_BYTES):
     """The value encoded in ``data`` (bytes or a memoryview), reading out-of-band arrays from
     ``buffers``. ``array_hook(np_array)`` and ``handle_hook(Ref)`` may replace decoded arrays and
-    handles as they are met (the worker makes native tensors with them). Raises CodecError.
+    handles as they are met (the worker makes native tensors with them). Raises CodecError, also
+    when the message is beyond the bounds (see :func:`check_bounds`: nesting depth, number of
+    objects, bytes), which are checked before anything is decoded.
     """
+    data = check_bounds(data, max_depth=max_depth, max_items=max_items, max_bytes=max_bytes)
+    tuple_depth = 0
+
     def hook(code, payload):
+        nonlocal tuple_depth
         if code == EXT_ARRAY:
             if len(payload) < 4:
                 raise CodecError("malformed array extension (too short)")
@@ -373,7 +577,15 @@ def decode(data, *, buffers=None, array_hook: Callable | None = None,
             a = _array_from(buffers[idx], 0, hdr[0], hdr[1])
             return array_hook(a) if array_hook is not None else a
         if code == EXT_TUPLE:
-            return tuple(_unpack_list(payload, hook))
+            # check_bounds has bounded this already; the count guards the C stack regardless
+            if tuple_depth >= max_depth:
+                raise CodecError(f"nesting depth {tuple_depth + 1} exceeds the limit of "
+                                 f"{max_depth}")
+            tuple_depth += 1
+            try:
+                return _unpack_tuple(payload, hook, tuple_depth)
+            finally:
+                tuple_depth -= 1
         if code == EXT_COMPLEX:
             if len(payload) != _CPLX.size:
                 raise CodecError("malformed complex extension")
@@ -386,6 +598,8 @@ def decode(data, *, buffers=None, array_hook: Callable | None = None,
         if code == EXT_ELLIPSIS:
             return Ellipsis
         if code == EXT_DTYPE:
+            if len(payload) > _MAX_NAME_BYTES:
+                raise CodecError(f"malformed dtype extension ({len(payload)} bytes)")
             try:
                 name = bytes(payload).decode()
             except UnicodeDecodeError as e:
@@ -393,7 +607,7 @@ def decode(data, *, buffers=None, array_hook: Callable | None = None,
             return dtype_of(name)
         if code == EXT_HANDLE:
             parts = _plain_list(payload)
-            if len(parts) != 3 or not isinstance(parts[0], str):
+            if len(parts) != 3 or not isinstance(parts[0], str) or not isinstance(parts[1], str):
                 raise CodecError("malformed handle extension")
             ref = Ref(parts[0], parts[1], tuple(_shape(parts[2])))
             return handle_hook(ref) if handle_hook is not None else ref
@@ -405,5 +619,6 @@ def decode(data, *, buffers=None, array_hook: Callable | None = None,
         raise
     except RecursionError as e:
         raise CodecError("message nested too deeply") from e
-    except (ValueError, TypeError, msgpack.UnpackException, msgpack.ExtraData) as e:
+    except (ValueError, TypeError, OverflowError, BufferError, msgpack.UnpackException,
+            msgpack.ExtraData) as e:
         raise CodecError(f"malformed msgpack message: {type(e).__name__}: {e}") from e

@@ -7,13 +7,25 @@ at 64 MB), so these two messages are framed and parsed here by hand: parsing ret
 ``memoryview`` slices of the received buffer, and framing writes each buffer once. The bytes on
 the wire are exactly what protobuf writes (``tests/rpc/test_proto.py`` checks both directions),
 so any gRPC tool or other-language client sees an ordinary protobuf service.
+
+Parsing is a loop without recursion (the two messages have no nested messages) and refuses, with
+:class:`~ivy_client.codec.CodecError` (a ``ValueError``), anything that is not a well-formed
+message: truncated fields, over-long varints, field number 0 or above protobuf's 2**29 - 1,
+unknown wire types, text fields that are not UTF-8, and more than :data:`MAX_FIELDS` fields (a
+1 GiB message of empty ``buffers`` fields would otherwise become 500 million memoryviews).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .codec import MAX_ITEMS, CodecError
+
 _VARINT, _I64, _LEN, _I32 = 0, 1, 2, 5
+#: fields in one parsed message: every out-of-band buffer is one, and a message's buffers are
+#: referred to by its msgpack document, which holds at most ``codec.MAX_ITEMS`` objects
+MAX_FIELDS = MAX_ITEMS + 16
+_MAX_FIELD_NUMBER = 2**29 - 1
 
 
 def _varint(n: int) -> bytes:
@@ -51,21 +63,25 @@ def _len_field(parts: list, field: int, data) -> None:
     parts.append(data)
 
 
-def parse(buf) -> dict[int, list]:
-    """Fields of a protobuf message: number -> list of values (ints, or memoryviews of ``buf``)."""
+def parse(buf, max_fields: int = MAX_FIELDS) -> dict[int, list]:
+    """Fields of a protobuf message: number -> list of values (ints, or memoryviews of ``buf``).
+
+    Raises :class:`CodecError` for a malformed message or one of more than ``max_fields`` fields.
+    """
     mv = buf if isinstance(buf, memoryview) else memoryview(buf)
     if mv.format != "B" or mv.ndim != 1:
         mv = mv.cast("B")
     data = buf if buf.__class__ is bytes else mv  # indexing bytes is the faster of the two
     n = mv.nbytes
     i = 0
+    fields = 0
     out: dict[int, list] = {}
 
     def varint(i):
         shift = result = 0
         while True:
             if i >= n:
-                raise ValueError("truncated protobuf message (varint)")
+                raise CodecError("truncated protobuf message (varint)")
             b = data[i]
             i += 1
             result |= (b & 0x7F) << shift
@@ -73,17 +89,20 @@ def parse(buf) -> dict[int, list]:
                 return result, i
             shift += 7
             if shift > 63:
-                raise ValueError("malformed protobuf message (varint too long)")
+                raise CodecError("malformed protobuf message (varint too long)")
 
     while i < n:
+        fields += 1
+        if fields > max_fields:
+            raise CodecError(f"field count {fields} exceeds the limit of {max_fields}")
         key = data[i]
         if key & 0x80:
             key, i = varint(i)
         else:
             i += 1
         field, wt = key >> 3, key & 7
-        if field == 0:
-            raise ValueError("malformed protobuf message (field number 0)")
+        if field == 0 or field > _MAX_FIELD_NUMBER:
+            raise CodecError(f"malformed protobuf message (field number {field})")
         if wt == _LEN:
             size = data[i] if i < n else 0x80
             if size & 0x80:
@@ -91,7 +110,7 @@ def parse(buf) -> dict[int, list]:
             else:
                 i += 1
             if i + size > n:
-                raise ValueError(
+                raise CodecError(
                     f"truncated protobuf message (field {field} declares {size} bytes, "
                     f"{n - i} left)")
             val = mv[i:i + size]
@@ -100,16 +119,16 @@ def parse(buf) -> dict[int, list]:
             val, i = varint(i)
         elif wt == _I64:
             if i + 8 > n:
-                raise ValueError("truncated protobuf message (fixed64)")
+                raise CodecError("truncated protobuf message (fixed64)")
             val = int.from_bytes(mv[i:i + 8], "little")
             i += 8
         elif wt == _I32:
             if i + 4 > n:
-                raise ValueError("truncated protobuf message (fixed32)")
+                raise CodecError("truncated protobuf message (fixed32)")
             val = int.from_bytes(mv[i:i + 4], "little")
             i += 4
         else:
-            raise ValueError(f"malformed protobuf message (wire type {wt})")
+            raise CodecError(f"malformed protobuf message (wire type {wt})")
         v = out.get(field)
         if v is None:
             out[field] = [val]
@@ -128,15 +147,18 @@ def _text(fields: dict, num: int) -> str:
     if not v:
         return ""
     if not isinstance(v[-1], memoryview):
-        raise ValueError(f"field {num} should be a string")
-    return bytes(v[-1]).decode("utf-8")
+        raise CodecError(f"field {num} should be a string")
+    try:
+        return bytes(v[-1]).decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise CodecError(f"field {num} is not UTF-8 text ({e.reason} at byte {e.start})") from None
 
 
 def _check_len(fields: dict, nums: Sequence[int]) -> None:
     for num in nums:
         for v in fields.get(num, ()):
             if not isinstance(v, memoryview):
-                raise ValueError(f"field {num} should be length-delimited")
+                raise CodecError(f"field {num} should be length-delimited")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -160,13 +182,14 @@ def frame_call_request(function: str, args: bytes, keep: bool, buffers: Sequence
 
 
 def parse_call_request(buf) -> tuple[str, memoryview, bool, list, str]:
-    """(function, args, keep, buffers, graph_id); raises ValueError on a malformed message."""
+    """(function, args, keep, buffers, graph_id); raises CodecError (a ValueError) on a malformed
+    message."""
     f = parse(buf)
     _check_len(f, (2, 4))
     args = _last(f, 2, memoryview(b""))
     keep = _last(f, 3, 0)
     if not isinstance(keep, int):
-        raise ValueError("field 3 (keep) should be a varint")
+        raise CodecError("field 3 (keep) should be a varint")
     return _text(f, 1), args, bool(keep), f.get(4, []), _text(f, 5)
 
 

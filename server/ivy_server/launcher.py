@@ -2,32 +2,57 @@
 
     ivy-serve                          # the default: one CPU worker per installed framework
     ivy-serve --config workers.toml    # the workers described there
-    ivy-serve status [--config ...]    # health and address of each configured worker
+    ivy-serve status [--config ...]    # health, pid and address of each configured worker
 
-Each worker is a child process (``python -m ivy_server.worker``). The launcher waits until every
-worker reports SERVING on the gRPC health service, prints a table (name, backend, device,
-address, metrics), restarts a worker that dies (back-off 1, 2, 4, ... 30 s, reset after a minute
-of health; every restart is logged), and on Ctrl-C/SIGTERM stops them all (SIGTERM, so they
-finish in-flight calls, then SIGKILL after the grace period).
+Before starting anything the launcher checks that every configured port (gRPC and metrics) is
+free; a taken port stops it with exit status 2 and a message naming the port and what holds it
+(another ivy worker - its backend and pid - or some other process). Each worker is then a child
+process (``python -m ivy_server.worker``). The launcher waits until every worker reports SERVING
+on the gRPC health service *and* its Info RPC answers with the pid of the process the launcher
+spawned (so another server on the port is never reported as its own), prints a table (name,
+backend, device, address, metrics, pid, status), restarts a worker that dies (at once, then
+with back-off 1, 2, 4, ... 30 s, reset after 10 s of serving; every exit and restart is
+logged, and so is the moment a restarted worker serves again), and on Ctrl-C/SIGTERM stops them
+all (SIGTERM, so they finish in-flight calls, then SIGKILL after the
+grace period).
+
+A worker's stderr is held back until it serves: a worker that exits before serving is reported
+once with the last lines of its stderr (not a stream of tracebacks), and if one fails
+``--max-start-failures`` times in a row during startup the launcher stops everything and exits 1.
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
+import errno
 import logging
 import os
 import signal
+import socket
 import subprocess
 import sys
+import textwrap
 import threading
 import time
+import urllib.request
 
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from ivy_client import config
+from ivy_client.proto import SERVICE_NAME, worker_pb2
 
 log = logging.getLogger("ivy_server.launcher")
 
+EXIT_OK, EXIT_FAILED, EXIT_PORT_IN_USE = 0, 1, 2
+TAIL_LINES = 15
+POLL_S = 0.1  # how often the launcher looks at its workers (waitpid; health only while starting)
+HEALTHY_RESET_S = 10.0  # a worker that served this long is restarted at once when it dies
+
+
+# ---------------------------------------------------------------------------------------------
+# Probing an address: health, Info (backend, pid), who holds a port
+# ---------------------------------------------------------------------------------------------
 
 def health(address: str, timeout: float = 2.0, service: str = "") -> str:
     """The health status name of the worker at ``address`` ("UNREACHABLE" if none answers)."""
@@ -42,6 +67,154 @@ def health(address: str, timeout: float = 2.0, service: str = "") -> str:
     return health_pb2.HealthCheckResponse.ServingStatus.Name(r.status)
 
 
+def worker_info(address: str, token: str | None = None, timeout: float = 2.0):
+    """``(InfoResponse, None)`` from the ivy worker at ``address``, or ``(None, status name)``."""
+    md = (("authorization", "Bearer " + token),) if token else None
+    with grpc.insecure_channel(address) as ch:
+        info = ch.unary_unary(f"/{SERVICE_NAME}/Info", worker_pb2.InfoRequest.SerializeToString,
+                              worker_pb2.InfoResponse.FromString)
+        try:
+            return info(worker_pb2.InfoRequest(), timeout=timeout, metadata=md), None
+        except grpc.RpcError as e:
+            return None, e.code().name
+
+
+def token_for(spec: config.WorkerSpec) -> str | None:
+    """The bearer token the worker of ``spec`` will want (its ``--auth-token-env`` variable),
+    else ``IVY_AUTH_TOKEN`` (harmless to send to a worker without auth)."""
+    args = [str(a) for a in spec.args]
+    for i, a in enumerate(args):
+        if a == "--auth-token-env" and i + 1 < len(args):
+            return os.environ.get(args[i + 1]) or None
+        if a.startswith("--auth-token-env="):
+            return os.environ.get(a.split("=", 1)[1]) or None
+    return os.environ.get("IVY_AUTH_TOKEN") or None
+
+
+def port_problem(host: str, port: int) -> str | None:
+    """None if ``host:port`` can be listened on, else why not ("in use", ...)."""
+    bind_host = "0.0.0.0" if host in ("", "0.0.0.0") else host
+    try:
+        infos = socket.getaddrinfo(bind_host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as e:
+        return f"host {host!r} does not resolve ({e.strerror})"
+    family, _, _, _, sockaddr = infos[0]
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        # as gRPC does: a port left in TIME_WAIT by a stopped worker is free
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind(sockaddr)
+            s.listen(1)
+        except OSError as e:
+            if e.errno == errno.EADDRINUSE:
+                return "in use"
+            if e.errno == errno.EADDRNOTAVAIL:
+                return f"{host!r} is not an address of this machine"
+            if e.errno == errno.EACCES:
+                return "not allowed (a port below 1024 needs privileges)"
+            return f"cannot be listened on ({e.strerror})"
+    return None
+
+
+def listener_of(port: int) -> tuple[int, str] | None:
+    """(pid, command line) of the local process listening on TCP ``port``, where /proc tells
+    (Linux, processes of this user); None otherwise."""
+    inodes = set()
+    for table_path in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            with open(table_path) as f:
+                lines = f.read().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            parts = line.split()
+            if len(parts) > 9 and parts[3] == "0A" and int(parts[1].rsplit(":", 1)[1], 16) == port:
+                inodes.add(f"socket:[{parts[9]}]")
+    if not inodes:
+        return None
+    try:
+        pids = [p for p in os.listdir("/proc") if p.isdigit()]
+    except OSError:
+        return None
+    for pid in pids:
+        try:
+            fds = os.listdir(f"/proc/{pid}/fd")
+            for fd in fds:
+                if os.readlink(f"/proc/{pid}/fd/{fd}") in inodes:
+                    with open(f"/proc/{pid}/cmdline", "rb") as f:
+                        cmd = f.read().replace(b"\0", b" ").decode(errors="replace").strip()
+                    return int(pid), cmd
+        except OSError:
+            continue
+    return None
+
+
+def _short(cmd: str, n: int = 80) -> str:
+    return cmd if len(cmd) <= n else cmd[: n - 3] + "..."
+
+
+def describe_grpc_holder(address: str, port: int, token: str | None) -> str:
+    """What holds the gRPC port ``port`` at ``address``, in words."""
+    info, err = worker_info(address, token, timeout=2.0)
+    if info is not None:
+        return (f"another ivy worker (backend {info.backend}, device {info.device}, "
+                f"pid {info.pid})")
+    if err == "UNAUTHENTICATED":
+        who = listener_of(port)
+        pid = f", pid {who[0]}" if who else ""
+        return f"another ivy worker (it wants an auth token{pid})"
+    who = listener_of(port)
+    what = f" (pid {who[0]}: {_short(who[1])})" if who else ""
+    return f"a process that is not an ivy worker{what}"
+
+
+def describe_metrics_holder(host: str, port: int) -> str:
+    h = "127.0.0.1" if host in ("", "0.0.0.0") else host
+    ivy_metrics = False
+    try:
+        with urllib.request.urlopen(f"http://{h}:{port}/metrics", timeout=1.0) as r:
+            ivy_metrics = b"ivy_requests_total" in r.read(1 << 20)
+    except Exception:  # noqa: BLE001 - anything else answering there is "some process"
+        pass
+    who = listener_of(port)
+    if ivy_metrics:
+        return "another ivy worker's metrics endpoint" + (f" (pid {who[0]})" if who else "")
+    return "another process" + (f" (pid {who[0]}: {_short(who[1])})" if who else "")
+
+
+def preflight(workers: list[config.WorkerSpec]) -> list[str]:
+    """One message per configured port that cannot be used (empty: all free)."""
+    problems = []
+    seen: dict[int, str] = {}
+    for w in workers:
+        for kind, port in (("port", w.port), ("metrics port", w.metrics_port)):
+            if not port:
+                continue
+            if port in seen:
+                problems.append(f"{kind} {port} of worker {w.name} is also configured for "
+                                f"{seen[port]}: give each its own port")
+                continue
+            seen[port] = f"worker {w.name}"
+            why = port_problem(w.host, port)
+            if why is None:
+                continue
+            if why != "in use":
+                problems.append(f"{kind} {port} of worker {w.name} ({w.address}): {why}")
+            elif kind == "port":
+                holder = describe_grpc_holder(w.address, port, token_for(w))
+                hint = " — see `ivy-serve status`" if "ivy worker" in holder else ""
+                problems.append(f"port {port} (worker {w.name}, {w.backend}@{w.device}) is in use "
+                                f"by {holder}{hint}")
+            else:
+                holder = describe_metrics_holder(w.host, port)
+                problems.append(f"metrics port {port} (worker {w.name}) is in use by {holder}")
+    return problems
+
+
+# ---------------------------------------------------------------------------------------------
+# One supervised worker
+# ---------------------------------------------------------------------------------------------
+
 def worker_command(w: config.WorkerSpec) -> list[str]:
     cmd = [sys.executable, "-m", "ivy_server.worker", "--backend", w.backend, "--device",
            w.device, "--host", w.host, "--port", str(w.port)]
@@ -51,16 +224,36 @@ def worker_command(w: config.WorkerSpec) -> list[str]:
 
 
 class Supervised:
-    """One worker process, restarted with back-off when it dies."""
+    """One worker process, restarted with back-off when it dies.
 
-    def __init__(self, spec: config.WorkerSpec):
+    States: ``starting`` (spawned, not yet SERVING with our pid), ``serving``, ``waiting``
+    (exited; restart due at ``next_start``), ``stopped``. Its stderr is read by a thread: held
+    back while starting (the last lines are reported if it exits), forwarded once it serves.
+    """
+
+    def __init__(self, spec: config.WorkerSpec, out=None):
         self.spec = spec
+        self.out = out or sys.stderr
         self.proc: subprocess.Popen | None = None
+        self.state = "stopped"
         self.restarts = 0
-        self.backoff = 1.0
+        self.backoff = 0.0  # the first restart is immediate, then 1, 2, 4, ... 30 s
         self.next_start = 0.0
         self.started_at = 0.0
+        self.serving_since = 0.0
+        self.start_failures = 0  # consecutive exits before serving
+        self.max_start_failures: int | None = None  # give up after this many (startup only)
+        self.last_tail: list[str] = []
+        self.ever_served = False
+        self.foreign_reported = False
+        self.token = token_for(spec)
+        self._lock = threading.Lock()
+        self._held: list[str] = []
+        self._tail: collections.deque[str] = collections.deque(maxlen=TAIL_LINES)
+        self._forward = False
+        self._reader: threading.Thread | None = None
 
+    # -- process --------------------------------------------------------------------------------
     def start(self) -> None:
         env = dict(os.environ)
         here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -68,31 +261,140 @@ class Supervised:
         root = os.path.dirname(here)
         extra = [p for p in (root, client_dir, here) if os.path.isdir(p)]
         env["PYTHONPATH"] = os.pathsep.join(extra + [env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
-        self.proc = subprocess.Popen(worker_command(self.spec), env=env)
+        with self._lock:
+            self._held = []
+            self._tail.clear()
+            self._forward = False
+        self.proc = subprocess.Popen(worker_command(self.spec), env=env, stderr=subprocess.PIPE,
+                                     stdin=subprocess.DEVNULL)
+        self.state = "starting"
+        self.foreign_reported = False
         self.started_at = time.monotonic()
+        self._reader = threading.Thread(target=self._read, args=(self.proc,), daemon=True,
+                                        name=f"stderr-{self.spec.name}")
+        self._reader.start()
 
-    def poll(self, stopping: bool) -> None:
-        if self.proc is None or stopping:
-            return
-        rc = self.proc.poll()
+    def _read(self, proc: subprocess.Popen) -> None:
+        for raw in iter(proc.stderr.readline, b""):
+            line = raw.decode(errors="replace")
+            with self._lock:
+                if proc is not self.proc:
+                    return
+                self._tail.append(line.rstrip("\n"))
+                if self._forward:
+                    self._write(line)
+                elif len(self._held) < 2000:
+                    self._held.append(line)
+        proc.stderr.close()
+
+    def _write(self, text: str) -> None:
+        try:
+            self.out.write(text)
+            self.out.flush()
+        except (OSError, ValueError):
+            pass
+
+    def tail(self) -> list[str]:
+        """The last lines of the current process's stderr (waits briefly for the reader)."""
+        if self._reader is not None:
+            self._reader.join(2.0)
+        with self._lock:
+            return list(self._tail)
+
+    def _now_serving(self) -> None:
+        with self._lock:
+            held, self._held = self._held, []
+            self._forward = True
+            for line in held:
+                self._write(line)
         now = time.monotonic()
-        if rc is None:
-            if now - self.started_at > 60:
-                self.backoff = 1.0
+        if self.ever_served:
+            log.info("worker %s (%s) serving again, pid %d, %.1f s after its restart",
+                     self.spec.name, self.spec.address, self.proc.pid, now - self.started_at)
+        self.state = "serving"
+        self.ever_served = True
+        self.serving_since = now
+        self.start_failures = 0
+        self.last_tail = []
+
+    def check_serving(self) -> str | None:
+        """While starting: move to ``serving`` once SERVING with our pid. Returns a message (once
+        per process) if the port answers as a process we did not spawn."""
+        if (self.state != "starting" or self.proc is None or self.foreign_reported
+                or self.proc.poll() is not None):
+            return None
+        problem = self._check_serving()
+        if problem:
+            self.foreign_reported = True
+        return problem
+
+    def _check_serving(self) -> str | None:
+        if health(self.spec.address, 1.0) != "SERVING":
+            return None
+        info, err = worker_info(self.spec.address, self.token, timeout=2.0)
+        if info is not None:
+            if info.pid == self.proc.pid:
+                self._now_serving()
+                return None
+            return (f"{self.spec.address} answers as an ivy worker with pid {info.pid} "
+                    f"(backend {info.backend}), not the worker {self.spec.name} this launcher "
+                    f"started (pid {self.proc.pid}): another server holds port {self.spec.port}")
+        if err == "UNAUTHENTICATED":
+            # a worker wanting a token we do not know: trust the port's listener instead
+            who = listener_of(self.spec.port)
+            if who is None or who[0] == self.proc.pid:
+                self._now_serving()
+                return None
+            return (f"{self.spec.address} is served by pid {who[0]}, not the worker "
+                    f"{self.spec.name} this launcher started (pid {self.proc.pid})")
+        if err == "UNIMPLEMENTED":
+            return (f"{self.spec.address} answers health checks but is not an ivy worker: another "
+                    f"server holds port {self.spec.port}")
+        return None
+
+    def poll(self, stopping: bool = False) -> None:
+        """Notice an exit and restart (with back-off) when due."""
+        if self.proc is None or stopping or self.state == "stopped":
             return
-        if self.next_start == 0.0:
-            self.next_start = now + self.backoff
-            log.warning("worker %s (%s) exited with code %s; restarting in %.0f s", self.spec.name,
-                        self.spec.address, rc, self.backoff)
-            return
-        if now >= self.next_start:
+        now = time.monotonic()
+        if self.state in ("starting", "serving"):
+            rc = self.proc.poll()
+            if rc is None:
+                if self.state == "serving" and now - self.serving_since > HEALTHY_RESET_S:
+                    self.backoff = 0.0
+                return
+            self._exited(rc, now)
+        if self.state == "waiting" and now >= self.next_start:
             self.restarts += 1
-            self.next_start = 0.0
-            self.backoff = min(self.backoff * 2, 30.0)
+            self.backoff = min(max(self.backoff * 2, 1.0), 30.0)
             log.warning("restarting worker %s (restart %d)", self.spec.name, self.restarts)
             self.start()
 
-    def stop(self, grace: float) -> None:
+    def _exited(self, rc: int, now: float) -> None:
+        was = self.state
+        self.state = "waiting"
+        self.next_start = now + self.backoff
+        if was == "serving":
+            log.warning("worker %s (%s) exited with code %s; restarting in %.0f s",
+                        self.spec.name, self.spec.address, rc, self.backoff)
+            return
+        self.start_failures += 1
+        tail = self.tail()
+        giving_up = (self.max_start_failures is not None
+                     and self.start_failures >= self.max_start_failures)
+        then = "giving up" if giving_up else f"restarting in {self.backoff:.0f} s"
+        if tail and tail == self.last_tail:
+            log.warning("worker %s (%s) exited with code %s before serving, again with the same "
+                        "error (%d times in a row); %s", self.spec.name,
+                        self.spec.address, rc, self.start_failures, then)
+        else:
+            body = "\n".join("    " + t for t in tail) or "    (nothing on stderr)"
+            log.warning("worker %s (%s) exited with code %s before serving; the last lines of its "
+                        "stderr:\n%s\n%s", self.spec.name, self.spec.address, rc, body, then)
+        self.last_tail = tail
+
+    def stop(self) -> None:
+        self.state = "stopped"
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
 
@@ -102,8 +404,16 @@ class Supervised:
         try:
             self.proc.wait(max(0.0, deadline - time.monotonic()))
         except subprocess.TimeoutExpired:
+            log.warning("worker %s did not stop within the grace period: SIGKILL", self.spec.name)
             self.proc.kill()
             self.proc.wait()
+
+
+# ---------------------------------------------------------------------------------------------
+# Commands
+# ---------------------------------------------------------------------------------------------
+
+HEADER = ["name", "backend", "device", "address", "metrics", "pid", "status"]
 
 
 def table(rows: list[list[str]], header: list[str]) -> str:
@@ -112,74 +422,192 @@ def table(rows: list[list[str]], header: list[str]) -> str:
     return "\n".join([line(header), line(["-" * w for w in widths]), *map(line, rows)])
 
 
-def status(workers: list[config.WorkerSpec]) -> int:
+def _metrics(w: config.WorkerSpec) -> str:
+    return f":{w.metrics_port}" if w.metrics_port else "-"
+
+
+def status(workers: list[config.WorkerSpec], timeout: float = 2.0) -> int:
+    """Print each configured worker's live health (and, from Info, its pid); 0 iff all SERVING
+    as the configured backend."""
     rows = []
     ok = True
     for w in workers:
-        s = health(w.address)
+        s = health(w.address, timeout)
+        pid = "-"
+        if s != "UNREACHABLE":
+            info, err = worker_info(w.address, token_for(w), timeout)
+            if info is not None:
+                pid = str(info.pid)
+                if info.backend != w.backend:
+                    s += f" (but it is a {info.backend} worker)"
+            elif err == "UNIMPLEMENTED":
+                s += " (not an ivy worker)"
         ok &= s == "SERVING"
-        rows.append([w.name, w.backend, w.device, w.address,
-                     f":{w.metrics_port}" if w.metrics_port else "-", s])
-    print(table(rows, ["name", "backend", "device", "address", "metrics", "status"]))
-    return 0 if ok else 1
+        rows.append([w.name, w.backend, w.device, w.address, _metrics(w), pid, s])
+    print(table(rows, HEADER), flush=True)
+    if not ok:
+        print("not all workers are SERVING; start them with `ivy-serve`", file=sys.stderr)
+    return EXIT_OK if ok else EXIT_FAILED
+
+
+def _stop_all(sup: list[Supervised], grace: float) -> None:
+    for s in sup:
+        s.stop()
+    end = time.monotonic() + grace
+    for s in sup:
+        s.wait(end)
 
 
 def serve(workers: list[config.WorkerSpec], *, startup_timeout: float = 180.0,
-          grace: float = 15.0, stop_event: threading.Event | None = None) -> int:
+          grace: float = 15.0, max_start_failures: int = 3,
+          stop_event: threading.Event | None = None) -> int:
     if not workers:
-        log.error("no workers to start (is any framework installed?)")
-        return 1
+        log.error("no workers to start (is any framework installed? see `ivy-serve --help`)")
+        return EXIT_FAILED
+    problems = preflight(workers)
+    if problems:
+        for p in problems:
+            log.error("%s", p)
+        log.error("ivy-serve: nothing started. Stop what holds the port(s), or give these workers "
+                  "other ports in workers.toml (--config)")
+        return EXIT_PORT_IN_USE
     stop = stop_event or threading.Event()
     if stop_event is None:
         signal.signal(signal.SIGTERM, lambda *_: stop.set())
         signal.signal(signal.SIGINT, lambda *_: stop.set())
     sup = [Supervised(w) for w in workers]
     for s in sup:
+        s.max_start_failures = max_start_failures
         s.start()
     deadline = time.monotonic() + startup_timeout
-    pending = {s.spec.name for s in sup}
-    while pending and not stop.is_set() and time.monotonic() < deadline:
+    failure = None
+    while not stop.is_set() and time.monotonic() < deadline:
         for s in sup:
-            if s.spec.name in pending and health(s.spec.address, 1.0) == "SERVING":
-                pending.discard(s.spec.name)
-            s.poll(False)
-        if pending:
-            stop.wait(0.3)
+            s.poll()
+            problem = s.check_serving()
+            if problem:
+                failure = problem
+            elif s.start_failures >= max_start_failures:
+                failure = (f"worker {s.spec.name} ({s.spec.address}) exited {s.start_failures} "
+                           "times before serving (its stderr is above)")
+            if failure:
+                break
+        if failure or all(s.state == "serving" for s in sup):
+            break
+        stop.wait(POLL_S)
+    if failure:
+        log.error("ivy-serve: %s; stopping all workers", failure)
+        _stop_all(sup, grace)
+        return EXIT_FAILED
+    for s in sup:
+        s.max_start_failures = None  # from now on: retry with back-off, one line per failure
+    pending = [s.spec.name for s in sup if s.state != "serving"]
     if pending and not stop.is_set():
-        log.error("workers not SERVING after %.0f s: %s", startup_timeout, ", ".join(pending))
-    rows = [[s.spec.name, s.spec.backend, s.spec.device, s.spec.address,
-             f":{s.spec.metrics_port}" if s.spec.metrics_port else "-",
-             "starting" if s.spec.name in pending else "SERVING"] for s in sup]
-    print(table(rows, ["name", "backend", "device", "address", "metrics", "status"]), flush=True)
-    log.info("ivy-serve: %d workers up; Ctrl-C stops them", len(sup) - len(pending))
+        log.error("workers not SERVING after %.0f s: %s (still trying)", startup_timeout,
+                  ", ".join(pending))
+    rows = [[s.spec.name, s.spec.backend, s.spec.device, s.spec.address, _metrics(s.spec),
+             str(s.proc.pid) if s.state == "serving" else "-",
+             "SERVING" if s.state == "serving" else "starting"] for s in sup]
+    print(table(rows, HEADER), flush=True)
+    log.info("ivy-serve: %d of %d workers up; Ctrl-C stops them", len(sup) - len(pending),
+             len(sup))
     while not stop.is_set():
         for s in sup:
-            s.poll(False)
-        stop.wait(0.5)
-    log.info("stopping %d workers", len(sup))
-    for s in sup:
-        s.stop(grace)
-    end = time.monotonic() + grace
-    for s in sup:
-        s.wait(end)
-    return 0
+            s.poll()
+            problem = s.check_serving()
+            if problem:
+                log.error("%s", problem)
+        stop.wait(POLL_S)
+    log.info("stopping %d workers (grace %.0f s)", len(sup), grace)
+    _stop_all(sup, grace)
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------------------------------
+# Command line
+# ---------------------------------------------------------------------------------------------
+
+_CONFIG_HELP = ("the workers to run: a workers.toml file, or 'backend[@device]=host:port,...' "
+                "(default: $IVY_WORKERS, else ./workers.toml, else one CPU worker per installed "
+                "framework: numpy :50051, torch :50052, jax :50053, tensorflow :50054, metrics "
+                "9101-9104)")
+_EPILOG = """\
+commands:
+  serve    (the default) check the ports, start every worker, wait until each serves, print
+           the table and supervise them until Ctrl-C/SIGTERM
+  status   print each configured worker's health, pid and address; exit 1 unless all SERVING
+
+exit status: 0 stopped cleanly / all SERVING; 1 a worker failed to start (or status: not all
+SERVING); 2 a configured port is taken (nothing was started).
+environment: IVY_WORKERS (as --config), IVY_LOG_LEVEL (as --log-level), IVY_AUTH_TOKEN (sent to
+the workers' Info RPC when probing them).
+See docs/rpc.md ("Launcher")."""
+
+
+def _fill(text: str) -> str:
+    return textwrap.fill(text, 79)
+
+
+def _serve_options(p: argparse.ArgumentParser, defaults: bool) -> None:
+    d = (lambda v: v) if defaults else (lambda v: argparse.SUPPRESS)
+    p.add_argument("--config", metavar="PATH_OR_SPEC", default=d(None), help=_CONFIG_HELP)
+    p.add_argument("--startup-timeout", type=float, metavar="S", default=d(180.0),
+                   help="seconds to wait for every worker to serve before printing the table "
+                   "anyway (default: 180)")
+    p.add_argument("--grace-s", type=float, metavar="S", default=d(15.0),
+                   help="on Ctrl-C/SIGTERM, seconds the workers get to finish in-flight calls "
+                   "before SIGKILL (default: 15)")
+    p.add_argument("--max-start-failures", type=int, metavar="N", default=d(3),
+                   help="give up (stop everything, exit 1) when one worker exits this many times "
+                   "in a row before serving during startup (default: 3)")
+    p.add_argument("--log-level", metavar="LEVEL",
+                   default=d(os.environ.get("IVY_LOG_LEVEL", "INFO")),
+                   help="the launcher's log level: DEBUG, INFO, WARNING, ERROR (default: "
+                   "$IVY_LOG_LEVEL, else INFO)")
+
+
+def parser() -> argparse.ArgumentParser:
+    fmt = argparse.RawDescriptionHelpFormatter
+    p = argparse.ArgumentParser(
+        prog="ivy-serve", formatter_class=fmt, epilog=_EPILOG,
+        description=_fill("Start and supervise the Ivy workers of workers.toml (one gRPC worker "
+        "process per backend x device), or report their status."))
+    _serve_options(p, True)
+    sub = p.add_subparsers(dest="command", metavar="{serve,status}",
+                           help="what to do (default: serve)")
+    ps = sub.add_parser(
+        "serve", formatter_class=fmt, help="start and supervise the workers (the default)",
+        description=_fill("Check that every configured port is free, start each worker, wait "
+                          "until each serves (health SERVING and Info answering with the spawned "
+                          "pid), print the table, restart workers that die (at once, then with "
+                          "back-off 1, 2, 4 ... 30 s) and stop them all on Ctrl-C/SIGTERM. Exit "
+                          "status: 0 stopped cleanly, 1 a worker failed to start, 2 a port is "
+                          "taken."))
+    _serve_options(ps, False)
+    pt = sub.add_parser("status", formatter_class=fmt, help="health, pid and address of each "
+                        "configured worker", description=_fill("Print each configured worker's "
+                        "health (SERVING, NOT_SERVING, UNREACHABLE), pid and address. Exit "
+                        "status 0 if all are SERVING, else 1."))
+    pt.add_argument("--config", metavar="PATH_OR_SPEC", default=argparse.SUPPRESS,
+                    help=_CONFIG_HELP.replace("the workers to run", "the workers to check"))
+    pt.add_argument("--timeout", type=float, metavar="S", default=2.0,
+                    help="seconds to wait for each worker's answer (default: 2)")
+    return p
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="ivy-serve", description="Start and supervise Ivy workers.")
-    p.add_argument("command", nargs="?", default="serve", choices=["serve", "status"])
-    p.add_argument("--config", default=None,
-                   help="workers.toml (default: IVY_WORKERS, ./workers.toml, else one CPU worker "
-                   "per installed framework)")
-    p.add_argument("--startup-timeout", type=float, default=180.0)
-    p.add_argument("--grace-s", type=float, default=15.0)
-    a = p.parse_args(argv)
-    logging.basicConfig(level=os.environ.get("IVY_LOG_LEVEL", "INFO").upper(),
+    a = parser().parse_args(argv)
+    logging.basicConfig(level=str(a.log_level).upper(),
                         format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    workers = config.resolve(a.config)
+    try:
+        workers = config.resolve(a.config)
+    except (OSError, ValueError) as e:
+        log.error("ivy-serve: bad worker configuration: %s", e)
+        return EXIT_FAILED
     if a.command == "status":
-        return status(workers)
-    return serve(workers, startup_timeout=a.startup_timeout, grace=a.grace_s)
+        return status(workers, a.timeout)
+    return serve(workers, startup_timeout=a.startup_timeout, grace=a.grace_s,
+                 max_start_failures=a.max_start_failures)
 
 
 if __name__ == "__main__":

@@ -1,33 +1,54 @@
-"""The Trace sandbox: submitted code runs in a separate, resource-limited process.
+"""The Trace sandbox: submitted code runs in a throw-away, OS-isolated process.
 
-The worker (:func:`run`) starts ``python -m ivy_server.sandbox`` per Trace request with a fresh
-temporary working directory, a minimal environment and a wall-clock timeout. The sandbox process
-(:func:`main`), before it reads any submitted code:
+**The boundary is the operating system**, in three layers, all of which must be present (the
+worker refuses to enable code execution otherwise, see :func:`check_isolation`):
 
-- tries to enter new user and network namespaces (no network; skipped where the OS refuses),
-- imports ivy and the worker's framework, then sets ``RLIMIT_CPU`` (CPU seconds), ``RLIMIT_AS``
-  (address space: what the imports took plus ``--memory-mb``), ``RLIMIT_FSIZE`` (16 MiB files),
-  ``RLIMIT_CORE`` 0,
-- executes the code with builtins lacking ``open``/``exec``/``eval``/``compile``/``input`` and an
-  ``__import__`` that allows only the worker's framework, ``numpy``, ``math`` and ``ivy``,
-- traces ``entry`` with ``ivy.trace_graph`` on the example arguments and writes back, as msgpack
-  (never pickle), the graph's ``to_dict()`` and its output.
+1. **bubblewrap** (``bwrap``) starts the sandbox process in new user, pid, network, IPC, UTS and
+   cgroup namespaces (no network at all), as their pid 1 (``--as-pid-1``: no unfiltered bwrap
+   helper beside it, it sees no other process), as uid/gid 65534 with no capabilities and
+   ``no_new_privs`` set, with a cleared environment, in a new session, killed with its parent. Its
+   file
+   system is an empty read-only root with read-only binds of only what Python needs: the
+   interpreter prefix, the virtual environment, the ``ivy``/``ivy_client``/``ivy_server``
+   package directories, ``/usr/lib*`` and ``/etc/ld.so.cache`` -- not ``/etc`` (no passwd, no
+   shadow), not the home directory, not the rest of the checkout. Writable are only a private
+   size-capped tmpfs ``/tmp`` (cwd and ``$HOME``) and a small ``/dev/shm``.
+2. **seccomp** (libseccomp through ``pyseccomp``), loaded in the sandbox after the framework's
+   imports and before the submitted code is even parsed, on every thread (TSYNC): ``execve``,
+   new processes (``fork``/``vfork``, ``clone`` without ``CLONE_THREAD``; ``clone3`` answers
+   ENOSYS so glibc falls back to ``clone``, threads keep working), sockets, ``ptrace``, mounts,
+   namespaces, keyrings, BPF, perf, io_uring, modules, kexec, ... fail with EPERM.
+3. **rlimits**: CPU seconds, address space, file size, open files, processes, no core dumps.
 
-The worker only ever loads the returned graph with ``ivy.Graph.from_dict`` (whose nodes may call
-only public Ivy functions), so nothing the submitted code does crosses back as code. The allow-list
-is a guard against accidents, not a boundary: the process, its limits and its namespaces are.
+The request is killed as a whole when it ends: the worker SIGKILLs the sandbox (the pid 1 of its
+namespace, through a pidfd: the kernel then kills everything in that namespace) and bwrap's
+process group (``start_new_session`` + ``os.killpg``); ``--die-with-parent`` covers a dying worker.
+The code's stdout/stderr go to a pipe the worker reads incrementally and keeps at most
+:data:`OUTPUT_CAP` bytes of; the reply (msgpack, never pickle) comes back on a separate pipe and
+is size-capped too. The worker only ever loads the returned graph with ``ivy.Graph.from_dict``
+(whose nodes may call only public Ivy functions), so nothing crosses back as code.
+
+Inside, the code also runs with builtins lacking ``open``/``exec``/``eval``/``compile``/...
+and an ``__import__`` allowing only the worker's framework, ``numpy``, ``math`` and ``ivy``.
+That allow-list is a convenience that turns accidents into clear errors; **it is not the
+boundary** (Python-level restrictions are escapable, e.g. ``print.__self__.__import__``).
 """
 
 from __future__ import annotations
 
 import argparse
 import builtins
+import dataclasses
+import functools
+import importlib.util
 import os
+import selectors
 import shutil
 import signal
 import subprocess
 import sys
-import tempfile
+import threading
+import time
 
 import grpc
 from ivy_client import codec
@@ -38,51 +59,383 @@ FRAMEWORK = {"numpy": "numpy", "torch": "torch", "jax": "jax", "tensorflow": "te
 _REMOVED_BUILTINS = ("open", "exec", "eval", "compile", "input", "breakpoint", "exit", "quit",
                      "help", "memoryview")
 
+BWRAP_ENV = "IVY_SANDBOX_BWRAP"  # path of the bwrap binary (default: bwrap on PATH)
+OUTPUT_CAP = 1 << 20             # bytes of the code's stdout+stderr kept
+REPLY_CAP = 256 << 20            # bytes of the sandbox's reply (graph + output) accepted
+TMP_BYTES = 64 << 20             # size of the sandbox's private /tmp
+SHM_BYTES = 16 << 20             # size of its /dev/shm
+FILE_BYTES = 16 << 20            # RLIMIT_FSIZE
+OPEN_FILES = 512                 # RLIMIT_NOFILE
+PROCESSES = 512                  # RLIMIT_NPROC (threads count; new processes are denied anyway)
+SANDBOX_UID = 65534
+INSTALL_HINT = ("install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf "
+                "install bubblewrap) and libseccomp with its Python binding (apt-get install "
+                "libseccomp2; pip install pyseccomp, or pip install 'ivy-rpc[serve]')")
+
+
+class SandboxUnavailable(RuntimeError):
+    """The OS isolation the Trace sandbox needs is not available here (message says what)."""
+
 
 # ---------------------------------------------------------------------------------------------
 # Worker side
 # ---------------------------------------------------------------------------------------------
 
+def _bwrap_path(bwrap: str | None = None) -> str:
+    if bwrap:
+        return bwrap
+    env = os.environ.get(BWRAP_ENV)
+    if env:
+        return env
+    return shutil.which("bwrap") or "/usr/bin/bwrap"
+
+
+def _covered(path: str, roots) -> bool:
+    return any(path == r or path.startswith(r.rstrip("/") + "/") for r in roots)
+
+
+@functools.cache
+def _layout(backend: str) -> tuple[tuple[str, ...], str]:
+    """The read-only binds (host paths, bound at the same place) and PYTHONPATH of a sandbox."""
+    binds: list[str] = []
+
+    def bind(p: str) -> None:
+        for q in (os.path.abspath(p), os.path.realpath(p)):
+            if os.path.exists(q) and not _covered(q, binds):
+                binds[:] = [b for b in binds if not _covered(b, [q])] + [q]
+
+    for p in (sys.base_prefix, sys.base_exec_prefix, sys.prefix, sys.exec_prefix):
+        bind(p)  # the interpreter and its stdlib; the venv and its site-packages
+    bind(os.path.dirname(sys.executable))
+    pythonpath: list[str] = []
+    entries = sorted((os.path.abspath(e) for e in sys.path if e and os.path.isdir(e)),
+                     key=len, reverse=True)
+    for name in ("ivy", "ivy_client", "ivy_server", "msgpack", "numpy", "grpc", "pyseccomp",
+                 FRAMEWORK[backend]):
+        spec = importlib.util.find_spec(name)
+        if spec is None or not spec.origin or not os.path.isabs(spec.origin):
+            continue
+        where = (spec.submodule_search_locations[0] if spec.submodule_search_locations
+                 else spec.origin)
+        if _covered(os.path.realpath(where), binds):
+            continue
+        if name in ("ivy", "ivy_client", "ivy_server"):
+            bind(where)  # our packages: only their own directories, not the whole checkout
+            parent = os.path.dirname(os.path.abspath(where))
+        else:  # a third-party package outside the venv: its whole sys.path entry (its deps)
+            parent = next((e for e in entries if _covered(os.path.abspath(where), [e])),
+                          os.path.dirname(os.path.abspath(where)))
+            bind(parent)
+        if parent not in pythonpath:
+            pythonpath.append(parent)
+    for lib in ("/usr/lib", "/usr/lib64", "/usr/lib32", "/lib", "/lib64", "/lib32",
+                "/etc/ld.so.cache"):
+        if os.path.islink(lib) or not os.path.exists(lib):
+            continue
+        bind(lib)
+    return tuple(binds), os.pathsep.join(pythonpath)
+
+
+def _command(backend: str, argv: list[str], reply_fd: int, bwrap: str | None) -> list[str]:
+    binds, pythonpath = _layout(backend)
+    cmd = [_bwrap_path(bwrap),
+           "--unshare-user", "--unshare-pid", "--unshare-net", "--unshare-ipc",
+           "--unshare-uts", "--unshare-cgroup", "--disable-userns", "--as-pid-1",
+           "--die-with-parent", "--new-session", "--uid", str(SANDBOX_UID),
+           "--gid", str(SANDBOX_UID), "--hostname", "ivy-sandbox", "--clearenv"]
+    cmd += ["--proc", "/proc", "--dev", "/dev",
+            "--size", str(SHM_BYTES), "--tmpfs", "/dev/shm", "--remount-ro", "/dev",
+            "--size", str(TMP_BYTES), "--perms", "1777", "--tmpfs", "/tmp"]
+    for p in binds:  # after the tmpfs: a bind under /tmp (an unpacked install) stays visible
+        cmd += ["--ro-bind", p, p]
+    for lib in ("/lib", "/lib64", "/lib32"):  # merged-/usr systems: /lib -> usr/lib
+        if os.path.islink(lib):
+            cmd += ["--symlink", os.readlink(lib), lib]
+    cmd += ["--remount-ro", "/", "--chdir", "/tmp"]
+    env = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "TMPDIR": "/tmp", "USER": "nobody",
+           "LOGNAME": "nobody", "LANG": "C.UTF-8", "PYTHONPATH": pythonpath,
+           "PYTHONDONTWRITEBYTECODE": "1", "TF_CPP_MIN_LOG_LEVEL": "3", "JAX_PLATFORMS": "cpu",
+           "CUDA_VISIBLE_DEVICES": "", "OMP_NUM_THREADS": "1"}
+    for k, v in env.items():
+        cmd += ["--setenv", k, v]
+    seccomp_lib = _seccomp_soname()
+    return cmd + [sys.executable, "-B", "-s", "-m", "ivy_server.sandbox", "--reply-fd",
+                  str(reply_fd), "--seccomp-lib", seccomp_lib or "", "--backend", backend,
+                  *argv]
+
+
+@functools.cache
+def _seccomp_soname() -> str | None:
+    import ctypes.util
+
+    return ctypes.util.find_library("seccomp")
+
+
+@dataclasses.dataclass
+class _Result:
+    rc: int | None = None
+    reply: bytearray = dataclasses.field(default_factory=bytearray)
+    output: bytearray = dataclasses.field(default_factory=bytearray)  # the first OUTPUT_CAP bytes
+    output_total: int = 0
+    timed_out: bool = False
+    reply_too_big: bool = False
+
+
+def _spawn(backend: str, argv: list[str], request: bytes, *, wall_s: float,
+           bwrap: str | None = None, reply_cap: int = REPLY_CAP) -> _Result:
+    """Run one sandbox process; read its output (bounded) and reply (capped) until it ends."""
+    reply_r, reply_w = os.pipe()
+    out_r, out_w = os.pipe()
+    info_r, info_w = os.pipe()  # bwrap writes {"child-pid": N} here: the namespace's pid 1
+    stdin = os.memfd_create("ivy-trace-request", 0)
+    res = _Result()
+    start = time.monotonic()
+    try:
+        _write_all(stdin, request)
+        os.lseek(stdin, 0, os.SEEK_SET)
+        try:
+            import fcntl
+
+            fcntl.fcntl(out_r, 1031, 1 << 20)  # F_SETPIPE_SZ: fewer reads for chatty code
+        except OSError:
+            pass
+        cmd = _command(backend, argv, reply_w, bwrap)
+        cmd[1:1] = ["--info-fd", str(info_w)]
+        cmd += ["--close-fd", str(info_w)]
+        proc = subprocess.Popen(cmd, stdin=stdin, stdout=out_w, stderr=out_w,
+                                pass_fds=(reply_w, info_w), start_new_session=True,
+                                close_fds=True, env={"PATH": "/usr/bin:/bin"})
+    except BaseException:
+        for fd in (reply_r, reply_w, out_r, out_w, info_r, info_w, stdin):
+            os.close(fd)
+        raise
+    for fd in (reply_w, out_w, info_w, stdin):
+        os.close(fd)
+    deadline = start + wall_s
+    info, pidfd = bytearray(), None
+    sel = selectors.DefaultSelector()
+    try:
+        for fd in (out_r, reply_r, info_r):
+            sel.register(fd, selectors.EVENT_READ)
+        while sel.get_map():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                res.timed_out = True
+                break
+            for key, _ in sel.select(min(left, 1.0)):
+                chunk = os.read(key.fd, 1 << 20)
+                if not chunk:
+                    sel.unregister(key.fd)
+                elif key.fd == out_r:
+                    res.output_total += len(chunk)
+                    room = OUTPUT_CAP - len(res.output)
+                    if room > 0:
+                        res.output += chunk[:room]
+                elif key.fd == reply_r:
+                    res.reply += chunk
+                    if len(res.reply) > reply_cap:
+                        res.reply_too_big = True
+                        break
+                else:
+                    info += chunk
+                    if pidfd is None and len(info) < 4096:
+                        pidfd = _open_child(info, proc.pid)
+            if res.reply_too_big:
+                break
+        if not (res.timed_out or res.reply_too_big):
+            try:
+                res.rc = proc.wait(max(0.0, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                res.timed_out = True
+    finally:
+        sel.close()
+        if proc.poll() is None:  # timeout, reply too big, or the worker is being torn down
+            _kill(proc, pidfd)
+        if pidfd is not None:
+            os.close(pidfd)
+        for fd in (out_r, reply_r, info_r):
+            os.close(fd)
+    res.rc = proc.returncode
+    return res
+
+
+def _open_child(info: bytes, bwrap_pid: int):
+    """A pidfd of the sandbox's pid 1 once bwrap's --info-fd JSON is complete, else None."""
+    import json
+
+    try:
+        pid = int(json.loads(bytes(info))["child-pid"])
+    except (ValueError, KeyError, TypeError):
+        return None
+    try:
+        fd = os.pidfd_open(pid)
+    except OSError:
+        return None
+    try:  # only ever bwrap's own child (checked after the pidfd pins the process)
+        with open(f"/proc/{pid}/stat") as f:
+            if int(f.read().rsplit(")", 1)[1].split()[1]) == bwrap_pid:
+                return fd
+    except (OSError, ValueError, IndexError):
+        pass
+    os.close(fd)
+    return None
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _kill(proc: subprocess.Popen, pidfd) -> None:
+    """SIGKILL the sandbox's pid 1 (the kernel then kills its whole pid namespace, and bwrap
+    outside reaps it and exits), then bwrap's own process group."""
+    if pidfd is not None:
+        try:
+            signal.pidfd_send_signal(pidfd, signal.SIGKILL)
+            proc.wait(5)
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL is not ignorable
+        proc.kill()
+        proc.wait()
+
+
+def _output_text(res: _Result) -> str:
+    text = res.output.decode("utf-8", "replace")
+    if res.output_total > len(res.output):
+        text += f"\n... [truncated {res.output_total - len(res.output)} bytes]"
+    return text
+
+
+def _with_output(message: str, res: _Result, limit: int = 2000) -> str:
+    text = _output_text(res).strip()
+    if not text:
+        return message
+    if len(text) > limit:
+        text = "..." + text[-limit:]
+    return f"{message}\n--- output of the sandbox (stdout+stderr, last {limit} chars) ---\n{text}"
+
+
+_checked: dict = {}
+_check_lock = threading.Lock()
+
+
+def check_isolation(bwrap: str | None = None, *, timeout: float = 60.0) -> None:
+    """Raise :class:`SandboxUnavailable` unless bubblewrap, the namespaces and seccomp all work.
+
+    Starts one probe sandbox (the same command line as a Trace, without the framework) that
+    checks from the inside: uid 65534 in a user namespace, no capabilities, ``NoNewPrivs: 1``,
+    pid 1 of its own pid namespace, no network interfaces but ``lo``, no ``/etc/passwd``, the seccomp filter loads, and then ``socket()``, ``fork()``
+    and ``execve()`` fail with EPERM while a thread still starts. A success is remembered per
+    bwrap path. Call it once at worker start when code execution is enabled.
+    """
+    path = _bwrap_path(bwrap)
+    with _check_lock:
+        if _checked.get(path):
+            return
+        _check(path, timeout)
+        _checked[path] = True
+
+
+def _check(path: str, timeout: float) -> None:
+    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+        raise SandboxUnavailable(
+            f"the Trace sandbox needs bubblewrap, but {path!r} is not an executable file "
+            f"(set {BWRAP_ENV} to its path if it is installed elsewhere): {INSTALL_HINT}")
+    if importlib.util.find_spec("pyseccomp") is None:
+        raise SandboxUnavailable(
+            "the Trace sandbox needs the Python package 'pyseccomp' (a binding of libseccomp) in "
+            f"the worker's environment ({sys.executable}): pip install pyseccomp; {INSTALL_HINT}")
+    if _seccomp_soname() is None:
+        raise SandboxUnavailable(
+            "the Trace sandbox needs the shared library libseccomp (libseccomp.so.2), which was "
+            f"not found: apt-get install libseccomp2; {INSTALL_HINT}")
+    try:
+        res = _spawn("numpy", ["--probe"], b"", wall_s=timeout, bwrap=path)
+    except OSError as e:
+        raise SandboxUnavailable(f"cannot start bubblewrap ({path}): {e}; {INSTALL_HINT}") \
+            from None
+    out = _output_text(res).strip()[-1500:]
+    if res.timed_out:
+        raise SandboxUnavailable(f"the sandbox probe did not finish within {timeout:g} s: {out}")
+    try:
+        reply = codec.decode(bytes(res.reply))
+    except ValueError:
+        reply = None
+    if not isinstance(reply, dict):
+        if "bwrap:" in out:
+            raise SandboxUnavailable(
+                f"bubblewrap ({path}) cannot create the sandbox's namespaces: {out}. The kernel "
+                "must allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone"
+                "=1 and user.max_user_namespaces > 0; on Ubuntu 24.04+ also "
+                "kernel.apparmor_restrict_unprivileged_userns=0 or an AppArmor profile for "
+                "bwrap), and in Docker/Kubernetes the container's seccomp/AppArmor profile must "
+                "allow unshare and mount (see docs/deploy.md)")
+        hint = (" -- exit code 0 means its execve() test replaced it: the seccomp filter is not "
+                "effective" if res.rc == 0 else "")
+        raise SandboxUnavailable(f"the sandbox probe failed (exit code {res.rc}) without "
+                                 f"reporting: {out or '(no output)'}{hint}")
+    if not reply.get("ok"):
+        raise SandboxUnavailable(f"the sandbox is not isolated: {reply.get('message')}")
+
+
 def run(backend: str, source: str, entry: str, args: bytes, buffers: list, *, cpu_s: int,
-        wall_s: float, memory_mb: int):
-    """Trace ``entry`` of ``source`` in a sandbox process -> (graph dict, output msgpack)."""
+        wall_s: float, memory_mb: int, bwrap: str | None = None, reply_cap: int = REPLY_CAP,
+        on_output=None):
+    """Trace ``entry`` of ``source`` in a sandbox process -> (graph dict, output msgpack).
+
+    ``on_output(text)`` (optional) receives what the code printed (stdout and stderr, at most
+    :data:`OUTPUT_CAP` bytes, then ``... [truncated N bytes]``). Failures raise
+    :class:`RpcFailure`; the sandbox never runs without its isolation (PERMISSION_DENIED).
+    """
     if not entry.isidentifier():
         raise RpcFailure(grpc.StatusCode.INVALID_ARGUMENT, f"entry {entry!r} is not a Python name")
+    try:
+        check_isolation(bwrap)
+    except SandboxUnavailable as e:
+        raise RpcFailure(grpc.StatusCode.PERMISSION_DENIED,
+                         f"Trace is unavailable on this worker: {e}") from None
     request = codec.encode({"source": source, "entry": entry, "args": args, "buffers": buffers})
-    tmp = tempfile.mkdtemp(prefix="ivy-sandbox-")
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": tmp, "TMPDIR": tmp,
-           "PYTHONPATH": os.pathsep.join(p for p in sys.path if p),
-           "TF_CPP_MIN_LOG_LEVEL": "3", "JAX_PLATFORMS": "cpu", "CUDA_VISIBLE_DEVICES": "",
-           "OMP_NUM_THREADS": "1", "PYTHONDONTWRITEBYTECODE": "1"}
-    cmd = [sys.executable, "-B", "-m", "ivy_server.sandbox",
-           "--backend", backend, "--cpu-s", str(cpu_s), "--memory-mb", str(memory_mb)]
-    try:
-        try:
-            proc = subprocess.run(cmd, input=request, capture_output=True, cwd=tmp, env=env,
-                                  timeout=wall_s)
-        except subprocess.TimeoutExpired:
-            raise RpcFailure(grpc.StatusCode.DEADLINE_EXCEEDED,
-                             f"the submitted code ran past the sandbox's wall-time limit of "
-                             f"{wall_s:g} s (worker flag --sandbox-wall-s)") from None
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    rc = proc.returncode
-    if rc in (-signal.SIGXCPU, -signal.SIGKILL) or (rc != 0 and b"SIGXCPU" in proc.stderr):
+    res = _spawn(backend, ["--cpu-s", str(cpu_s), "--memory-mb", str(memory_mb)], request,
+                 wall_s=wall_s, bwrap=bwrap, reply_cap=reply_cap)
+    if on_output is not None and res.output_total:
+        on_output(_output_text(res))
+    if res.timed_out:
+        raise RpcFailure(grpc.StatusCode.DEADLINE_EXCEEDED, _with_output(
+            f"the submitted code ran past the sandbox's wall-time limit of {wall_s:g} s (worker "
+            "flag --sandbox-wall-s)", res))
+    if res.reply_too_big:
         raise RpcFailure(grpc.StatusCode.RESOURCE_EXHAUSTED,
-                         f"the submitted code exceeded the sandbox's CPU-time limit of {cpu_s} s "
-                         "(worker flag --sandbox-cpu-s)")
+                         f"the sandbox's reply (graph and output) exceeded {reply_cap >> 20} MiB")
+    rc = res.rc
+    if rc in (128 + signal.SIGXCPU, -signal.SIGXCPU) or (
+            rc != 0 and not res.reply and b"SIGXCPU" in res.output):
+        raise RpcFailure(grpc.StatusCode.RESOURCE_EXHAUSTED, _with_output(
+            f"the submitted code exceeded the sandbox's CPU-time limit of {cpu_s} s (worker flag "
+            "--sandbox-cpu-s)", res))
+    if rc in (128 + signal.SIGKILL, -signal.SIGKILL) and not res.reply:
+        raise RpcFailure(grpc.StatusCode.RESOURCE_EXHAUSTED, _with_output(
+            f"the sandbox process was killed (SIGKILL): it exceeded the CPU-time limit of {cpu_s} "
+            f"s (--sandbox-cpu-s) or ran out of memory (--sandbox-memory-mb {memory_mb})", res))
     try:
-        reply = codec.decode(proc.stdout)
+        reply = codec.decode(bytes(res.reply))
         if not isinstance(reply, dict) or "ok" not in reply:
             raise ValueError("no reply")
     except ValueError:
-        tail = proc.stderr.decode("utf-8", "replace")[-1500:]
+        tail = _output_text(res)[-1500:]
         if "MemoryError" in tail or "Cannot allocate memory" in tail or "bad_alloc" in tail:
-            raise RpcFailure(grpc.StatusCode.RESOURCE_EXHAUSTED,
-                             f"the submitted code exceeded the sandbox's memory limit of "
-                             f"{memory_mb} MiB (worker flag --sandbox-memory-mb)") from None
-        raise RpcFailure(grpc.StatusCode.INTERNAL,
-                         f"the sandbox process failed (exit code {rc}): {tail}") from None
+            raise RpcFailure(grpc.StatusCode.RESOURCE_EXHAUSTED, _with_output(
+                f"the submitted code exceeded the sandbox's memory limit of {memory_mb} MiB "
+                "(worker flag --sandbox-memory-mb)", res)) from None
+        raise RpcFailure(grpc.StatusCode.INTERNAL, _with_output(
+            f"the sandbox process failed (exit code {rc}) without a reply", res)) from None
     if reply["ok"]:
         graph = reply.get("graph")
         if not isinstance(graph, dict):
@@ -90,14 +443,18 @@ def run(backend: str, source: str, entry: str, args: bytes, buffers: list, *, cp
         return graph, reply.get("output", b"")
     kind, message = reply.get("kind"), str(reply.get("message", ""))
     if kind == "memory":
-        raise RpcFailure(grpc.StatusCode.RESOURCE_EXHAUSTED,
-                         f"the submitted code exceeded the sandbox's memory limit of {memory_mb} "
-                         f"MiB (worker flag --sandbox-memory-mb): {message}")
+        raise RpcFailure(grpc.StatusCode.RESOURCE_EXHAUSTED, _with_output(
+            f"the submitted code exceeded the sandbox's memory limit of {memory_mb} MiB (worker "
+            f"flag --sandbox-memory-mb): {message}", res))
     if kind == "forbidden":
-        raise RpcFailure(grpc.StatusCode.PERMISSION_DENIED, message)
+        raise RpcFailure(grpc.StatusCode.PERMISSION_DENIED, _with_output(message, res))
     if kind == "entry":
-        raise RpcFailure(grpc.StatusCode.NOT_FOUND, message)
-    raise RpcFailure(grpc.StatusCode.INVALID_ARGUMENT, f"tracing failed: {message}")
+        raise RpcFailure(grpc.StatusCode.NOT_FOUND, _with_output(message, res))
+    if kind == "isolation":
+        raise RpcFailure(grpc.StatusCode.PERMISSION_DENIED,
+                         f"Trace is unavailable on this worker: {message}")
+    raise RpcFailure(grpc.StatusCode.INVALID_ARGUMENT,
+                     _with_output(f"tracing failed: {message}", res))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -108,15 +465,123 @@ class Forbidden(ImportError):
     pass
 
 
-def _enter_namespaces() -> None:
-    """New user + network namespaces where the kernel allows it (no network afterwards)."""
-    try:
-        import ctypes
+CLONE_THREAD = 0x00010000
+# Denied with EPERM once the framework is imported (names unknown on an architecture are skipped).
+DENIED_SYSCALLS = (
+    "execve", "execveat", "fork", "vfork",
+    "ptrace", "process_vm_readv", "process_vm_writev", "pidfd_getfd", "process_madvise",
+    "kcmp",
+    "socket", "socketpair", "connect", "bind", "listen", "accept", "accept4",
+    "mount", "umount2", "pivot_root", "chroot", "unshare", "setns", "open_tree", "move_mount",
+    "fsopen", "fsconfig", "fsmount", "fspick", "mount_setattr", "open_by_handle_at",
+    "keyctl", "add_key", "request_key", "bpf", "perf_event_open", "userfaultfd",
+    "io_uring_setup", "io_uring_enter", "io_uring_register",
+    "init_module", "finit_module", "delete_module", "kexec_load", "kexec_file_load",
+    "reboot", "swapon", "swapoff", "iopl", "ioperm", "syslog", "acct", "quotactl",
+    "uselib", "vhangup", "lookup_dcookie",
+)
 
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.unshare(0x10000000 | 0x40000000)  # CLONE_NEWUSER | CLONE_NEWNET
-    except Exception:
+
+def _load_seccomp(soname: str) -> None:
+    """Install the filter on every thread of this process (TSYNC); raise if it cannot be."""
+    import ctypes.util
+    import errno
+
+    real = ctypes.util.find_library
+    # pyseccomp resolves its libraries with find_library, which runs ldconfig (not in the
+    # sandbox): answer with the names the worker resolved.
+    ctypes.util.find_library = lambda name: {"seccomp": soname or None,
+                                             "c": "libc.so.6"}.get(name) or real(name)
+    try:
+        import pyseccomp as seccomp
+    finally:
+        ctypes.util.find_library = real
+    f = seccomp.SyscallFilter(defaction=seccomp.ALLOW)
+    f.set_attr(seccomp.Attr.CTL_TSYNC, 1)  # framework threads started by the imports too
+    native = seccomp.Arch.NATIVE
+
+    def known(name: str) -> bool:
+        try:
+            return seccomp.resolve_syscall(native, name) >= 0
+        except Exception:
+            return False
+
+    for name in DENIED_SYSCALLS:
+        if known(name):
+            f.add_rule(seccomp.ERRNO(errno.EPERM), name)
+    flags_arg = 1 if os.uname().machine.startswith("s390") else 0
+    f.add_rule(seccomp.ERRNO(errno.EPERM), "clone",
+               seccomp.Arg(flags_arg, seccomp.MASKED_EQ, CLONE_THREAD, 0))  # processes, not threads
+    if known("clone3"):
+        f.add_rule(seccomp.ERRNO(errno.ENOSYS), "clone3")  # flags are in memory: glibc -> clone
+    f.add_rule(seccomp.ERRNO(errno.EPERM), "personality",
+               seccomp.Arg(0, seccomp.NE, 0xFFFFFFFF))  # querying it stays allowed
+    f.load()
+
+
+def _isolation_problems() -> list[str]:
+    """What the sandbox process finds wrong about its own isolation (empty: all good)."""
+    problems = []
+    if os.getuid() != SANDBOX_UID or os.geteuid() != SANDBOX_UID:
+        problems.append(f"uid is {os.getuid()}, not {SANDBOX_UID}")
+    try:
+        status = open("/proc/self/status").read()
+        if "NoNewPrivs:\t1" not in status:
+            problems.append("no_new_privs is not set")
+        if "CapEff:\t0000000000000000" not in status:
+            problems.append("the process has capabilities")
+        uid_map = open("/proc/self/uid_map").read().split()
+        if uid_map[:3] == ["0", "0", "4294967295"]:
+            problems.append("not in a user namespace")
+    except OSError as e:
+        problems.append(f"cannot read /proc/self: {e}")
+    if os.getpid() != 1:  # bwrap --as-pid-1: no unfiltered bwrap init beside the code
+        problems.append(f"not pid 1 of a new pid namespace (pid {os.getpid()})")
+    try:
+        ifaces = {line.split(":")[0].strip() for line in open("/proc/net/dev").readlines()[2:]}
+        if ifaces - {"lo"}:
+            problems.append(f"network interfaces visible: {sorted(ifaces)}")
+    except OSError:
         pass
+    if os.path.exists("/etc/shadow") or os.path.exists("/etc/passwd"):
+        problems.append("/etc/passwd or /etc/shadow is visible")
+    return problems
+
+
+def _probe(write) -> int:
+    """The check_isolation probe: isolation facts, then the seccomp filter's effect."""
+    import errno
+    import socket
+
+    problems = _isolation_problems()
+    if problems:
+        return write(ok=False, message="; ".join(problems))
+    try:
+        _load_seccomp(ARGS.seccomp_lib)
+    except Exception as e:  # noqa: BLE001
+        return write(ok=False, message=f"the seccomp filter cannot be loaded ({type(e).__name__}:"
+                     f" {e}): apt-get install libseccomp2; pip install pyseccomp")
+
+    def denied(fn) -> bool:
+        try:
+            fn()
+        except OSError as e:
+            return e.errno == errno.EPERM
+        return False
+
+    def fork():
+        if os.fork() == 0:
+            os._exit(0)
+
+    checks = {"socket": denied(socket.socket), "fork": denied(fork),
+              "execve": denied(lambda: os.execv("/proc/self/exe", ["python", "-c", "0"]))}
+    t = threading.Thread(target=lambda: None)
+    t.start()
+    t.join()
+    failed = [k for k, v in checks.items() if not v]
+    if failed:
+        return write(ok=False, message=f"the seccomp filter does not deny {', '.join(failed)}")
+    return write(ok=True)
 
 
 def _limit(cpu_s: int, memory_mb: int) -> None:
@@ -125,19 +590,20 @@ def _limit(cpu_s: int, memory_mb: int) -> None:
     used = resource.getrusage(resource.RUSAGE_SELF)
     cpu = int(used.ru_utime + used.ru_stime) + cpu_s  # the imports' CPU time is not counted
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 2))
+    # As pid 1 of its namespace the process ignores SIGXCPU's default action: exit on it (the
+    # hard limit's SIGKILL, 2 s later, covers code that never returns to the interpreter).
+    signal.signal(signal.SIGXCPU, lambda *_: os._exit(128 + signal.SIGXCPU))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    resource.setrlimit(resource.RLIMIT_FSIZE, (16 * 2**20, 16 * 2**20))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (FILE_BYTES, FILE_BYTES))
+    resource.setrlimit(resource.RLIMIT_NOFILE, (OPEN_FILES, OPEN_FILES))
+    resource.setrlimit(resource.RLIMIT_NPROC, (PROCESSES, PROCESSES))
     vm = 0
-    try:
-        with open("/proc/self/status") as f:
-            for line in f:
-                if line.startswith("VmSize:"):
-                    vm = int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    if vm:
-        cap = vm + memory_mb * 2**20
-        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmSize:"):
+                vm = int(line.split()[1]) * 1024
+    cap = vm + memory_mb * 2**20
+    resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
 
 
 def _guarded_import(allowed: frozenset):
@@ -153,25 +619,56 @@ def _guarded_import(allowed: frozenset):
     return guarded
 
 
+ARGS = None
+
+
 def main(argv=None) -> int:
+    global ARGS
     p = argparse.ArgumentParser(prog="ivy-sandbox")
     p.add_argument("--backend", required=True, choices=sorted(FRAMEWORK))
     p.add_argument("--cpu-s", type=int, default=20)
     p.add_argument("--memory-mb", type=int, default=2048)
-    a = p.parse_args(argv)
-    out = sys.stdout.buffer
-    sys.stdout = sys.stderr  # whatever the code prints must not corrupt the reply
+    p.add_argument("--reply-fd", type=int, required=True)
+    p.add_argument("--seccomp-lib", default="")
+    p.add_argument("--probe", action="store_true")
+    p.add_argument("--close-fd", type=int, action="append", default=[])
+    a = ARGS = p.parse_args(argv)
+    for fd in a.close_fd:  # bwrap's --info-fd, inherited: not for the submitted code
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    out = os.fdopen(a.reply_fd, "wb")
+    os.set_inheritable(a.reply_fd, False)
 
     def reply(**kw) -> int:
-        out.write(codec.encode(kw))
+        data = codec.encode(kw)
+        if len(data) > REPLY_CAP:
+            data = codec.encode({"ok": False, "kind": "error", "message":
+                                 f"the graph and output take {len(data)} bytes, more than the "
+                                 f"sandbox's reply limit of {REPLY_CAP >> 20} MiB"})
+        out.write(data)
         out.flush()
         return 0
 
-    _enter_namespaces()
+    if a.probe:
+        return _probe(reply)
+    problems = _isolation_problems()
+    if problems:  # never run submitted code outside bwrap's namespaces
+        return reply(ok=False, kind="isolation",
+                     message="the sandbox process is not isolated: " + "; ".join(problems))
     request = codec.decode(sys.stdin.buffer.read())
     import ivy
 
+    from .errors import _is_oom, message_of  # everything the reply needs, before the filter
+
     B = ivy.set_backend(a.backend)
+    try:
+        _load_seccomp(a.seccomp_lib)
+    except Exception as e:  # noqa: BLE001 - fail closed
+        return reply(ok=False, kind="isolation", message=f"the seccomp filter cannot be loaded "
+                     f"({type(e).__name__}: {e}): apt-get install libseccomp2; pip install "
+                     "pyseccomp")
     _limit(a.cpu_s, a.memory_mb)
     allowed = frozenset({FRAMEWORK[a.backend], "numpy", "math", "ivy"})
     safe = {k: v for k, v in vars(builtins).items() if k not in _REMOVED_BUILTINS}
@@ -205,8 +702,6 @@ def main(argv=None) -> int:
     except MemoryError as e:
         return reply(ok=False, kind="memory", message=f"MemoryError: {e}")
     except BaseException as e:  # noqa: BLE001 - report, never crash silently
-        from .errors import _is_oom, message_of
-
         cause, seen = e, 0
         while cause is not None and seen < 20:  # the tracer wraps what the code raised
             if isinstance(cause, Forbidden):
@@ -218,4 +713,10 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    rc = main()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:  # noqa: BLE001
+            pass
+    os._exit(rc)  # skip the frameworks' slow atexit work; the reply is already written

@@ -1,5 +1,8 @@
 """ivy-serve: starts the workers of a workers.toml, restarts one killed with SIGKILL, reports
-status, and stops everything on SIGTERM."""
+status, stops everything on SIGTERM, and documents every option in --help.
+
+(Taken ports, workers that cannot start and the pid check: tests/security/test_launcher_client.py.)
+"""
 
 from __future__ import annotations
 
@@ -64,6 +67,8 @@ def test_kill_9_restarts_and_retry_succeeds(launched):
         assert _retry(lambda: c.info()["pid"], 30) != pid
     text = logfile.read_text()
     assert "restarting" in text and "exited with code -9" in text
+    assert "serving again" in text  # the launcher saw the new process (its pid) serve
+    assert "Traceback" not in text
     out = subprocess.run([sys.executable, "-m", "ivy_server.launcher", "status", "--config",
                           str(cfg)], env=env(), capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 0 and "SERVING" in out.stdout and address in out.stdout
@@ -74,7 +79,9 @@ def test_sigterm_stops_everything(launched):
     proc.send_signal(signal.SIGTERM)
     assert proc.wait(30) == 0
     assert health(address) in ("UNAVAILABLE", "DEADLINE_EXCEEDED")
-    assert "backend" in logfile.read_text()  # the address table was printed
+    text = logfile.read_text()
+    assert "backend" in text  # the address table was printed
+    assert "1 of 1 workers up" in text
 
 
 def test_worker_sigterm_finishes_in_flight_calls():
@@ -134,3 +141,31 @@ def test_aio_server_kind():
         assert w.proc.wait(30) == 0
     finally:
         w.stop()
+
+
+def _help(*args) -> str:
+    out = subprocess.run([sys.executable, "-m", "ivy_server.launcher", *args, "--help"], env=env(),
+                         capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+def test_help_documents_every_option_and_command_with_defaults():
+    from ivy_server import launcher
+
+    p = launcher.parser()
+    sub = next(a for a in p._actions if a.__class__.__name__ == "_SubParsersAction")
+    assert set(sub.choices) == {"serve", "status"}
+    top = _help()
+    for name in ("serve", "status"):
+        assert name in top
+    for args, parser in [((), p), (("serve",), sub.choices["serve"]),
+                         (("status",), sub.choices["status"])]:
+        text = " ".join(_help(*args).split())  # argparse wraps lines
+        for action in parser._actions:
+            if not action.option_strings or "-h" in action.option_strings:
+                continue
+            assert action.option_strings[0] in text, (args, action.option_strings)
+            assert action.help and "default" in action.help, (args, action.option_strings)
+            assert " ".join(action.help.split()) in text
+    assert "exit status" in top and "IVY_WORKERS" in top
