@@ -622,3 +622,7 @@ def decode(data, *, buffers=None, array_hook: Callable | None = None,
     except (ValueError, TypeError, OverflowError, BufferError, msgpack.UnpackException,
             msgpack.ExtraData) as e:
         raise CodecError(f"malformed msgpack message: {type(e).__name__}: {e}") from e
+    finally:
+        # `hook` refers to itself (tuples recurse through it), a cycle that would keep `buffers`
+        # (the whole request) alive until the cycle collector runs
+        hook = None  # noqa: F841

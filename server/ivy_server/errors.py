@@ -12,13 +12,23 @@ it is not Ivy's own. Mapping:
 - ``ivy_client.codec.CodecError`` (malformed message) and anything else the called function
   raises (``TypeError``, ``ValueError``, ``IndexError``, torch ``RuntimeError``, TF
   ``InvalidArgumentError``, ...): INVALID_ARGUMENT. The function was given arguments it rejects.
+
+Echoes are bounded: a client-supplied name goes into a message through :func:`short` (at most
+``NAME_CHARS`` characters, then "…"), and every message leaving :func:`status_of` is cut to at
+most ``MESSAGE_BYTES`` bytes *as gRPC sends it* (the ``grpc-message`` header percent-encodes
+every byte outside printable ASCII, so one "é" costs 6 bytes there). A 20,000-character function
+name therefore answers NOT_FOUND with a short message, not a transport error about metadata size.
 """
 
 from __future__ import annotations
 
 import grpc
+from ivy_client.codec import CodecError
 
 import ivy
+
+NAME_CHARS = 100  # client-supplied names (functions, handles, graphs) echoed at most this long
+MESSAGE_BYTES = 4096  # a status message on the wire (percent-encoded) is at most this long
 
 
 class RpcFailure(Exception):
@@ -41,6 +51,47 @@ def exhausted(message: str) -> RpcFailure:
     return RpcFailure(grpc.StatusCode.RESOURCE_EXHAUSTED, message)
 
 
+def unavailable(message: str) -> RpcFailure:
+    return RpcFailure(grpc.StatusCode.UNAVAILABLE, message)
+
+
+def short(value, limit: int = NAME_CHARS) -> str:
+    """``repr`` of a client-supplied name, cut to ``limit`` characters ("…" and the full length
+    mark a cut)."""
+    s = value if isinstance(value, str) else str(value)
+    if len(s) <= limit:
+        return repr(s)
+    return f"{s[:limit]!r}… ({len(s)} characters)"
+
+
+def _wire_cost(ch: str) -> int:
+    o = ord(ch)
+    if 0x20 <= o < 0x7F and ch != "%":
+        return 1
+    return 3 * len(ch.encode("utf-8", "replace"))
+
+
+def cap(message: str, limit: int = MESSAGE_BYTES) -> str:
+    """``message`` cut so that gRPC's percent-encoded ``grpc-message`` is at most ``limit``
+    bytes; also makes it valid UTF-8 (lone surrogates become "?")."""
+    if len(message) <= limit // 3 and message.isascii():
+        return message
+    message = message.encode("utf-8", "replace").decode("utf-8")
+    total = 0
+    for ch in message:
+        total += _wire_cost(ch)
+    if total <= limit:
+        return message
+    tail = f" … [message cut: {len(message)} characters]"
+    budget = limit - sum(_wire_cost(c) for c in tail)
+    used = 0
+    for i, ch in enumerate(message):
+        used += _wire_cost(ch)
+        if used > budget:
+            return message[:i] + tail
+    return message  # not reached
+
+
 def _is_oom(e: BaseException) -> bool:
     name = type(e).__name__
     if isinstance(e, MemoryError) or name in ("OutOfMemoryError", "ResourceExhaustedError"):
@@ -60,16 +111,22 @@ def message_of(e: BaseException) -> str:
     return text
 
 
-def status_of(e: BaseException) -> tuple[grpc.StatusCode, str]:
-    """The gRPC status code and message for an exception raised while serving a request."""
+def _status(e: BaseException) -> tuple[grpc.StatusCode, str]:
     if isinstance(e, RpcFailure):
         return e.code, str(e)
     msg = message_of(e)
+    if isinstance(e, CodecError):  # before _is_oom: a client controls part of this text
+        return grpc.StatusCode.INVALID_ARGUMENT, msg
     if isinstance(e, (ivy.UnsupportedBackendError, ivy.UnsupportedDtypeError,
                       NotImplementedError)) or type(e).__name__ == "UnimplementedError":
         return grpc.StatusCode.UNIMPLEMENTED, msg
     if _is_oom(e):
         return grpc.StatusCode.RESOURCE_EXHAUSTED, msg
-    if isinstance(e, RecursionError):
-        return grpc.StatusCode.INVALID_ARGUMENT, msg
     return grpc.StatusCode.INVALID_ARGUMENT, msg
+
+
+def status_of(e: BaseException) -> tuple[grpc.StatusCode, str]:
+    """The gRPC status code and (bounded) message for an exception raised while serving a
+    request."""
+    code, msg = _status(e)
+    return code, cap(msg)

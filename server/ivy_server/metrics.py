@@ -2,8 +2,11 @@
 
 ``ivy_requests_total{method,function,code}``, ``ivy_request_latency_seconds{method,function}``,
 ``ivy_bytes_received_total``, ``ivy_bytes_sent_total`` (Call payloads), ``ivy_handles_live``,
-``ivy_handles_bytes``, ``ivy_device_memory_bytes`` (where the framework reports it: torch CUDA,
-JAX device memory stats, TensorFlow GPU memory info).
+``ivy_handles_bytes`` (kept arrays and traced graphs' constants: what the memory cap counts),
+``ivy_graphs_live``, ``ivy_calls_running`` and ``ivy_calls_queued`` (the admission gate; refusals
+are ``ivy_requests_total{code="RESOURCE_EXHAUSTED"}``), ``ivy_device_memory_bytes`` (where the
+framework reports it: torch CUDA, JAX device memory stats, TensorFlow GPU memory info). The
+default ``process_*`` metrics (``process_resident_memory_bytes``) come with prometheus_client.
 """
 
 from __future__ import annotations
@@ -18,7 +21,10 @@ LATENCY = Histogram("ivy_request_latency_seconds", "RPC latency in the worker",
 BYTES_IN = Counter("ivy_bytes_received_total", "bytes of Call requests received")
 BYTES_OUT = Counter("ivy_bytes_sent_total", "bytes of Call/Fetch responses sent")
 HANDLES_LIVE = Gauge("ivy_handles_live", "remote handles kept on the worker")
-HANDLES_BYTES = Gauge("ivy_handles_bytes", "bytes held by remote handles")
+HANDLES_BYTES = Gauge("ivy_handles_bytes", "bytes held by remote handles and traced graphs")
+GRAPHS_LIVE = Gauge("ivy_graphs_live", "traced graphs kept on the worker")
+CALLS_RUNNING = Gauge("ivy_calls_running", "computing calls (Call, Fetch, Trace) running now")
+CALLS_QUEUED = Gauge("ivy_calls_queued", "computing calls waiting for a free thread")
 DEVICE_MEMORY = Gauge("ivy_device_memory_bytes", "device memory in use, where the framework "
                       "reports it (0 otherwise)")
 
@@ -74,4 +80,11 @@ def _device_memory(backend: str, device: str):
 def serve(port: int, host: str, worker) -> None:
     """Start the metrics HTTP endpoint (a daemon thread)."""
     DEVICE_MEMORY.set_function(_device_memory(worker.backend, worker.device))
+    gate = getattr(worker, "gate", None)
+    if gate is not None:
+        CALLS_RUNNING.set_function(lambda: gate.running)
+        CALLS_QUEUED.set_function(lambda: gate.waiting)
+    handles = getattr(worker, "handles", None)
+    if handles is not None:
+        GRAPHS_LIVE.set_function(lambda: len(handles.graphs))
     start_http_server(port, addr=host)

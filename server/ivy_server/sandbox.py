@@ -53,9 +53,11 @@ import time
 import grpc
 from ivy_client import codec
 
+from ivy.functional.backends import all_descriptors
+
 from .errors import RpcFailure
 
-FRAMEWORK = {"numpy": "numpy", "torch": "torch", "jax": "jax", "tensorflow": "tensorflow"}
+FRAMEWORK = {d.name: d.module for d in all_descriptors()}
 _REMOVED_BUILTINS = ("open", "exec", "eval", "compile", "input", "breakpoint", "exit", "quit",
                      "help", "memoryview")
 

@@ -5,14 +5,23 @@
 
 RPCs (``proto/ivy/rpc/v1/worker.proto``): Call, Trace, Info, Fetch, Release, plus the standard
 ``grpc.health.v1`` service and server reflection. Every request is answered with a status code
-(``ivy_server.errors``); a bad request never takes the process down. SIGTERM/SIGINT: health goes
-NOT_SERVING, in-flight calls finish (up to ``--grace-s``), then the process exits.
+(``ivy_server.errors``); a bad request never takes the process down.
+
+Reliability (docs/rpc.md, "Worker"): ``--threads`` calls compute at once and ``--max-queue`` more
+may wait (beyond: RESOURCE_EXHAUSTED with retry advice); spare threads keep health checks, Info
+and Release answering while the worker is saturated; queued calls whose client left or whose
+deadline passed are dropped unstarted. Handles and traced graphs belong to the token that made
+them and count against one memory cap; a failed call keeps nothing. ``empty``/``empty_like``
+answer zeros. SIGTERM/SIGINT: health goes NOT_SERVING (still answering), new calls get
+UNAVAILABLE, running calls get ``--grace-s`` to finish, then the process exits (``os._exit`` if
+computations are still running: threads cannot be stopped).
 """
 
 from __future__ import annotations
 
 import argparse
 import difflib
+import hashlib
 import inspect
 import logging
 import os
@@ -32,68 +41,233 @@ from ivy_client import codec, wire
 from ivy_client.codec import Ref
 from ivy_client.proto import SERVICE_NAME, worker_pb2
 
+from ivy.functional.backends import BACKEND_NAMES as BACKENDS
+
 from . import errors, metrics
 from .errors import RpcFailure
 
 log = logging.getLogger("ivy_server.worker")
 
-BACKENDS = ("numpy", "torch", "jax", "tensorflow")
 _EMPTY_ARGS = ([], {})
 
 
 class Handles:
-    """Arrays kept on the worker (``keep=True``) and traced graphs, by random id."""
+    """Arrays kept on the worker (``keep=True``) and traced graphs, by random id.
+
+    Each item records its owner (a hash of the bearer token that created it; ``""`` on a worker
+    without auth): another owner gets NOT_FOUND, exactly as for an id that never existed. Array
+    bytes and graph constants count against one memory cap.
+    """
 
     def __init__(self, cap_bytes: int):
         self.cap = cap_bytes
-        self.items: dict[str, tuple[object, int]] = {}
-        self.graphs: dict[str, object] = {}
+        self.items: dict[str, tuple[object, int, str]] = {}
+        self.graphs: dict[str, tuple[object, int, str]] = {}
         self.bytes = 0
         self.lock = threading.Lock()
 
-    def add(self, value, nbytes: int) -> str:
+    def _check_cap(self, nbytes: int, what: str) -> None:  # under self.lock
+        if self.cap and self.bytes + nbytes > self.cap:
+            raise errors.exhausted(
+                f"keeping {what} ({nbytes / 2**20:.1f} MiB) would exceed the worker's "
+                f"memory cap of {self.cap / 2**20:.0f} MiB ({self.bytes / 2**20:.1f} MiB "
+                f"held in {len(self.items)} handles and {len(self.graphs)} graphs): release "
+                "handles or graphs, or start the worker with a larger --memory-cap-mb")
+
+    def add(self, value, nbytes: int, owner: str = "") -> str:
         with self.lock:
-            if self.cap and self.bytes + nbytes > self.cap:
-                raise errors.exhausted(
-                    f"keeping this result ({nbytes / 2**20:.1f} MiB) would exceed the worker's "
-                    f"memory cap of {self.cap / 2**20:.0f} MiB ({self.bytes / 2**20:.1f} MiB "
-                    f"held in {len(self.items)} handles): release handles, or start the worker "
-                    "with a larger --memory-cap-mb")
+            self._check_cap(nbytes, "this result")
             hid = "h-" + secrets.token_hex(12)
-            self.items[hid] = (value, nbytes)
+            self.items[hid] = (value, nbytes, owner)
             self.bytes += nbytes
-        metrics.HANDLES_LIVE.set(len(self.items))
-        metrics.HANDLES_BYTES.set(self.bytes)
+        self._publish()
         return hid
 
-    def get(self, hid: str):
-        try:
-            return self.items[hid][0]
-        except KeyError:
-            raise errors.not_found(
-                f"handle {hid!r} is not on this worker (released, never created, or kept by "
-                "another worker: handles are used on the worker that made them)") from None
+    def add_graph(self, graph, nbytes: int, owner: str = "") -> str:
+        with self.lock:
+            self._check_cap(nbytes, "this graph's constants")
+            gid = "g-" + secrets.token_hex(12)
+            self.graphs[gid] = (graph, nbytes, owner)
+            self.bytes += nbytes
+        self._publish()
+        return gid
 
-    def release(self, ids) -> int:
+    def get(self, hid, owner: str = ""):
+        item = self.items.get(hid) if hid.__class__ is str else None
+        if item is None or item[2] != owner:
+            raise errors.not_found(
+                f"handle {errors.short(hid)} is not on this worker (released, never created, "
+                "kept by another worker, or created with another token: handles are used on the "
+                "worker, and with the token, that made them)") from None
+        return item[0]
+
+    def graph(self, gid, owner: str = ""):
+        item = self.graphs.get(gid) if gid.__class__ is str else None
+        if item is None or item[2] != owner:
+            raise errors.not_found(
+                f"graph {errors.short(gid)} is not on this worker (released, traced on another "
+                "worker, or traced with another token)")
+        return item[0]
+
+    def release(self, ids, owner: str = "") -> int:
         n = 0
         with self.lock:
             for hid in ids:
-                item = self.items.pop(hid, None)
-                if item is not None:
-                    self.bytes -= item[1]
-                    n += 1
-                elif self.graphs.pop(hid, None) is not None:
-                    n += 1
+                for table in (self.items, self.graphs):
+                    item = table.get(hid)
+                    if item is not None and item[2] == owner:
+                        del table[hid]
+                        self.bytes -= item[1]
+                        n += 1
+                        break
+        self._publish()
+        return n
+
+    def _publish(self) -> None:
         metrics.HANDLES_LIVE.set(len(self.items))
         metrics.HANDLES_BYTES.set(self.bytes)
-        return n
+
+
+class Gate:
+    """Admission control for the calls that compute (Call, Fetch, Trace).
+
+    At most ``slots`` run at once and at most ``queue`` wait for a slot; beyond that a call is
+    refused at once with RESOURCE_EXHAUSTED (and advice to retry), so a flood never queues without
+    bound and never takes the threads that answer health checks. A waiting call whose client
+    cancelled or whose deadline passed is dropped without being started. After :meth:`close`
+    (shutdown) new and waiting calls get UNAVAILABLE. ``active`` counts every RPC handler in
+    progress (any method), for the shutdown drain.
+    """
+
+    def __init__(self, slots: int, queue: int):
+        self.slots, self.queue = max(1, slots), max(0, queue)
+        self.cond = threading.Condition(threading.Lock())
+        self.running = 0
+        self.waiting = 0
+        self.active = 0
+        self.closed = False
+
+    def enter(self, context) -> None:
+        """Take a computing slot (waiting for one if need be); counts as active until leave."""
+        with self.cond:
+            if self.closed:
+                raise _shutting_down()
+            if self.running < self.slots and not self.waiting:
+                self.running += 1
+                self.active += 1
+                return
+            if self.waiting >= self.queue:
+                raise errors.exhausted(
+                    f"the worker is busy: {self.running} calls running and {self.waiting} "
+                    f"waiting (--threads {self.slots}, --max-queue {self.queue}); retry after a "
+                    "short back-off (e.g. 0.1-1 s, growing), or use another worker")
+            self.waiting += 1
+            try:
+                while self.running >= self.slots or self.closed:
+                    if self.closed:
+                        raise _shutting_down()
+                    remaining = None
+                    if context is not None:
+                        if _client_gone(context):
+                            raise RpcFailure(grpc.StatusCode.CANCELLED,
+                                             "the client cancelled the call while it was queued")
+                        remaining = context.time_remaining()
+                        if remaining is not None and remaining <= 0:
+                            raise RpcFailure(grpc.StatusCode.DEADLINE_EXCEEDED,
+                                             "the deadline passed while the call was queued "
+                                             "(the worker is busy)")
+                    self.cond.wait(0.2 if remaining is None else min(0.2, remaining))
+                self.running += 1
+                self.active += 1
+            except BaseException:
+                self.cond.notify()  # pass a wake-up this waiter may have consumed
+                raise
+            finally:
+                self.waiting -= 1
+
+    def leave(self) -> None:
+        with self.cond:
+            self.running -= 1
+            self.active -= 1
+            if self.waiting:
+                self.cond.notify()
+
+    def begin(self) -> None:
+        """An RPC that does not compute (Info, Release) is in progress."""
+        with self.cond:
+            self.active += 1
+
+    def end(self) -> None:
+        with self.cond:
+            self.active -= 1
+
+    def close(self) -> None:
+        with self.cond:
+            self.closed = True
+            self.cond.notify_all()
+
+
+def _shutting_down() -> RpcFailure:
+    return errors.unavailable("the worker is shutting down: retry on another worker (or after it "
+                              "restarts)")
+
+
+def _client_gone(context) -> bool:
+    """Whether the client cancelled (or the deadline expired), for sync and aio contexts."""
+    is_active = getattr(context, "is_active", None)
+    if is_active is not None:
+        return not is_active()
+    cancelled = getattr(context, "cancelled", None)
+    return bool(cancelled()) if cancelled is not None else False
+
+
+class _Trimmer:
+    """Gives freed heap memory back to the OS (glibc ``malloc_trim(0)``) shortly after a request
+    that moved at least ``threshold`` bytes ends; at most once per ``interval`` seconds, on a
+    daemon thread. Large requests leave gRPC's receive slices and the arrays' blocks free in
+    malloc arenas; without this the worker's RSS stays at its high-water mark."""
+
+    def __init__(self, threshold: int = 16 * 2**20, interval: float = 1.0):
+        self.threshold, self.interval = threshold, interval
+        self.event = threading.Event()
+        self.thread = None
+        self.trims = 0
+        try:
+            import ctypes
+
+            self._trim = ctypes.CDLL("libc.so.6").malloc_trim
+        except (OSError, AttributeError):  # not glibc: nothing to do
+            self._trim = None
+
+    def kick(self) -> None:
+        if self._trim is None:
+            return
+        if self.thread is None:
+            self.thread = threading.Thread(target=self._run, name="ivy-trim", daemon=True)
+            self.thread.start()
+        self.event.set()
+
+    def _run(self) -> None:
+        while True:
+            self.event.wait()
+            time.sleep(0.05)  # let gRPC finish with the buffers
+            self.event.clear()
+            self._trim(0)
+            self.trims += 1
+            time.sleep(self.interval)
+
+
+# Functions whose result is uninitialised memory: the worker answers them with zeros, so that no
+# client ever reads bytes another request left behind (same signatures; traced graphs too).
+ZERO_FILL = {"empty": "zeros", "empty_like": "zeros_like"}
 
 
 class Worker:
     """The servicer: every RPC's implementation, independent of the gRPC server kind."""
 
     def __init__(self, backend: str, device: str, *, max_message_bytes: int, memory_cap_bytes: int,
-                 allow_code_execution: bool, auth_token: str | None, sandbox_limits: dict):
+                 allow_code_execution: bool, auth_token=None, sandbox_limits: dict,
+                 threads: int = 16, max_queue: int = 64):
         import ivy
 
         self.ivy = ivy
@@ -106,12 +280,21 @@ class Worker:
         ivy.set_default_device(self.device)
         self.max_message_bytes = max_message_bytes
         self.memory_cap = memory_cap_bytes
-        self.code_execution = allow_code_execution and bool(auth_token)
+        # handles and graphs belong to the token that made them (only with auth: one tenant
+        # otherwise)
+        self.auth = bool(auth_token)
+        self.code_execution = allow_code_execution and self.auth
         self.sandbox_limits = sandbox_limits
         self.handles = Handles(memory_cap_bytes)
+        self.gate = Gate(threads, max_queue)
+        self.trimmer = _Trimmer()
         from ivy.func_wrapper import API, backend_name_of_type
 
         self.api = API
+        self._fns = dict(API)
+        for name, instead in ZERO_FILL.items():
+            if name in API and instead in API:
+                self._fns[name] = API[instead]
         self._native_of = backend_name_of_type
         self._array_cls = ivy.Array
         self.server_kind = "threads"
@@ -127,6 +310,15 @@ class Worker:
                       None, [""])
         except Exception as e:  # noqa: BLE001 - a warm-up failure is not fatal
             log.warning("warm-up call failed: %s", errors.message_of(e))
+
+    def owner(self, context) -> str:
+        """Who owns what this request keeps: a hash of its bearer token ("" without auth)."""
+        if not self.auth or context is None:
+            return ""
+        for k, v in context.invocation_metadata() or ():
+            if k == "authorization":
+                return hashlib.sha256(v.encode("utf-8", "replace")).hexdigest()[:32]
+        return ""
 
     # -- conversion -----------------------------------------------------------------------------
     def _convert(self, obj):
@@ -144,28 +336,32 @@ class Worker:
             return {k: v for k, v in fields.items() if not k.startswith("_")}
         return obj
 
-    def _keep(self, obj):
-        """Replace each native array in a result by a handle kept on this worker."""
+    def _keep(self, obj, owner: str, kept: list):
+        """Replace each native array in a result by a handle kept on this worker (ids appended to
+        ``kept``, so that a failure later in the call can release them)."""
         c = obj.__class__
         if c is self._array_cls:
             obj = obj._data
             c = obj.__class__
         if self._native_of(c) is not None:
             shape = tuple(int(s) for s in obj.shape)
-            hid = self.handles.add(obj, _nbytes(obj, shape))
-            return Ref(hid, str(self.ivy.dtypes.as_ivy_dtype(obj.dtype)), shape)
+            dtype = str(self.ivy.dtypes.as_ivy_dtype(obj.dtype))
+            hid = self.handles.add(obj, _nbytes(obj, shape), owner)
+            kept.append(hid)
+            return Ref(hid, dtype, shape)
         if c is tuple or c is list or hasattr(obj, "_asdict"):
-            return tuple(self._keep(e) for e in obj) if c is not list else [
-                self._keep(e) for e in obj]
+            return tuple(self._keep(e, owner, kept) for e in obj) if c is not list else [
+                self._keep(e, owner, kept) for e in obj]
         if c is dict:
-            return {k: self._keep(v) for k, v in obj.items()}
+            return {k: self._keep(v, owner, kept) for k, v in obj.items()}
         return obj
 
-    def _decode_args(self, payload, buffers):
+    def _decode_args(self, payload, buffers, owner: str = ""):
         if not len(payload):
             return _EMPTY_ARGS
+        get = self.handles.get
         value = codec.decode(payload, buffers=buffers, array_hook=self._to_native,
-                             handle_hook=lambda r: self.handles.get(r.id))
+                             handle_hook=lambda r: get(r.id, owner))
         if (not isinstance(value, list) or len(value) != 2 or not isinstance(value[0], list)
                 or not isinstance(value[1], dict)):
             raise errors.invalid("the args field must hold msgpack [args list, kwargs map]")
@@ -173,27 +369,40 @@ class Worker:
             raise errors.invalid("keyword argument names must be strings")
         return value
 
-    def _encode_result(self, result, keep: bool) -> bytes:
-        buffers: list = []
-        if keep:
-            result = self._keep(result)
-        payload = codec.encode(result, buffers=buffers, convert=self._convert)
-        size = len(payload) + sum(b.nbytes for b in buffers)
-        if size > self.max_message_bytes:
-            raise errors.exhausted(
-                f"the result is {size / 2**20:.1f} MiB, over the per-message limit of "
-                f"{self.max_message_bytes / 2**20:.0f} MiB: start the worker with a larger "
-                "--max-message-mb (and the client with Client(max_message_mb=...)), or call with "
-                "keep=True and fetch the parts you need")
-        return wire.frame_call_response(payload, buffers)
+    def _encode_result(self, result, keep: bool, owner: str = "", context=None) -> bytes:
+        """The framed response. With ``keep``, arrays become handles — and if anything fails
+        afterwards (an unencodable or oversized result, the cap on a later output, a client that
+        is gone) the handles made so far are released: a failed call keeps nothing."""
+        kept: list = []
+        try:
+            buffers: list = []
+            if keep:
+                result = self._keep(result, owner, kept)
+            payload = codec.encode(result, buffers=buffers, convert=self._convert)
+            size = len(payload) + sum(b.nbytes for b in buffers)
+            if size > self.max_message_bytes:
+                raise errors.exhausted(
+                    f"the result is {size / 2**20:.1f} MiB, over the per-message limit of "
+                    f"{self.max_message_bytes / 2**20:.0f} MiB: start the worker with a larger "
+                    "--max-message-mb (and the client with Client(max_message_mb=...)), or call "
+                    "with keep=True and fetch the parts you need")
+            if kept and context is not None and _client_gone(context):
+                raise RpcFailure(grpc.StatusCode.CANCELLED,
+                                 "the client went away before the result was sent; nothing kept")
+            return wire.frame_call_response(payload, buffers)
+        except BaseException:
+            if kept:
+                self.handles.release(kept, owner)
+            raise
 
     # -- RPCs -----------------------------------------------------------------------------------
     def _lookup(self, name: str):
-        fn = self.api.get(name)
+        fn = self._fns.get(name)
         if fn is None:
-            close = difflib.get_close_matches(name, self.api.keys(), n=5, cutoff=0.6)
+            close = difflib.get_close_matches(name, self.api.keys(), n=5, cutoff=0.6) \
+                if len(name) <= errors.NAME_CHARS else []
             hint = f"; did you mean: {', '.join(close)}?" if close else ""
-            raise errors.not_found(f"ivy has no function {name!r}{hint} "
+            raise errors.not_found(f"ivy has no function {errors.short(name)}{hint} "
                                    f"({len(self.api)} functions; see Info)")
         return fn
 
@@ -205,37 +414,44 @@ class Worker:
             function, payload, keep, buffers, graph_id = wire.parse_call_request(request)
         except ValueError as e:
             raise errors.invalid(f"malformed CallRequest: {e}") from None
-        tag[0] = function or "graph"
-        if self.memory_cap:
-            size = len(payload) + sum(b.nbytes for b in buffers)
-            if size > self.memory_cap:
-                raise errors.exhausted(
-                    f"the request's arrays ({size / 2**20:.1f} MiB) exceed the worker's memory "
-                    f"cap of {self.memory_cap / 2**20:.0f} MiB (--memory-cap-mb)")
-        if graph_id:
-            graph = self.handles.graphs.get(graph_id)
-            if graph is None:
-                raise errors.not_found(f"graph {graph_id!r} is not on this worker (released, or "
-                                       "traced on another worker)")
-            fn = graph
-        else:
-            fn = self._lookup(function)
-        args, kwargs = self._decode_args(payload, buffers)
-        remaining = context.time_remaining() if context is not None else None
-        if remaining is not None and remaining <= 0:
-            raise RpcFailure(grpc.StatusCode.DEADLINE_EXCEEDED,
-                             "the deadline passed before the call started")
-        result = fn(*args, **kwargs)
-        return self._encode_result(result, keep)
+        tag[0] = (function[:errors.NAME_CHARS] if function else "graph")
+        owner = self.owner(context) if self.auth else ""
+        if self.memory_cap and (size := len(payload) + sum(b.nbytes for b in buffers)) \
+                > self.memory_cap:
+            raise errors.exhausted(
+                f"the request's arrays ({size / 2**20:.1f} MiB) exceed the worker's memory "
+                f"cap of {self.memory_cap / 2**20:.0f} MiB (--memory-cap-mb)")
+        fn = self.handles.graph(graph_id, owner) if graph_id else self._lookup(function)
+        try:
+            args, kwargs = self._decode_args(payload, buffers, owner)
+            del payload
+            if context is not None:
+                if _client_gone(context):
+                    raise RpcFailure(grpc.StatusCode.CANCELLED,
+                                     "the client cancelled the call before it started")
+                remaining = context.time_remaining()
+                if remaining is not None and remaining <= 0:
+                    raise RpcFailure(grpc.StatusCode.DEADLINE_EXCEEDED,
+                                     "the deadline passed before the call started")
+            result = fn(*args, **kwargs)
+            del args, kwargs
+        finally:
+            # The decoder's hook closure is a reference cycle holding this list: emptying it
+            # lets the request's bytes go when the call ends instead of at the next cyclic GC
+            # (a 1 GiB request otherwise stayed resident after its call).
+            if buffers.__class__ is list:
+                buffers.clear()
+        return self._encode_result(result, keep, owner, context)
 
     def fetch(self, request, context, tag: list):
         tag[0] = "fetch"
-        value = self.handles.get(request.handle)
+        value = self.handles.get(request.handle, self.owner(context))
         return self._encode_result(value, keep=False)
 
     def release(self, request, context, tag: list):
         tag[0] = "release"
-        return worker_pb2.ReleaseResponse(released=self.handles.release(list(request.handles)))
+        return worker_pb2.ReleaseResponse(
+            released=self.handles.release(list(request.handles), self.owner(context)))
 
     def info(self, request, context, tag: list):
         tag[0] = "info"
@@ -271,17 +487,24 @@ class Worker:
                              "this build of ivy has no tracer (ivy.trace_graph)")
         from . import sandbox
 
+        owner = self.owner(context)
         graph_dict, output_payload = sandbox.run(
             self.backend, request.source, request.entry, bytes(request.args),
-            [bytes(b) for b in request.buffers], **self.sandbox_limits)
+            [bytes(b) for b in request.buffers], reply_cap=self.max_message_bytes,
+            **self.sandbox_limits)
         try:
             graph = self.ivy.Graph.from_dict(graph_dict)
         except Exception as e:
             raise errors.invalid(f"the traced graph cannot be loaded: {errors.message_of(e)}") \
                 from None
-        gid = "g-" + secrets.token_hex(12)
-        with self.handles.lock:
-            self.handles.graphs[gid] = graph
+        nbytes = 0
+        for n in graph.nodes:
+            if n.target in ZERO_FILL and n.op not in ("input", "constant"):
+                n.target = ZERO_FILL[n.target]  # no uninitialised memory from graphs either
+            v = getattr(n, "value", None)
+            if v is not None:
+                nbytes += int(getattr(v, "nbytes", 0) or 0)
+        gid = self.handles.add_graph(graph, nbytes, owner)
         return worker_pb2.TraceResponse(graph_id=gid, graph=codec.encode(graph_dict),
                                         output=output_payload)
 
@@ -299,7 +522,7 @@ def _nbytes(obj, shape) -> int:
 
 
 # ---------------------------------------------------------------------------------------------
-# gRPC plumbing: error mapping, metrics, logs, auth
+# gRPC plumbing: error mapping, metrics, logs, auth, admission
 # ---------------------------------------------------------------------------------------------
 
 def _request_id(context) -> str:
@@ -309,17 +532,33 @@ def _request_id(context) -> str:
     return secrets.token_hex(8)
 
 
-def _wrap(method: str, impl, known_functions):
-    """A gRPC handler running ``impl`` with error mapping, metrics and request logs."""
+GATED = ("Call", "Fetch", "Trace")  # the RPCs that compute: admission-controlled
+SPARE_THREADS = 8  # threads computing calls never take: health, Info, Release, refusals
+TRIM_BYTES = 16 * 2**20  # requests moving at least this much give freed memory back afterwards
+
+
+def _wrap(method: str, impl, known_functions, worker: Worker | None = None):
+    """A gRPC handler running ``impl`` with admission, error mapping, metrics and request logs."""
     debug = log.isEnabledFor(logging.DEBUG)
+    gate = worker.gate if worker is not None else None
+    gated = gate is not None and method in GATED
+    trimmer = worker.trimmer if worker is not None else None
+    count_in = method == "Call"
 
     def handler(request, context):
         t0 = time.perf_counter()
         tag = [""]
         code = "OK"
-        size_in = len(request) if request.__class__ is bytes else 0
+        size_in = len(request) if count_in else 0
         size_out = 0
+        entered = begun = False
         try:
+            if gated:
+                gate.enter(context)
+                entered = True
+            elif gate is not None:
+                gate.begin()
+                begun = True
             response = impl(request, context, tag)
             size_out = len(response) if response.__class__ is bytes else 0
             return response
@@ -332,6 +571,12 @@ def _wrap(method: str, impl, known_functions):
             context.set_trailing_metadata((("x-request-id", rid),))
             context.abort(status, message)
         finally:
+            if entered:
+                gate.leave()
+            elif begun:
+                gate.end()
+            if trimmer is not None and size_in + size_out >= TRIM_BYTES:
+                context.add_callback(trimmer.kick)  # after gRPC has sent the response
             dt = time.perf_counter() - t0
             fn = tag[0] if tag[0] in known_functions or method != "Call" else "<unknown>"
             metrics.observe(method, fn, code, dt, size_in, size_out)
@@ -342,13 +587,20 @@ def _wrap(method: str, impl, known_functions):
     return handler
 
 
+def parse_tokens(value: str | None) -> list[str]:
+    """The bearer tokens in an ``--auth-token-env`` variable: one, or several separated by
+    commas (one per tenant; handles and graphs belong to the token that made them)."""
+    return [t.strip() for t in (value or "").split(",") if t.strip()]
+
+
 class AuthInterceptor(grpc.ServerInterceptor):
     """Every RPC but health checks and reflection needs ``authorization: Bearer <token>``."""
 
     OPEN = ("/grpc.health.v1.Health/", "/grpc.reflection.")
 
-    def __init__(self, token: str):
-        self.expected = "Bearer " + token
+    def __init__(self, token):
+        tokens = parse_tokens(token) if isinstance(token, str) else list(token)
+        self.expected = ["Bearer " + t for t in tokens]
 
         def deny(request, context):
             context.abort(grpc.StatusCode.UNAUTHENTICATED,
@@ -357,27 +609,42 @@ class AuthInterceptor(grpc.ServerInterceptor):
 
         self._deny = grpc.unary_unary_rpc_method_handler(deny)
 
+    def allowed(self, metadata) -> bool:
+        for k, v in metadata or ():
+            if k == "authorization":
+                ok = False
+                for e in self.expected:  # compare with every token: timing says nothing
+                    ok |= secrets.compare_digest(v.encode("utf-8", "replace"), e.encode())
+                if ok:
+                    return True
+        return False
+
     def intercept_service(self, continuation, handler_call_details):
         method = handler_call_details.method
         if method.startswith(self.OPEN):
             return continuation(handler_call_details)
-        for k, v in handler_call_details.invocation_metadata or ():
-            if k == "authorization" and secrets.compare_digest(v, self.expected):
-                return continuation(handler_call_details)
+        if self.allowed(handler_call_details.invocation_metadata):
+            return continuation(handler_call_details)
         return self._deny
 
 
 def build_server(worker: Worker, *, host: str, port: int, threads: int,
-                 auth_token: str | None):
-    """A started-ready ``grpc.Server`` (not yet started) and its health servicer."""
+                 auth_token=None, max_queue: int | None = None):
+    """A ``grpc.Server`` (not yet started), its health servicer and the bound port.
+
+    Threads: ``threads`` compute (the gate's slots), ``max_queue`` more may wait for a slot, and
+    ``SPARE_THREADS`` beyond both are never taken by computing calls — they answer health checks,
+    Info, Release and the refusals of the admission gate while the worker is saturated.
+    """
+    queue = worker.gate.queue if max_queue is None else max_queue
+    pool = threads + queue + SPARE_THREADS
     opts = [("grpc.max_send_message_length", worker.max_message_bytes),
             ("grpc.max_receive_message_length", worker.max_message_bytes),
             ("grpc.so_reuseport", 0)]
     interceptors = [AuthInterceptor(auth_token)] if auth_token else []
-    server = grpc.server(futures.ThreadPoolExecutor(max_workers=threads,
-                                                    thread_name_prefix="ivy-rpc"),
+    server = grpc.server(futures.ThreadPoolExecutor(max_workers=pool, thread_name_prefix="ivy-rpc"),
                          options=opts, interceptors=interceptors,
-                         maximum_concurrent_rpcs=threads * 16)
+                         maximum_concurrent_rpcs=max(256, 4 * pool))
     handlers = _handlers(worker, _wrap)
     server.add_generic_rpc_handlers([grpc.method_handlers_generic_handler(SERVICE_NAME,
                                                                           handlers)])
@@ -392,18 +659,24 @@ def build_server(worker: Worker, *, host: str, port: int, threads: int,
     return server, health_servicer, bound
 
 
-def _wrap_aio(method: str, impl, known_functions):
-    """``_wrap`` for grpc.aio: the same work, run inline on the event loop."""
+def _wrap_aio(method: str, impl, known_functions, worker: Worker | None = None):
+    """``_wrap`` for grpc.aio: the same work, run inline on the event loop (one call at a time,
+    so no admission gate: the event loop is the queue)."""
     debug = log.isEnabledFor(logging.DEBUG)
+    trimmer = worker.trimmer if worker is not None else None
+    closed = worker.gate if worker is not None else None
+    count_in = method == "Call"
 
     async def handler(request, context):
         t0 = time.perf_counter()
         tag = [""]
         code = "OK"
-        size_in = len(request) if request.__class__ is bytes else 0
+        size_in = len(request) if count_in else 0
         size_out = 0
         failure = None
         try:
+            if closed is not None and closed.closed and method in GATED:
+                raise _shutting_down()
             response = impl(request, context, tag)
             size_out = len(response) if response.__class__ is bytes else 0
         except Exception as e:  # noqa: BLE001 - every failure becomes a status, never a crash
@@ -412,6 +685,8 @@ def _wrap_aio(method: str, impl, known_functions):
         dt = time.perf_counter() - t0
         fn = tag[0] if tag[0] in known_functions or method != "Call" else "<unknown>"
         metrics.observe(method, fn, code, dt, size_in, size_out)
+        if trimmer is not None and size_in + size_out >= TRIM_BYTES:
+            trimmer.kick()
         if failure is not None:
             rid = _request_id(context)
             log.warning("request=%s method=%s function=%s code=%s error=%s", rid, method,
@@ -429,7 +704,7 @@ def _wrap_aio(method: str, impl, known_functions):
 class AioAuthInterceptor(grpc.aio.ServerInterceptor):
     """``AuthInterceptor`` for grpc.aio."""
 
-    def __init__(self, token: str):
+    def __init__(self, token):
         self._sync = AuthInterceptor(token)
 
         async def deny(request, context):
@@ -442,33 +717,71 @@ class AioAuthInterceptor(grpc.aio.ServerInterceptor):
         method = handler_call_details.method
         if method.startswith(AuthInterceptor.OPEN):
             return await continuation(handler_call_details)
-        for k, v in handler_call_details.invocation_metadata or ():
-            if k == "authorization" and secrets.compare_digest(v, self._sync.expected):
-                return await continuation(handler_call_details)
+        if self._sync.allowed(handler_call_details.invocation_metadata):
+            return await continuation(handler_call_details)
         return self._deny
+
+
+def _parsed(message_cls, impl):
+    """``impl`` given the parsed protobuf: the request arrives as bytes and is parsed inside the
+    handler, so a malformed message answers INVALID_ARGUMENT (gRPC's own deserializer would
+    answer INTERNAL "Exception deserializing request!")."""
+    from google.protobuf.message import DecodeError
+
+    name = message_cls.DESCRIPTOR.name
+
+    def run(request, context, tag: list):
+        try:
+            message = message_cls.FromString(request)
+        except (DecodeError, ValueError, TypeError) as e:
+            raise errors.invalid(f"malformed {name}: {e}") from None
+        return impl(message, context, tag)
+
+    return run
 
 
 def _handlers(worker: Worker, wrap) -> dict:
     known = set(worker.api)
     pb = worker_pb2
     return {
-        "Call": grpc.unary_unary_rpc_method_handler(wrap("Call", worker.call, known)),
+        "Call": grpc.unary_unary_rpc_method_handler(wrap("Call", worker.call, known, worker)),
         "Fetch": grpc.unary_unary_rpc_method_handler(
-            wrap("Fetch", worker.fetch, known), request_deserializer=pb.FetchRequest.FromString),
+            wrap("Fetch", _parsed(pb.FetchRequest, worker.fetch), known, worker)),
         "Release": grpc.unary_unary_rpc_method_handler(
-            wrap("Release", worker.release, known),
-            request_deserializer=pb.ReleaseRequest.FromString,
+            wrap("Release", _parsed(pb.ReleaseRequest, worker.release), known, worker),
             response_serializer=pb.ReleaseResponse.SerializeToString),
         "Info": grpc.unary_unary_rpc_method_handler(
-            wrap("Info", worker.info, known), request_deserializer=pb.InfoRequest.FromString,
+            wrap("Info", _parsed(pb.InfoRequest, worker.info), known, worker),
             response_serializer=pb.InfoResponse.SerializeToString),
         "Trace": grpc.unary_unary_rpc_method_handler(
-            wrap("Trace", worker.trace, known), request_deserializer=pb.TraceRequest.FromString,
+            wrap("Trace", _parsed(pb.TraceRequest, worker.trace), known, worker),
             response_serializer=pb.TraceResponse.SerializeToString),
     }
 
 
-async def serve_aio(worker: Worker, *, host: str, port: int, auth_token: str | None,
+def _flush_and_exit(code: int) -> None:
+    """Leave now, even with computations still running on threads that cannot be stopped
+    (their clients see UNAVAILABLE when the connection drops)."""
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:  # noqa: BLE001
+            pass
+    os._exit(code)
+
+
+def _watchdog(seconds: float) -> None:
+    """Exit the process ``seconds`` from now whatever the shutdown is doing (a daemon thread)."""
+    def run():
+        time.sleep(seconds)
+        log.warning("shutdown took longer than the grace period: exiting now")
+        _flush_and_exit(0)
+
+    threading.Thread(target=run, name="ivy-shutdown-watchdog", daemon=True).start()
+
+
+async def serve_aio(worker: Worker, *, host: str, port: int, auth_token=None,
                     grace: float) -> int:
     """Serve with a grpc.aio server (``--server-kind aio``; handlers run on the event loop)."""
     import asyncio
@@ -501,9 +814,50 @@ async def serve_aio(worker: Worker, *, host: str, port: int, auth_token: str | N
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()
     log.info("shutting down: NOT_SERVING, finishing in-flight calls (grace %.1fs)", grace)
+    _watchdog(grace + 1.5)
+    worker.gate.close()
     for name in ("", SERVICE_NAME):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
     await server.stop(grace)
+    log.info("stopped")
+    return 0
+
+
+def serve_threads(worker: Worker, server, health_servicer, grace: float) -> int:
+    """Serve until SIGTERM/SIGINT, then shut down within ``grace`` (+ a small bound).
+
+    Shutdown: health answers NOT_SERVING (the server still answers), new and queued computing
+    calls get UNAVAILABLE, calls already running get up to ``grace`` seconds to finish; then the
+    server stops. Computations still running then cannot be interrupted (Python threads), so the
+    process leaves with ``os._exit`` after flushing its logs: their clients see UNAVAILABLE. A
+    second signal exits at once; a watchdog exits at grace + 1.5 s whatever happens.
+    """
+    stop = threading.Event()
+
+    def on_signal(signum, frame):
+        if stop.is_set():
+            log.warning("second signal: exiting now")
+            _flush_and_exit(1)
+        stop.set()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    stop.wait()
+    t0 = time.monotonic()
+    log.info("shutting down: NOT_SERVING, finishing in-flight calls (grace %.1fs)", grace)
+    _watchdog(grace + 1.5)
+    _set_health(health_servicer, health_pb2.HealthCheckResponse.NOT_SERVING)
+    worker.gate.close()
+    while worker.gate.active and time.monotonic() - t0 < grace:
+        time.sleep(0.02)
+    left = worker.gate.active
+    if left:
+        log.warning("grace period (%.1fs) over with %d calls still running: exiting without "
+                    "them (their clients get UNAVAILABLE)", grace, left)
+        _flush_and_exit(0)
+    # every handler has returned; give the last responses the rest of the grace to be sent
+    remaining = max(0.2, grace - (time.monotonic() - t0))
+    server.stop(remaining).wait(remaining + 0.5)
     log.info("stopped")
     return 0
 
@@ -523,20 +877,26 @@ def parse_args(argv=None):
     p.add_argument("--metrics-port", type=int, default=None,
                    help="serve Prometheus metrics on this port (default: none)")
     p.add_argument("--auth-token-env", default=None, metavar="VAR",
-                   help="require 'authorization: Bearer <token>' with the token read from the "
-                   "environment variable VAR (e.g. IVY_AUTH_TOKEN)")
+                   help="require 'authorization: Bearer <token>' with a token read from the "
+                   "environment variable VAR (e.g. IVY_AUTH_TOKEN); several tokens separated by "
+                   "commas give several tenants, each seeing only its own handles and graphs")
     p.add_argument("--allow-code-execution", action="store_true",
                    help="enable Trace (runs submitted code in a sandbox); needs an auth token")
     p.add_argument("--max-message-mb", type=int, default=1024,
                    help="largest request or response in MiB (default 1024, at most 2047)")
     p.add_argument("--memory-cap-mb", type=int, default=0,
-                   help="cap on kept handles and on one request's arrays, in MiB (0: none)")
-    p.add_argument("--threads", type=int, default=16, help="RPC threads (default 16)")
+                   help="cap on kept handles + traced graphs' constants, and on one request's "
+                   "arrays, in MiB (0: none)")
+    p.add_argument("--threads", type=int, default=16,
+                   help="calls computed at once (default 16)")
+    p.add_argument("--max-queue", type=int, default=64,
+                   help="calls that may wait for a free thread; beyond, RESOURCE_EXHAUSTED "
+                   "(default 64)")
     p.add_argument("--server-kind", choices=["threads", "aio"], default="threads",
                    help="gRPC thread-pool server (default; measured faster for tiny calls) or "
                    "grpc.aio with handlers on the event loop")
     p.add_argument("--grace-s", type=float, default=10.0,
-                   help="on SIGTERM, wait this long for in-flight calls (default 10)")
+                   help="on SIGTERM, wait this long for in-flight calls, then exit (default 10)")
     p.add_argument("--sandbox-cpu-s", type=int, default=20, help="Trace sandbox CPU seconds")
     p.add_argument("--sandbox-wall-s", type=float, default=60.0, help="Trace sandbox wall seconds")
     p.add_argument("--sandbox-memory-mb", type=int, default=2048,
@@ -553,22 +913,32 @@ def main(argv=None) -> int:
                         f" :{a.port}] %(message)s")
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
     warnings.filterwarnings("ignore", message="The given NumPy array is not writable")
-    token = None
+    tokens: list[str] = []
     if a.auth_token_env:
-        token = os.environ.get(a.auth_token_env) or None
-        if token is None:
+        tokens = parse_tokens(os.environ.get(a.auth_token_env))
+        if not tokens:
             log.error("--auth-token-env %s: the variable is not set or empty", a.auth_token_env)
             return 2
-    if a.allow_code_execution and not token:
+    if a.allow_code_execution and not tokens:
         log.error("--allow-code-execution needs an auth token (--auth-token-env VAR)")
         return 2
+    if a.allow_code_execution:
+        # fail closed: no code execution without the OS sandbox (bubblewrap + seccomp)
+        from . import sandbox
+
+        try:
+            sandbox.check_isolation()
+        except sandbox.SandboxUnavailable as e:
+            log.error("--allow-code-execution: %s", e)
+            return 2
     max_bytes = min(a.max_message_mb, 2047) * 2**20
     try:
         worker = Worker(a.backend, a.device, max_message_bytes=max_bytes,
                         memory_cap_bytes=a.memory_cap_mb * 2**20,
-                        allow_code_execution=a.allow_code_execution, auth_token=token,
+                        allow_code_execution=a.allow_code_execution, auth_token=tokens or None,
                         sandbox_limits={"cpu_s": a.sandbox_cpu_s, "wall_s": a.sandbox_wall_s,
-                                        "memory_mb": a.sandbox_memory_mb})
+                                        "memory_mb": a.sandbox_memory_mb},
+                        threads=a.threads, max_queue=a.max_queue)
     except Exception as e:
         log.error("cannot start: %s", errors.message_of(e))
         return 1
@@ -577,30 +947,18 @@ def main(argv=None) -> int:
     if a.server_kind == "aio":
         import asyncio
 
-        return asyncio.run(serve_aio(worker, host=a.host, port=a.port, auth_token=token,
+        return asyncio.run(serve_aio(worker, host=a.host, port=a.port, auth_token=tokens or None,
                                      grace=a.grace_s))
     server, health_servicer, port = build_server(worker, host=a.host, port=a.port,
-                                                 threads=a.threads, auth_token=token)
+                                                 threads=a.threads, auth_token=tokens or None,
+                                                 max_queue=a.max_queue)
     if a.metrics_port:
         metrics.serve(a.metrics_port, a.host, worker)
     server.start()
     _set_health(health_servicer, health_pb2.HealthCheckResponse.SERVING)
     log.info("serving %s %s on %s:%d (pid %d)", a.backend, worker.device, a.host, port,
              os.getpid())
-
-    stop = threading.Event()
-
-    def on_signal(signum, frame):
-        stop.set()
-
-    signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGINT, on_signal)
-    stop.wait()
-    log.info("shutting down: NOT_SERVING, finishing in-flight calls (grace %.1fs)", a.grace_s)
-    _set_health(health_servicer, health_pb2.HealthCheckResponse.NOT_SERVING)
-    server.stop(a.grace_s).wait()
-    log.info("stopped")
-    return 0
+    return serve_threads(worker, server, health_servicer, a.grace_s)
 
 
 if __name__ == "__main__":

@@ -41,7 +41,9 @@ def launched(tmp_path):
                             env=env(), stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
     try:
         end = time.monotonic() + 120
-        while health(f"127.0.0.1:{port}") != "SERVING":
+        # up for the launcher too (it checked the worker's pid), not only answering health
+        while (health(f"127.0.0.1:{port}") != "SERVING"
+               or "workers up" not in (tmp_path / "launcher.log").read_text()):
             assert proc.poll() is None, (tmp_path / "launcher.log").read_text()
             assert time.monotonic() < end, "worker never became SERVING"
             time.sleep(0.3)
