@@ -334,6 +334,16 @@ class _Base:
         output = codec.decode(r.output, buffers=list(r.buffers)) if r.output else None
         return self._graph_class(self, address, r.graph_id, codec.decode(r.graph), output)
 
+    def _op_upload_graph(self, graph, backend, device, timeout):
+        address = self.address_for(backend, device)
+        d = graph.to_dict() if hasattr(graph, "to_dict") else graph
+        if not isinstance(d, dict):
+            raise TypeError(f"upload_graph takes an ivy.Graph or its to_dict(), not "
+                            f"{type(graph).__name__}")
+        req = worker_pb2.TraceRequest(graph=codec.encode(d))
+        r = yield _Rpc("trace", address, req, timeout or self.timeout, self._metadata)
+        return self._graph_class(self, address, r.graph_id, d, None)
+
     # -- the public API (Client returns values, AsyncClient awaitables of the same values) ------
     def call(self, function: str, *args, backend: str | None = None, device: str | None = None,
              timeout: float | None = None, keep: bool = False, request_id: str | None = None,
@@ -375,6 +385,13 @@ class _Base:
         started with --allow-code-execution and the token). Returns a callable RemoteGraph."""
         return self._run(self._op_trace(fn_source, entry, example_args, example_kwargs, backend,
                                         device, timeout))
+
+    def upload_graph(self, graph, *, backend: str | None = None, device: str | None = None,
+                     timeout: float | None = None):
+        """Keep a graph traced on this machine (``ivy.trace_graph(fn, *args)``, or its
+        ``to_dict()``) on a worker and return a callable RemoteGraph. The worker validates it as
+        data and runs no submitted code, so this works on any worker, code execution off."""
+        return self._run(self._op_upload_graph(graph, backend, device, timeout))
 
 
 class Client(_Base):

@@ -477,6 +477,8 @@ class Worker:
 
     def trace(self, request, context, tag: list):
         tag[0] = "trace"
+        if request.graph:
+            return self._upload(request, context)
         if not self.code_execution:
             raise RpcFailure(
                 grpc.StatusCode.PERMISSION_DENIED,
@@ -492,11 +494,30 @@ class Worker:
             self.backend, request.source, request.entry, bytes(request.args),
             [bytes(b) for b in request.buffers], reply_cap=self.max_message_bytes,
             **self.sandbox_limits)
+        gid = self._store_graph(graph_dict, owner, "the traced graph")
+        return worker_pb2.TraceResponse(graph_id=gid, graph=codec.encode(graph_dict),
+                                        output=output_payload)
+
+    def _upload(self, request, context):
+        """Trace with ``graph`` set: keep a graph the client traced itself. It is data (decoded by
+        the bounded codec, loaded by ``Graph.from_dict``, whose nodes may call only public Ivy
+        functions), so no code runs and code execution need not be enabled."""
+        if request.source or request.entry or request.args or request.buffers:
+            raise errors.invalid("a Trace request carries either a graph or source + entry + "
+                                 "example arguments, not both")
+        if not hasattr(self.ivy, "Graph"):
+            raise RpcFailure(grpc.StatusCode.UNIMPLEMENTED, "this build of ivy has no tracer")
+        graph_dict = codec.decode(request.graph)
+        if not isinstance(graph_dict, dict):
+            raise errors.invalid("the uploaded graph is not a map (send ivy.Graph.to_dict())")
+        gid = self._store_graph(graph_dict, self.owner(context), "the uploaded graph")
+        return worker_pb2.TraceResponse(graph_id=gid, graph=request.graph)
+
+    def _store_graph(self, graph_dict: dict, owner, what: str) -> str:
         try:
             graph = self.ivy.Graph.from_dict(graph_dict)
         except Exception as e:
-            raise errors.invalid(f"the traced graph cannot be loaded: {errors.message_of(e)}") \
-                from None
+            raise errors.invalid(f"{what} cannot be loaded: {errors.message_of(e)}") from None
         nbytes = 0
         for n in graph.nodes:
             if n.target in ZERO_FILL and n.op not in ("input", "constant"):
@@ -504,9 +525,7 @@ class Worker:
             v = getattr(n, "value", None)
             if v is not None:
                 nbytes += int(getattr(v, "nbytes", 0) or 0)
-        gid = self.handles.add_graph(graph, nbytes, owner)
-        return worker_pb2.TraceResponse(graph_id=gid, graph=codec.encode(graph_dict),
-                                        output=output_payload)
+        return self.handles.add_graph(graph, nbytes, owner)
 
 
 def _nbytes(obj, shape) -> int:
