@@ -1,0 +1,436 @@
+"""The PyTorch frontend: ``import ivy.frontends.torch as torch`` runs torch code on any Ivy backend.
+
+Tensors hold a native array of the Ivy backend in use (set with ``ivy.set_backend``, or NumPy when
+none is set); every function is a plain composition of ``ivy.*`` calls, so tracing frontend code
+with ``ivy.trace_graph`` records an ordinary Ivy graph. Real PyTorch is never imported here.
+What is covered, and what raises ``NotImplementedError``: docs/frontends.md.
+"""
+
+from __future__ import annotations
+
+import builtins as _builtins
+
+from . import _core, _functions, _tensor
+from ._core import (BY_NAME as _BY_NAME, bfloat16, bool, cdouble, cfloat, complex64,  # noqa: A004
+                    complex128, double, dtype, float, float16, float32, float64,
+                    get_default_dtype, half, int, int8, int16, int32, int64, long,
+                    set_default_dtype, short, uint8, uint16, uint32, uint64)
+from ._core import not_implemented as _not_implemented
+from ._functions import *  # noqa: F401,F403
+from ._functions import (_out, result_type_ as _result_type_fn, return_types)  # noqa: F401
+from ._tensor import Size, Tensor, device, wrap as _wrap
+
+_tensor._F = _functions
+
+from . import fft, linalg, nn, special  # noqa: E402
+
+result_type = _result_type_fn
+# torch.* aliases of nn.functional
+softmax = nn.functional.softmax
+log_softmax = nn.functional.log_softmax
+relu = nn.functional.relu
+selu = nn.functional.selu
+celu = nn.functional.celu
+dropout = nn.functional.dropout
+conv1d, conv2d, conv3d = nn.functional.conv1d, nn.functional.conv2d, nn.functional.conv3d
+layer_norm = nn.functional.layer_norm
+group_norm = nn.functional.group_norm
+embedding = nn.functional.embedding
+pixel_shuffle = nn.functional.pixel_shuffle
+cosine_similarity = nn.functional.cosine_similarity
+pairwise_distance = nn.functional.pairwise_distance
+hardshrink = nn.functional.hardshrink
+chalf = None
+strided = "torch.strided"
+contiguous_format = preserve_format = channels_last = "torch.memory_format"
+e, pi, inf, nan = 2.718281828459045, 3.141592653589793, _builtins.float("inf"), \
+    _builtins.float("nan")
+__version__ = "2.13.0+ivy"
+
+
+def is_autocast_enabled(*args):
+    return False
+
+
+def set_printoptions(*args, **kwargs):
+    pass
+
+
+class _Cuda:
+    @staticmethod
+    def is_available():
+        return False
+
+    @staticmethod
+    def device_count():
+        return 0
+
+    @staticmethod
+    def manual_seed(seed):
+        pass
+
+    manual_seed_all = manual_seed
+
+
+cuda = _Cuda()
+
+
+class _Backends:
+    class mps:  # noqa: N801
+        @staticmethod
+        def is_available():
+            return False
+
+    class cudnn:  # noqa: N801
+        deterministic = True
+        benchmark = False
+
+
+backends = _Backends()
+
+
+def use_deterministic_algorithms(mode, *, warn_only=False):
+    pass
+
+
+# ---------------------------------------------------------------------- Tensor methods
+F = _functions
+T = Tensor
+
+# torch.<name>(self, ...) and Tensor.<name>(...) are the same function
+METHODS = """abs absolute acos arccos acosh arccosh add addbmm addcdiv addcmul addmm addmv addr
+adjoint all allclose amax amin aminmax angle any arcsin asin asinh arcsinh atan arctan atanh
+arctanh atan2 arctan2 argmax argmin argsort argwhere baddbmm bincount bitwise_and bitwise_not
+bitwise_or bitwise_xor bitwise_left_shift bitwise_right_shift bmm broadcast_to ceil cholesky chunk
+clamp clip clamp_min clamp_max clone conj conj_physical copysign cos cosh count_nonzero cross
+cumsum cumprod deg2rad det diag diag_embed diagflat diagonal diff dist div divide dot eq equal
+erf erfc exp exp2 expm1 fix flatten flip fliplr flipud float_power floor floor_divide fmax fmin
+fmod frac gather ge greater greater_equal gt heaviside hypot index_add index_copy index_fill
+index_select inner inverse isclose isfinite isinf isnan isneginf isposinf isreal kron kthvalue
+ldexp le lerp less less_equal log log10 log1p log2 logaddexp logaddexp2 logcumsumexp logdet
+logical_and logical_not logical_or logical_xor logit logsumexp lt masked_fill masked_scatter
+masked_select matmul matrix_power max maximum mean median min minimum mm moveaxis movedim msort
+mul multiply mv nan_to_num nanmean nansum narrow ne neg negative nextafter nonzero norm not_equal
+outer ger permute pinverse positive pow prod quantile qr rad2deg reciprocal remainder
+repeat_interleave reshape resolve_conj resolve_neg roll rot90 round rsqrt scatter scatter_add
+scatter_reduce select sgn sigmoid sign signbit sin sinc sinh slogdet sort split sqrt square
+squeeze std sub subtract sum svd swapaxes swapdims t take take_along_dim tan tanh tensor_split
+tile topk trace transpose tril triu true_divide trunc unbind unflatten unique unsqueeze var vdot
+xlogy bernoulli multinomial is_nonzero""".split()
+
+# in-place variants: the out-of-place result assigned to self (cast to self's dtype, no
+# broadcasting of self) as torch's in-place ops
+INPLACE = """abs absolute acos arccos acosh arccosh add addbmm addcdiv addcmul addmm addmv addr
+asin arcsin asinh arcsinh atan arctan atanh arctanh atan2 arctan2 baddbmm bitwise_and bitwise_not
+bitwise_or bitwise_xor bitwise_left_shift bitwise_right_shift ceil clamp clip clamp_min clamp_max
+copysign cos cosh cumsum cumprod deg2rad div divide eq erf erfc exp exp2 expm1 fix float_power
+floor floor_divide fmod frac ge greater greater_equal gt heaviside hypot index_add index_copy
+index_fill le lerp less less_equal log log10 log1p log2 logical_and logical_not logical_or
+logical_xor logit lt masked_fill masked_scatter mul multiply nan_to_num ne neg negative nextafter
+not_equal pow rad2deg reciprocal remainder round rsqrt scatter scatter_add scatter_reduce sgn
+sigmoid sign sin sinc sinh sqrt square sub subtract tan tanh tril triu true_divide trunc xlogy
+ldexp""".split()
+# in-place variants that change the shape
+INPLACE_SHAPE = "squeeze unsqueeze transpose t swapaxes swapdims".split()
+
+
+def _method(fn):
+    def m(self, *args, **kwargs):
+        return fn(self, *args, **kwargs)
+
+    m.__name__ = m.__qualname__ = fn.__name__
+    m.__doc__ = f"Tensor.{fn.__name__}: torch.{fn.__name__}(self, ...)"
+    return m
+
+
+def _inplace(name, fn):
+    def m(self, *args, **kwargs):
+        if name == "float_power" and self.dtype not in (float64, complex128):
+            raise RuntimeError(f"the base given to float_power_ has dtype {self.dtype} but the "
+                               "operation's result requires dtype Double")
+        if name in ("abs", "absolute") and self.dtype.is_complex:
+            raise RuntimeError("In-place abs is not supported for complex tensors.")
+        r = fn(self, *args, **kwargs)
+        if name in ("cumsum", "cumprod"):  # computed in self's dtype
+            r = F.clone(r).to(self.dtype)
+        return self._assign(r._data, name=name + "_")
+
+    m.__name__ = m.__qualname__ = name + "_"
+    return m
+
+
+def _inplace_shape(name, fn):
+    def m(self, *args, **kwargs):
+        self._data = fn(self, *args, **kwargs)._data
+        return self
+
+    m.__name__ = m.__qualname__ = name + "_"
+    return m
+
+
+for _n in METHODS:
+    setattr(T, _n, getattr(F, _n))
+for _n in INPLACE:
+    setattr(T, _n + "_", _inplace(_n, getattr(F, _n)))
+for _n in INPLACE_SHAPE:
+    setattr(T, _n + "_", _inplace_shape(_n, getattr(F, _n)))
+del _n
+
+
+def _where_method(self, condition, y):
+    return F.where(condition, self, y)
+
+
+def _view(self, *shape):
+    if len(shape) == 1 and isinstance(shape[0], dtype):
+        _not_implemented("Tensor.view(dtype)", "bit reinterpretation")
+    return F.reshape(self, *shape)
+
+
+def _view_as(self, other):
+    return F.reshape(self, tuple(other.shape))
+
+
+def _expand(self, *sizes):
+    sizes = _core.size_args(sizes)
+    s = tuple(self.shape)
+    if len(sizes) < len(s):
+        raise RuntimeError(f"expand: the number of sizes provided ({len(sizes)}) must be greater "
+                           f"or equal to the number of dimensions in the tensor ({len(s)})")
+    lead = len(sizes) - len(s)
+    full = []
+    for i, v in enumerate(sizes):
+        if v == -1:
+            if i < lead:
+                raise RuntimeError("expand: -1 is not allowed in a leading, non-existing "
+                                   "dimension")
+            v = s[i - lead]
+        elif i >= lead and s[i - lead] not in (1, v):
+            raise RuntimeError(f"The expanded size of the tensor ({v}) must match the existing "
+                               f"size ({s[i - lead]}) at non-singleton dimension {i}.  Target "
+                               f"sizes: {list(sizes)}.  Tensor sizes: {list(s)}")
+        full.append(v)
+    return F.broadcast_to(self, tuple(full))
+
+
+def _expand_as(self, other):
+    return _expand(self, *tuple(other.shape))
+
+
+def _repeat(self, *sizes):
+    if not sizes:
+        raise TypeError("repeat() missing 1 required positional arguments: \"repeats\"")
+    sizes = _core.size_args(sizes)
+    if len(sizes) < self.ndim:
+        raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number "
+                           "of dimensions of tensor")
+    return F.tile(self, sizes)
+
+
+def _to(self, *args, **kwargs):
+    dt = kwargs.get("dtype")
+    copy = kwargs.get("copy", False)
+    for a in args:
+        if isinstance(a, dtype):
+            dt = a
+        elif isinstance(a, Tensor):
+            dt = a.dtype
+        elif isinstance(a, (str, device)) or a is None:
+            dev = device(a) if a is not None else None
+            if dev is not None and dev.type != "cpu" and self.device != dev:
+                import ivy
+
+                return _wrap(ivy.to_device(self._data, dev.ivy)).to(dt) if dt else \
+                    _wrap(ivy.to_device(self._data, dev.ivy))
+    if "device" in kwargs and kwargs["device"] is not None:
+        dev = device(kwargs["device"])
+        if dev != self.device:
+            import ivy
+
+            self = _wrap(ivy.to_device(self._data, dev.ivy))
+    if dt is None:
+        return F.clone(self) if copy else self
+    dt = _core.to_dtype(dt)
+    if dt is self.dtype and not copy:
+        return self
+    import ivy
+
+    return _wrap(ivy.astype(self._data, dt.ivy))
+
+
+def _caster(dt):
+    def m(self, memory_format=None):
+        return _to(self, dt)
+
+    return m
+
+
+def _type_as(self, other):
+    return _to(self, other.dtype)
+
+
+def _copy_(self, src, non_blocking=False):
+    return self._assign(F.broadcast_to(src if isinstance(src, Tensor) else F.tensor(src),
+                                       tuple(self.shape))._data, self.dtype, "copy_")
+
+
+def _zero_(self):
+    import ivy
+
+    self._data = ivy.zeros_like(self._data)
+    return self
+
+
+def _fill_(self, value):
+    import ivy
+
+    v = value.item() if isinstance(value, Tensor) else value
+    if self.dtype.cat < _core.scalar_dtype(v).cat and not (
+            self.dtype.cat == 1 and isinstance(v, _builtins.float)):
+        pass
+    if self.dtype.cat == 0:
+        v = _builtins.bool(v)
+    elif self.dtype.cat == 1:
+        v = _builtins.int(v)
+    self._data = ivy.full_like(self._data, v)
+    return self
+
+
+def _normal_(self, mean=0.0, std=1.0, *, generator=None):
+    return nn.init.normal_(self, mean, std, generator)
+
+
+def _uniform_(self, from_=0.0, to=1.0, *, generator=None):
+    return nn.init.uniform_(self, from_, to, generator)
+
+
+def _random_(self, from_=0, to=None, *, generator=None):
+    if to is None:
+        from_, to = 0, from_ if from_ else 2 ** 24
+    r = F.randint(from_, to, tuple(self.shape), generator=generator)
+    return self._assign(r._data.astype if False else F.clone(r).to(self.dtype)._data)
+
+
+def _bernoulli_(self, p=0.5, *, generator=None):
+    return self._assign(F.bernoulli(self, p, generator=generator)._data)
+
+
+def _exponential_(self, lambd=1.0, *, generator=None):
+    u = F.rand(*self.shape, generator=generator, dtype=self.dtype)
+    return self._assign((-F.log1p(-u) / lambd)._data)
+
+
+def _new(fn):
+    def m(self, *size, dtype=None, device=None, requires_grad=False, **kw):
+        return fn(*size, dtype=dtype or self.dtype)
+
+    return m
+
+
+def _new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False):
+    return F.full(size, fill_value, dtype=dtype or self.dtype)
+
+
+def _new_tensor(self, data, *, dtype=None, device=None, requires_grad=False):
+    return F.tensor(data, dtype=dtype or self.dtype)
+
+
+def _index_put_(self, indices, values, accumulate=False):
+    key = tuple(indices)
+    if accumulate:
+        import ivy
+
+        idx = ivy.broadcast_arrays(*[i._data for i in key])
+        k = len(idx)
+        upd_shape = tuple(idx[0].shape) + tuple(self.shape[k:])
+        coords = ivy.stack([ivy.astype(i, "int64") for i in idx], axis=-1)
+        v = values._data if isinstance(values, Tensor) else F.tensor(values)._data
+        upd = ivy.broadcast_to(_tensor.cast(v, self.dtype), upd_shape)
+        self._data = ivy.scatter_nd(coords, upd, reduction="sum", out=self._data)
+    else:
+        self[key] = values
+    return self
+
+
+def _index_put(self, indices, values, accumulate=False):
+    return _index_put_(F.clone(self), indices, values, accumulate)
+
+
+def _stride(self, dim=None):
+    s = tuple(self.shape)
+    st, acc = [], 1
+    for v in reversed(s):
+        st.append(acc)
+        acc *= _builtins.max(v, 1)
+    st = tuple(reversed(st))
+    return st if dim is None else st[dim]
+
+
+def _unfold(self, dimension, size, step):
+    d = _core.norm_dim(dimension, self.ndim)
+    n = self.shape[d] if self.ndim else 1
+    count = (n - size) // step + 1
+    if size > n:
+        raise RuntimeError(f"maximum size for tensor at dimension {d} is {n} but size is {size}")
+    pieces = [F.narrow(self, d, i * step, size).movedim(d, -1) for i in _builtins.range(count)]
+    return F.stack(pieces, d)
+
+
+def _softmax_m(self, dim, dtype=None):
+    return nn.functional.softmax(self, dim, dtype=dtype)
+
+
+def _log_softmax_m(self, dim, dtype=None):
+    return nn.functional.log_softmax(self, dim, dtype=dtype)
+
+
+def _relu_m(self):
+    return nn.functional.relu(self)
+
+
+def _relu_(self):
+    return self._assign(nn.functional.relu(self)._data)
+
+
+def _sum_to_size(self, *size):
+    size = _core.size_args(size)
+    r = self
+    lead = r.ndim - len(size)
+    if lead:
+        r = r.sum(tuple(_builtins.range(lead)))
+    dims = tuple(i for i, s in enumerate(size) if s == 1 and r.shape[i] != 1)
+    return r.sum(dims, keepdim=True) if dims else r
+
+
+def _cuda(self, *args, **kwargs):
+    _not_implemented("Tensor.cuda", "set the Ivy backend and device instead")
+
+
+def _apply_(self, fn):
+    _not_implemented("Tensor.apply_", "a Python callable per element")
+
+
+_SPECIAL = {
+    "where": _where_method, "view": _view, "view_as": _view_as, "reshape_as": _view_as,
+    "expand": _expand, "expand_as": _expand_as, "repeat": _repeat, "to": _to,
+    "float": _caster(float32), "double": _caster(float64), "half": _caster(float16),
+    "bfloat16": _caster(bfloat16), "int": _caster(int32), "long": _caster(int64),
+    "short": _caster(int16), "char": _caster(int8), "byte": _caster(uint8), "bool": _caster(bool),
+    "cfloat": _caster(complex64), "cdouble": _caster(complex128), "type_as": _type_as,
+    "cpu": lambda self, memory_format=None: self, "cuda": _cuda, "copy_": _copy_,
+    "zero_": _zero_, "fill_": _fill_, "normal_": _normal_, "uniform_": _uniform_,
+    "random_": _random_, "bernoulli_": _bernoulli_, "exponential_": _exponential_,
+    "new_zeros": _new(F.zeros), "new_ones": _new(F.ones), "new_empty": _new(F.empty),
+    "new_full": _new_full, "new_tensor": _new_tensor, "index_put_": _index_put_,
+    "index_put": _index_put, "stride": _stride, "storage_offset": lambda self: 0,
+    "unfold": _unfold, "softmax": _softmax_m, "log_softmax": _log_softmax_m, "relu": _relu_m,
+    "relu_": _relu_, "sum_to_size": _sum_to_size, "pin_memory": lambda self, *a: self,
+    "share_memory_": lambda self: self, "apply_": _apply_,
+    "is_shared": lambda self: False, "is_pinned": lambda self, *a: False,
+    "data_ptr": lambda self: id(self._data),
+}
+for _n, _f in _SPECIAL.items():
+    setattr(T, _n, _f)
+del _n, _f
+
+_SKIP = set(globals())

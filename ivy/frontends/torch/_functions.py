@@ -1,0 +1,2878 @@
+"""``torch.*`` functions as compositions of ``ivy.*`` calls on native arrays.
+
+Each function takes frontend Tensors (and Python scalars where torch does), applies torch's rules
+(promotion, ``dim``/``keepdim``, integer inputs of float functions become the default float dtype)
+and returns frontend Tensors. Every one is also a Tensor method where torch has one (see
+``__init__``).
+"""
+
+from __future__ import annotations
+
+import builtins
+import math
+from collections import namedtuple
+
+import numpy as np
+
+import ivy
+
+from . import _core
+from ._core import (as_tuple, dtype_of, get_default_dtype, norm_dim, not_implemented,
+                    promote_types, result_type, size_args, to_dtype)
+from ._tensor import Size, Tensor, binary, cast, creation_backend, like, operand, wrap
+
+_bool, _int, _float, _abs, _max, _min, _sum, _range = (builtins.bool, builtins.int, builtins.float,
+                                                       builtins.abs, builtins.max, builtins.min,
+                                                       builtins.sum, builtins.range)
+
+
+class return_types:  # noqa: N801 - torch.return_types
+    max = namedtuple("max", ["values", "indices"])
+    min = namedtuple("min", ["values", "indices"])
+    sort = namedtuple("sort", ["values", "indices"])
+    topk = namedtuple("topk", ["values", "indices"])
+    kthvalue = namedtuple("kthvalue", ["values", "indices"])
+    median = namedtuple("median", ["values", "indices"])
+    aminmax = namedtuple("aminmax", ["min", "max"])
+    cummax = namedtuple("cummax", ["values", "indices"])
+    cummin = namedtuple("cummin", ["values", "indices"])
+    slogdet = namedtuple("slogdet", ["sign", "logabsdet"])
+    qr = namedtuple("qr", ["Q", "R"])
+    svd = namedtuple("svd", ["U", "S", "V"])
+    std_mean = namedtuple("std_mean", ["std", "mean"])
+    var_mean = namedtuple("var_mean", ["var", "mean"])
+
+
+def _out(r: Tensor, out):
+    """torch's ``out=``: the result written into ``out`` (cast to its dtype when allowed)."""
+    if out is None:
+        return r
+    if not _core.can_cast(r.dtype, out.dtype):
+        raise RuntimeError(f"result type {r.dtype} can't be cast to the desired output type "
+                           f"{out.dtype}")
+    out._data = cast(r._data, out.dtype)
+    return out
+
+
+def _t(x) -> Tensor:
+    if isinstance(x, Tensor):
+        return x
+    return tensor(x)
+
+
+def _d(x):
+    """Native data of a Tensor (or of a scalar/list made a tensor)."""
+    return x._data if isinstance(x, Tensor) else tensor(x)._data
+
+
+def _floatify(x):
+    """Native ``x`` as float (integer/bool inputs -> the default float dtype)."""
+    return x if dtype_of(x).cat >= 2 else ivy.astype(x, get_default_dtype().ivy)
+
+
+def _shape(x):
+    return tuple(x.shape)
+
+
+def _dims(dim, ndim):
+    if dim is None:
+        return None
+    if ndim == 0:  # torch accepts dim 0/-1 on 0-d tensors: nothing to reduce
+        for d in (dim if isinstance(dim, (list, tuple)) else (dim,)):
+            norm_dim(_int(d), 0)
+        return None
+    if isinstance(dim, (list, tuple)):
+        return tuple(norm_dim(_int(d), ndim) for d in dim) if len(dim) else None
+    return norm_dim(_int(dim), ndim)
+
+
+# ------------------------------------------------------------------------------- creation
+
+def _creation_dtype(data_dtype, dtype):
+    return to_dtype(dtype) if dtype is not None else data_dtype
+
+
+def _infer_dtype(data):
+    """torch.tensor's dtype for Python data: bool < int64 < default float < default complex."""
+    cat = [-1]
+
+    def walk(v):
+        if isinstance(v, (list, tuple)):
+            for e in v:
+                walk(e)
+        elif isinstance(v, Tensor):
+            cat[0] = _max(cat[0], 10 + v.dtype.cat)
+            cat.append(v.dtype)
+        else:
+            cat[0] = _max(cat[0], _core.scalar_dtype(v).cat)
+
+    walk(data)
+    c = cat[0]
+    if c >= 10:
+        return cat[-1]
+    return {-1: get_default_dtype(), 0: _core.bool, 1: _core.int64, 2: get_default_dtype(),
+            3: _core.default_complex()}[c]
+
+
+def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    """torch.tensor: always a copy; dtype inferred as torch does."""
+    B = creation_backend()
+    if isinstance(data, Tensor):
+        dt = _creation_dtype(data.dtype, dtype)
+        r = wrap(ivy.astype(data._data, dt.ivy, copy=True))
+    elif isinstance(data, np.ndarray) or isinstance(data, np.generic):
+        a = np.asarray(data)
+        dt = _creation_dtype(_core.to_dtype(a.dtype), dtype)
+        r = wrap(B.asarray(np.array(a, copy=True), dtype=dt.ivy))
+    elif hasattr(data, "__array__") and not isinstance(data, (list, tuple)):
+        return tensor(np.asarray(data), dtype=dtype, device=device, requires_grad=requires_grad)
+    else:
+        if isinstance(data, (list, tuple)) and builtins.any(isinstance(e, Tensor) for e in data):
+            data = [e.tolist() if isinstance(e, Tensor) else e for e in data]
+            dt = _creation_dtype(_infer_dtype(data), dtype)
+        else:
+            dt = _creation_dtype(_infer_dtype(data), dtype)
+        a = np.array(data, dtype=dt.ivy.dtype if dt.name != "bfloat16" else np.float32)
+        r = wrap(B.asarray(a, dtype=dt.ivy))
+    if device is not None:
+        r = r.to(device)
+    if requires_grad:
+        r._requires_grad = True
+    return r
+
+
+def as_tensor(data, dtype=None, device=None):
+    if isinstance(data, Tensor):
+        return data if dtype is None else data.to(dtype)
+    if isinstance(data, np.ndarray):
+        dt = _creation_dtype(_core.to_dtype(data.dtype), dtype)
+        return wrap(creation_backend().asarray(data, dtype=dt.ivy))
+    return tensor(data, dtype=dtype, device=device)
+
+
+def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=False):
+    if copy:
+        return tensor(obj, dtype=dtype, device=device, requires_grad=requires_grad)
+    return as_tensor(obj, dtype=dtype, device=device)
+
+
+def from_numpy(ndarray):
+    """Shares memory on the NumPy backend (as torch does); a conversion on other backends."""
+    return wrap(creation_backend().asarray(ndarray))
+
+
+def scalar_tensor(s, *, dtype=None, device=None, requires_grad=False):
+    return tensor(s, dtype=dtype or get_default_dtype(), device=device)
+
+
+def _fill(fn, size, dtype, device, *extra):
+    dt = to_dtype(dtype) if dtype is not None else get_default_dtype()
+    return wrap(fn(size_args(size), *extra, dtype=dt.ivy, device=_dev(device))._data)
+
+
+def _dev(device):
+    if device is None:
+        return None
+    from ._tensor import _ivy_device
+
+    return _ivy_device(device)
+
+
+def zeros(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False,
+          pin_memory=False):
+    return _out(_fill(ivy.zeros, size, dtype, device), out)
+
+
+def ones(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False,
+         pin_memory=False):
+    return _out(_fill(ivy.ones, size, dtype, device), out)
+
+
+def empty(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False,
+          pin_memory=False, memory_format=None):
+    return _out(_fill(ivy.zeros, size, dtype, device), out)  # zeros: deterministic contents
+
+
+def full(size, fill_value, *, out=None, dtype=None, layout=None, device=None,
+         requires_grad=False):
+    if dtype is None:
+        dtype = _core.scalar_dtype(fill_value.item() if isinstance(fill_value, Tensor)
+                                   else fill_value)
+    fv = fill_value.item() if isinstance(fill_value, Tensor) else fill_value
+    dt = to_dtype(dtype)
+    return _out(wrap(ivy.full(size_args((size,)), fv, dtype=dt.ivy, device=_dev(device))._data),
+                out)
+
+
+def _like(fn, input, dtype, *extra):
+    dt = to_dtype(dtype) if dtype is not None else input.dtype
+    return wrap(fn(input._data, *extra, dtype=dt.ivy))
+
+
+def zeros_like(input, *, dtype=None, layout=None, device=None, requires_grad=False,
+               memory_format=None):
+    return _like(ivy.zeros_like, input, dtype)
+
+
+def ones_like(input, *, dtype=None, layout=None, device=None, requires_grad=False,
+              memory_format=None):
+    return _like(ivy.ones_like, input, dtype)
+
+
+def empty_like(input, *, dtype=None, layout=None, device=None, requires_grad=False,
+               memory_format=None):
+    return _like(ivy.zeros_like, input, dtype)
+
+
+def full_like(input, fill_value, *, dtype=None, layout=None, device=None, requires_grad=False,
+              memory_format=None):
+    return _like(ivy.full_like, input, dtype, fill_value)
+
+
+def arange(start=0, end=None, step=1, *, out=None, dtype=None, layout=None, device=None,
+           requires_grad=False):
+    vals = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
+    start, end, step = vals
+    if end is None:
+        start, end = 0, start
+    if step == 0:
+        raise RuntimeError("step must be nonzero")
+    if dtype is None:
+        dt = _int64 if builtins.all(isinstance(v, (_int, np.integer)) for v in vals if v is not None) \
+            else get_default_dtype()
+    else:
+        dt = to_dtype(dtype)
+    if (end - start) / step < 0 and not math.isclose(end, start):
+        raise RuntimeError("upper bound and larger bound inconsistent with step sign")
+    n = _max(0, math.ceil((end - start) / step))
+    if dt.cat == 1:
+        # torch computes in the dtype's accumulation type: ints step exactly
+        r = ivy.arange(0, n, 1, dtype=dt.ivy, device=_dev(device))._data
+        return _out(wrap(ivy.add(ivy.multiply(r, _int(step)), _int(start))) if (step, start)
+                    != (1, 0) else wrap(r), out)
+    r = ivy.arange(0, n, 1, dtype="float64", device=_dev(device))._data
+    r = ivy.add(ivy.multiply(r, _float(step)), _float(start))
+    return _out(wrap(ivy.astype(r, dt.ivy)), out)
+
+
+def range(start=0, end=None, step=1, *, out=None, dtype=None, layout=None, device=None,  # noqa
+          requires_grad=False):
+    if end is None:
+        start, end = 0, start
+    n = _int(math.floor((end - start) / step)) + 1
+    dt = to_dtype(dtype) if dtype is not None else get_default_dtype()
+    r = ivy.arange(0, n, 1, dtype="float64", device=_dev(device))._data
+    return _out(wrap(ivy.astype(ivy.add(ivy.multiply(r, _float(step)), _float(start)), dt.ivy)),
+                out)
+
+
+def linspace(start, end, steps, *, out=None, dtype=None, layout=None, device=None,
+             requires_grad=False):
+    dt = to_dtype(dtype) if dtype is not None else get_default_dtype()
+    start = start.item() if isinstance(start, Tensor) else start
+    end = end.item() if isinstance(end, Tensor) else end
+    steps = _int(steps)
+    if steps < 0:
+        raise RuntimeError("number of steps must be non-negative")
+    work = "complex128" if dt.cat == 3 else "float64"
+    r = ivy.linspace(start, end, steps, dtype=work, device=_dev(device))._data
+    if steps > 1 and dt.cat < 3:
+        # torch fills the second half backwards from `end` (symmetric rounding)
+        i = ivy.arange(0, steps, 1, dtype="float64")._data
+        stepv = (end - start) / (steps - 1)
+        half = steps // 2
+        r = ivy.where(ivy.less(i, half), ivy.add(ivy.multiply(i, stepv), start),
+                      ivy.subtract(end, ivy.multiply(ivy.subtract(steps - 1, i), stepv)))
+    if dt.cat == 1:
+        r = ivy.trunc(r)
+    return _out(wrap(ivy.astype(r, dt.ivy)), out)
+
+
+def logspace(start, end, steps, base=10.0, *, out=None, dtype=None, layout=None, device=None,
+             requires_grad=False):
+    dt = to_dtype(dtype) if dtype is not None else get_default_dtype()
+    e = linspace(start, end, steps, dtype=float64)._data
+    return _out(wrap(ivy.astype(ivy.pow(_float(base), e), dt.ivy)), out)
+
+
+def eye(n, m=None, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+    dt = to_dtype(dtype) if dtype is not None else get_default_dtype()
+    return _out(wrap(ivy.eye(_int(n), None if m is None else _int(m), dtype=dt.ivy,
+                             device=_dev(device))._data), out)
+
+
+def complex(real, imag, *, out=None):  # noqa: A001
+    r, i = real._data, imag._data
+    if dtype_of(r) is not dtype_of(i) or dtype_of(r).cat != 2 or dtype_of(r) is _core.bfloat16:
+        raise RuntimeError("Expected both inputs to be Half, Float or Double tensors but got "
+                           f"{dtype_of(r)} and {dtype_of(i)}")
+    ct = dtype_of(r).to_complex()
+    r, i = ivy.broadcast_arrays(r, i)
+    return _out(wrap(ivy.add(ivy.astype(r, ct.ivy), ivy.multiply(ivy.astype(i, ct.ivy), 1j))),
+                out)
+
+
+def polar(abs, angle, *, out=None):  # noqa: A002
+    return complex(abs * cos(angle), abs * sin(angle), out=out)
+
+
+def meshgrid(*tensors, indexing="ij"):
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tensors[0]
+    return tuple(wrap(g) for g in ivy.meshgrid(*[t._data for t in tensors], indexing=indexing))
+
+
+def clone(input, *, memory_format=None):
+    return wrap(ivy.astype(input._data, input.dtype.ivy, copy=True))
+
+
+# ------------------------------------------------------------------------------ randomness
+
+class Generator:
+    """torch.Generator: a seed and a counter; each draw uses seed ``hash(seed, counter)`` for
+    Ivy's ``seed=`` argument, so draws repeat after ``manual_seed`` but are not torch's stream."""
+
+    def __init__(self, device="cpu"):
+        self._seed = 67280421310721
+        self._count = 0
+        self.device = device
+
+    def manual_seed(self, seed):
+        self._seed = _int(seed)
+        self._count = 0
+        return self
+
+    def seed(self):
+        import random as _random
+
+        self.manual_seed(_random.getrandbits(63))
+        return self._seed
+
+    def initial_seed(self):
+        return self._seed
+
+    def next_seed(self) -> int:
+        self._count += 1
+        return (self._seed * 1000003 + self._count * 7919) % (2 ** 31 - 1)
+
+    def get_state(self):
+        return tensor([self._seed, self._count], dtype=_int64)
+
+    def set_state(self, state):
+        self._seed, self._count = (_int(v) for v in state.tolist())
+
+
+default_generator = Generator()
+
+
+def manual_seed(seed):
+    return default_generator.manual_seed(seed)
+
+
+def seed():
+    return default_generator.seed()
+
+
+def initial_seed():
+    return default_generator.initial_seed()
+
+
+def get_rng_state():
+    return default_generator.get_state()
+
+
+def set_rng_state(new_state):
+    default_generator.set_state(new_state)
+
+
+def _gen(generator):
+    return (generator or default_generator).next_seed()
+
+
+def rand(*size, generator=None, out=None, dtype=None, layout=None, device=None,
+         requires_grad=False, pin_memory=False):
+    dt = to_dtype(dtype) if dtype is not None else get_default_dtype()
+    return _out(wrap(ivy.random_uniform(shape=size_args(size), dtype=dt.ivy, seed=_gen(generator),
+                                        device=_dev(device))._data), out)
+
+
+def randn(*size, generator=None, out=None, dtype=None, layout=None, device=None,
+          requires_grad=False, pin_memory=False):
+    dt = to_dtype(dtype) if dtype is not None else get_default_dtype()
+    return _out(wrap(ivy.random_normal(shape=size_args(size), dtype=dt.ivy, seed=_gen(generator),
+                                       device=_dev(device))._data), out)
+
+
+def randint(low=0, high=None, size=None, *, generator=None, out=None, dtype=None, layout=None,
+            device=None, requires_grad=False):
+    if size is None:
+        low, high, size = 0, low, high
+    dt = to_dtype(dtype) if dtype is not None else _int64
+    return _out(wrap(ivy.randint(_int(low), _int(high), shape=size_args((size,)), dtype=dt.ivy,
+                                 seed=_gen(generator), device=_dev(device))._data), out)
+
+
+def randperm(n, *, generator=None, out=None, dtype=None, layout=None, device=None,
+             requires_grad=False):
+    dt = to_dtype(dtype) if dtype is not None else _int64
+    r = ivy.arange(0, _int(n), 1, dtype=dt.ivy)._data
+    return _out(wrap(ivy.shuffle(r, seed=_gen(generator))), out)
+
+
+def rand_like(input, *, dtype=None, layout=None, device=None, requires_grad=False,
+              memory_format=None):
+    return rand(*input.shape, dtype=dtype or input.dtype)
+
+
+def randn_like(input, *, dtype=None, layout=None, device=None, requires_grad=False,
+               memory_format=None):
+    return randn(*input.shape, dtype=dtype or input.dtype)
+
+
+def randint_like(input, low=0, high=None, *, dtype=None, layout=None, device=None,
+                 requires_grad=False, memory_format=None):
+    if high is None:
+        low, high = 0, low
+    return randint(low, high, tuple(input.shape), dtype=dtype or input.dtype)
+
+
+def normal(mean=0.0, std=1.0, size=None, *, generator=None, out=None, dtype=None, **kw):
+    if size is not None:
+        return _out(randn(*size_args((size,)), generator=generator, dtype=dtype) * std + mean,
+                    out)
+    shape = ivy.broadcast_shapes(*[tuple(v.shape) for v in (mean, std) if isinstance(v, Tensor)])
+    ref = mean if isinstance(mean, Tensor) else std
+    z = randn(*shape, generator=generator, dtype=ref.dtype)
+    return _out(z * std + mean, out)
+
+
+def bernoulli(input, p=None, *, generator=None, out=None):
+    probs = input._data if p is None else ivy.full_like(input._data, p)
+    r = ivy.bernoulli(_floatify(probs), seed=_gen(generator))
+    return _out(wrap(ivy.astype(r, input.dtype.ivy)), out)
+
+
+def multinomial(input, num_samples, replacement=False, *, generator=None, out=None):
+    return _out(wrap(ivy.astype(ivy.multinomial(input._data, _int(num_samples),
+                                                replace=replacement, seed=_gen(generator)),
+                                "int64")), out)
+
+
+def poisson(input, generator=None):
+    not_implemented("torch.poisson", "Ivy has no Poisson sampler")
+
+
+# ------------------------------------------------------------------------ element-wise math
+
+def _unary_float(ivy_fn, name):
+    def f(input, *, out=None):
+        return _out(wrap(ivy_fn(_floatify(input._data))), out)
+
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+def _unary_same(ivy_fn, name, *, no_bool=False, no_complex=False):
+    def f(input, *, out=None):
+        x = input._data
+        c = dtype_of(x).cat
+        if (no_bool and c == 0) or (no_complex and c == 3):
+            raise RuntimeError(f"\"{name}\" not implemented for '{dtype_of(x)}'")
+        return _out(wrap(ivy_fn(x)), out)
+
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+def _unary_bool(ivy_fn, name):
+    def f(input):
+        return wrap(ivy_fn(input._data))
+
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+sin = _unary_float(ivy.sin, "sin")
+cos = _unary_float(ivy.cos, "cos")
+tan = _unary_float(ivy.tan, "tan")
+asin = arcsin = _unary_float(ivy.asin, "asin")
+acos = arccos = _unary_float(ivy.acos, "acos")
+atan = arctan = _unary_float(ivy.atan, "atan")
+sinh = _unary_float(ivy.sinh, "sinh")
+cosh = _unary_float(ivy.cosh, "cosh")
+tanh = _unary_float(ivy.tanh, "tanh")
+asinh = arcsinh = _unary_float(ivy.asinh, "asinh")
+acosh = arccosh = _unary_float(ivy.acosh, "acosh")
+atanh = arctanh = _unary_float(ivy.atanh, "atanh")
+exp = _unary_float(ivy.exp, "exp")
+expm1 = _unary_float(ivy.expm1, "expm1")
+log = _unary_float(ivy.log, "log")
+log2 = _unary_float(ivy.log2, "log2")
+log10 = _unary_float(ivy.log10, "log10")
+log1p = _unary_float(ivy.log1p, "log1p")
+sqrt = _unary_float(ivy.sqrt, "sqrt")
+sigmoid = _unary_float(ivy.sigmoid, "sigmoid")
+reciprocal = _unary_float(ivy.reciprocal, "reciprocal")
+
+
+def _exp2(x):
+    return ivy.pow(2.0, x) if dtype_of(x).cat == 2 else ivy.exp(ivy.multiply(x, math.log(2.0)))
+
+
+exp2 = _unary_float(_exp2, "exp2")
+rsqrt = _unary_float(lambda x: ivy.reciprocal(ivy.sqrt(x)), "rsqrt")
+deg2rad = _unary_float(lambda x: ivy.multiply(x, math.pi / 180.0), "deg2rad")
+rad2deg = _unary_float(lambda x: ivy.multiply(x, 180.0 / math.pi), "rad2deg")
+
+
+def _sinc(x):
+    px = ivy.multiply(x, math.pi)
+    zero = ivy.equal(x, 0)
+    safe = ivy.where(zero, ivy.ones_like(px), px)
+    return ivy.where(zero, ivy.ones_like(px), ivy.divide(ivy.sin(safe), safe))
+
+
+sinc = _unary_float(_sinc, "sinc")
+
+
+def _erf(x):
+    """erf from Ivy's exact gelu (x Phi(x)), with the Taylor series near 0 (no cancellation)."""
+    y = ivy.multiply(x, math.sqrt(2.0))
+    small = ivy.less(ivy.abs(x), 0.125)
+    ysafe = ivy.where(ivy.logical_or(small, ivy.isinf(y)), ivy.ones_like(y), y)
+    big = ivy.subtract(ivy.multiply(ivy.divide(ivy.gelu(ysafe), ysafe), 2.0), 1.0)
+    x2 = ivy.multiply(x, x)
+    series = ivy.multiply(ivy.multiply(x, 2.0 / math.sqrt(math.pi)),
+                          ivy.add(1.0, ivy.multiply(x2, ivy.add(-1.0 / 3.0, ivy.multiply(
+                              x2, ivy.add(0.1, ivy.multiply(x2, ivy.add(-1.0 / 42.0,
+                                                                         ivy.multiply(x2, 1.0 / 216.0)))))))))
+    r = ivy.where(small, series, big)
+    r = ivy.where(ivy.isinf(x), ivy.sign(x), r)
+    return ivy.where(ivy.isnan(x), x, ivy.clip(r, -1.0, 1.0))
+
+
+erf = _unary_float(_erf, "erf")
+erfc = _unary_float(lambda x: ivy.subtract(1.0, _erf(x)), "erfc")
+
+
+def _logit_impl(x, eps=None):
+    if eps is not None:
+        x = ivy.clip(x, eps, 1.0 - eps)
+    return ivy.log(ivy.divide(x, ivy.subtract(1.0, x)))
+
+
+def logit(input, eps=None, *, out=None):
+    return _out(wrap(_logit_impl(_floatify(input._data), eps)), out)
+
+
+def angle(input, *, out=None):
+    x = input._data
+    if dtype_of(x).cat == 3:
+        return _out(wrap(ivy.atan2(ivy.imag(x), ivy.real(x))), out)
+    x = _floatify(x)
+    r = ivy.where(ivy.less(x, 0), ivy.full_like(x, math.pi), ivy.zeros_like(x))
+    return _out(wrap(ivy.where(ivy.isnan(x), x, r)), out)
+
+
+def _abs_impl(x):
+    return x if dtype_of(x).cat == 0 else ivy.abs(x)
+
+
+abs = absolute = _unary_same(_abs_impl, "abs", no_bool=True)  # noqa: A001
+neg = negative = _unary_same(ivy.negative, "neg", no_bool=True)
+ceil = _unary_same(ivy.ceil, "ceil", no_complex=True, no_bool=True)
+floor = _unary_same(ivy.floor, "floor", no_complex=True, no_bool=True)
+trunc = fix = _unary_same(ivy.trunc, "trunc", no_complex=True, no_bool=True)
+square_ = None
+
+
+def positive(input):
+    if input.dtype is _core.bool:
+        raise RuntimeError("The `+` operator, on a bool tensor is not supported.")
+    return input
+
+
+def square(input, *, out=None):
+    x = input._data
+    if dtype_of(x).cat == 0:
+        x = ivy.astype(x, "int64")
+    return _out(wrap(ivy.multiply(x, x)), out)
+
+
+def sign(input, *, out=None):
+    x = input._data
+    c = dtype_of(x).cat
+    if c == 3:
+        raise RuntimeError("Unlike NumPy, torch.sign is not intended to support complex numbers. "
+                           "Please use torch.sgn instead.")
+    if c == 0:
+        return _out(wrap(x), out)
+    return _out(wrap(ivy.sign(x)), out)
+
+
+def sgn(input, *, out=None):
+    x = input._data
+    if dtype_of(x).cat != 3:
+        return sign(input, out=out)
+    a = ivy.abs(x)
+    z = ivy.equal(a, 0)
+    return _out(wrap(ivy.where(z, ivy.zeros_like(x), ivy.divide(
+        x, ivy.astype(ivy.where(z, ivy.ones_like(a), a), dtype_of(x).ivy)))), out)
+
+
+def frac(input, *, out=None):
+    x = input._data
+    if dtype_of(x).cat != 2:
+        raise RuntimeError(f"\"frac_cpu\" not implemented for '{dtype_of(x)}'")
+    return _out(wrap(ivy.subtract(x, ivy.trunc(x))), out)
+
+
+def round(input, *, decimals=0, out=None):  # noqa: A001
+    x = input._data
+    if dtype_of(x).cat == 3:
+        raise RuntimeError("round is not supported for complex inputs")
+    if dtype_of(x).cat == 0:
+        raise RuntimeError("\"round_vml_cpu\" not implemented for 'Bool'")
+    if decimals == 0 or dtype_of(x).cat < 2:
+        return _out(wrap(ivy.round(x) if dtype_of(x).cat >= 1 else x), out)
+    s = 10.0 ** decimals
+    return _out(wrap(ivy.divide(ivy.round(ivy.multiply(x, s)), s)), out)
+
+
+def bitwise_not(input, *, out=None):
+    x = input._data
+    c = dtype_of(x).cat
+    if c >= 2:
+        raise RuntimeError(f"\"bitwise_not_cpu\" not implemented for '{dtype_of(x)}'")
+    return _out(wrap(ivy.logical_not(x) if c == 0 else ivy.bitwise_invert(x)), out)
+
+
+def logical_not(input, *, out=None):
+    return _out(wrap(ivy.logical_not(ivy.astype(input._data, "bool"))), out)
+
+
+isnan = _unary_bool(ivy.isnan, "isnan")
+isinf = _unary_bool(ivy.isinf, "isinf")
+isfinite = _unary_bool(ivy.isfinite, "isfinite")
+
+
+def isposinf(input, *, out=None):
+    x = input._data
+    if dtype_of(x).cat == 3:
+        raise RuntimeError("isposinf does not support complex inputs.")
+    return _out(wrap(ivy.logical_and(ivy.isinf(x), ivy.greater(x, 0))), out)
+
+
+def isneginf(input, *, out=None):
+    x = input._data
+    if dtype_of(x).cat == 3:
+        raise RuntimeError("isneginf does not support complex inputs.")
+    return _out(wrap(ivy.logical_and(ivy.isinf(x), ivy.less(x, 0))), out)
+
+
+def isreal(input):
+    x = input._data
+    if dtype_of(x).cat != 3:
+        return wrap(ivy.ones_like(x, dtype="bool"))
+    return wrap(ivy.equal(ivy.imag(x), 0))
+
+
+def signbit(input, *, out=None):
+    x = input._data
+    if dtype_of(x).cat == 3:
+        raise RuntimeError("signbit is not implemented for complex tensors.")
+    if dtype_of(x).cat == 0:
+        return _out(wrap(ivy.zeros_like(x, dtype="bool")), out)
+    return _out(wrap(ivy.signbit(x) if dtype_of(x).cat == 2 else ivy.less(x, 0)), out)
+
+
+def conj(input):
+    x = input._data
+    return wrap(ivy.conj(x)) if dtype_of(x).cat == 3 else input
+
+
+conj_physical = resolve_conj = resolve_neg = conj
+
+
+def real(input):
+    return input.real
+
+
+def imag(input):
+    return input.imag
+
+
+def view_as_real(input):
+    x = input._data
+    if dtype_of(x).cat != 3:
+        raise RuntimeError("view_as_real is only supported for complex tensors")
+    return wrap(ivy.stack([ivy.real(x), ivy.imag(x)], axis=-1))
+
+
+def view_as_complex(input):
+    x = input._data
+    if _shape(x)[-1:] != (2,) or dtype_of(x).cat != 2:
+        raise RuntimeError("Tensor must have a last dimension of size 2")
+    return complex(wrap(ivy.get_item(x, (Ellipsis, 0))), wrap(ivy.get_item(x, (Ellipsis, 1))))
+
+
+def nan_to_num(input, nan=0.0, posinf=None, neginf=None, *, out=None):
+    x = input._data
+    if dtype_of(x).cat < 2:
+        return _out(input, out)
+    fi = ivy.finfo(dtype_of(x).to_real().ivy)
+    posinf = fi.max if posinf is None else posinf
+    neginf = fi.min if neginf is None else neginf
+
+    def fix(v):
+        v = ivy.where(ivy.isnan(v), ivy.full_like(v, nan), v)
+        v = ivy.where(ivy.logical_and(ivy.isinf(v), ivy.greater(v, 0)), ivy.full_like(v, posinf),
+                      v)
+        return ivy.where(ivy.logical_and(ivy.isinf(v), ivy.less(v, 0)), ivy.full_like(v, neginf),
+                         v)
+
+    if dtype_of(x).cat == 3:
+        return _out(complex(wrap(fix(ivy.real(x))), wrap(fix(ivy.imag(x)))), out)
+    return _out(wrap(fix(x)), out)
+
+
+# binary --------------------------------------------------------------------------------------
+
+def _bin_result(fn, input, other, out, name):
+    if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+        input = tensor(input)
+    r, rt = binary(fn, input, other)
+    return _out(wrap(r), out)
+
+
+def add(input, other, *, alpha=1, out=None):
+    if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+        input = tensor(input)
+    rt = result_type(input, other)
+    a, b = operand(input, rt), operand(other, rt)
+    if alpha != 1:
+        _check_alpha(alpha, rt)
+        b = ivy.multiply(b, alpha) if hasattr(b, "shape") else b * alpha
+    r = ivy.logical_or(a, b) if rt is _core.bool else ivy.add(a, b)
+    return _out(wrap(r), out)
+
+
+def sub(input, other, *, alpha=1, out=None):
+    if any_bool(input) or any_bool(other):
+        raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not "
+                           "supported. Use the `^` or `logical_xor()` operator instead.")
+    if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+        input = tensor(input)
+    rt = result_type(input, other)
+    a, b = operand(input, rt), operand(other, rt)
+    if alpha != 1:
+        _check_alpha(alpha, rt)
+        b = ivy.multiply(b, alpha) if hasattr(b, "shape") else b * alpha
+    return _out(wrap(ivy.subtract(a, b)), out)
+
+
+def _check_alpha(alpha, rt):
+    if rt.cat < 2 and isinstance(alpha, _float) or rt.cat == 0 and not isinstance(alpha, _bool):
+        raise RuntimeError(f"For integral input tensors, argument alpha must not be a floating "
+                           "point number.")
+
+
+subtract = sub
+
+
+def any_bool(o):
+    return (isinstance(o, Tensor) and o.dtype is _core.bool) or o.__class__ is _bool
+
+
+def rsub(input, other, *, alpha=1):
+    return sub(other, input, alpha=alpha)
+
+
+def mul(input, other, *, out=None):
+    if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+        input = tensor(input)
+    rt = result_type(input, other)
+    a, b = operand(input, rt), operand(other, rt)
+    r = ivy.logical_and(a, b) if rt is _core.bool else ivy.multiply(a, b)
+    return _out(wrap(r), out)
+
+
+multiply = mul
+
+
+def div(input, other, *, rounding_mode=None, out=None):
+    if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+        input = tensor(input)
+    rt = result_type(input, other)
+    if rounding_mode is None:
+        if rt.cat < 2:
+            rt = get_default_dtype()
+        return _out(wrap(ivy.divide(operand(input, rt), operand(other, rt))), out)
+    if rounding_mode == "floor":
+        return floor_divide(input, other, out=out)
+    if rounding_mode == "trunc":
+        if rt.cat < 2:
+            a, b = operand(input, rt), operand(other, rt)
+            _check_int_zero(b, rt, a)
+            q = ivy.floor_divide(a, b)
+            fix = ivy.logical_and(ivy.not_equal(ivy.remainder(a, b), 0),
+                                  ivy.not_equal(ivy.less(a, 0), ivy.less(b, 0)))
+            return _out(wrap(ivy.astype(ivy.add(q, ivy.astype(fix, rt.ivy)), rt.ivy)), out)
+        return _out(wrap(ivy.trunc(ivy.divide(operand(input, rt), operand(other, rt)))), out)
+    raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
+                       f"found '{rounding_mode}'")
+
+
+divide = div
+
+
+def true_divide(dividend, divisor, *, out=None):
+    return div(dividend, divisor, out=out)
+
+
+def _check_int_zero(b, rt, a=None):
+    if a is not None and hasattr(a, "shape") and hasattr(b, "shape") and 0 in tuple(
+            ivy.broadcast_shapes(tuple(a.shape), tuple(b.shape))):
+        return
+    if a is not None and hasattr(a, "shape") and 0 in tuple(a.shape):
+        return
+    if rt.cat < 2:
+        if isinstance(b, (_int, _bool)):
+            if b == 0:
+                raise RuntimeError("ZeroDivisionError")
+        elif _bool(ivy.to_numpy(ivy.any(ivy.equal(b, 0)))):
+            raise RuntimeError("ZeroDivisionError")
+
+
+def floor_divide(input, other, *, out=None):
+    if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+        input = tensor(input)
+    rt = result_type(input, other)
+    if rt is _core.bool:
+        raise RuntimeError("\"div_floor_cpu\" not implemented for 'Bool'")
+    a, b = operand(input, rt), operand(other, rt)
+    _check_int_zero(b, rt, a)
+    if rt.cat == 2:
+        # torch's div_floor_floating: (a - fmod(a, b)) / b, corrected, rounded
+        if not hasattr(b, "shape"):
+            b = ivy.full_like(a, b)
+        if not hasattr(a, "shape"):
+            a = ivy.full_like(b, a)
+        q = ivy.divide(a, b)
+        fm = _fmod_exact(a, b)
+        div_ = ivy.divide(ivy.subtract(a, fm), b)
+        adj = ivy.logical_and(ivy.not_equal(fm, 0), ivy.not_equal(ivy.less(b, 0), ivy.less(fm, 0)))
+        div_ = ivy.where(adj, ivy.subtract(div_, 1.0), div_)
+        fl = ivy.floor(div_)
+        fl = ivy.where(ivy.greater(ivy.subtract(div_, fl), 0.5), ivy.add(fl, 1.0), fl)
+        fl = ivy.where(ivy.equal(div_, 0), ivy.copysign(ivy.zeros_like(div_), q), fl)
+        return _out(wrap(ivy.where(ivy.equal(b, 0), q, fl)), out)
+    return _out(wrap(ivy.floor_divide(a, b)), out)
+
+
+def _fmod_exact(a, b):
+    # C fmod: sign of the dividend; remainder() follows the divisor: adjust where signs differ
+    r = ivy.remainder(a, b)
+    fix = ivy.logical_and(ivy.not_equal(r, 0), ivy.not_equal(ivy.less(r, 0), ivy.less(a, 0)))
+    r = ivy.where(fix, ivy.subtract(r, b), r)
+    if dtype_of(r).cat == 2 and hasattr(b, "shape"):  # fmod(a, +-inf) = a for finite a
+        r = ivy.where(ivy.logical_and(ivy.isinf(b), ivy.isfinite(a)), ivy.add(ivy.zeros_like(r), a), r)
+    return r
+
+
+def remainder(input, other, *, out=None):
+    if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+        input = tensor(input)
+    rt = result_type(input, other)
+    if rt is _core.bool:
+        raise RuntimeError("\"remainder_cpu\" not implemented for 'Bool'")
+    a, b = operand(input, rt), operand(other, rt)
+    _check_int_zero(b, rt, a)
+    return _out(wrap(ivy.remainder(a, b)), out)
+
+
+def fmod(input, other, *, out=None):
+    rt = result_type(input, other)
+    if rt is _core.bool:
+        raise RuntimeError("\"fmod_cpu\" not implemented for 'Bool'")
+    a, b = operand(input, rt), operand(other, rt)
+    _check_int_zero(b, rt, a)
+    return _out(wrap(_fmod_exact(a, b)), out)
+
+
+def pow(input, exponent, *, out=None):  # noqa: A001
+    if not isinstance(input, Tensor) and not isinstance(exponent, Tensor):
+        input = tensor(input)
+    rt = result_type(input, exponent)
+    a, b = operand(input, rt), operand(exponent, rt)
+    if rt.cat == 0:
+        raise RuntimeError("\"pow\" not implemented for 'Bool'")
+    if rt.cat == 1:
+        bn = b if isinstance(b, (_int, _bool)) else None
+        if bn is not None and bn < 0:
+            raise RuntimeError("Integers to negative integer powers are not allowed.")
+        if bn is None:  # tensor exponents: negative powers of integers as C integer division
+            a, b = ivy.broadcast_arrays(a if hasattr(a, "shape") else ivy.full_like(b, a), b)
+            negp = ivy.less(b, 0)
+            safe = ivy.pow(a, ivy.where(negp, ivy.zeros_like(b), b))
+            one = ivy.ones_like(a)
+            odd = ivy.equal(ivy.remainder(b, 2), 1)
+            negv = ivy.where(ivy.equal(a, 1), one, ivy.where(
+                ivy.equal(a, -1), ivy.where(odd, ivy.negative(one), one), ivy.zeros_like(a)))
+            return _out(wrap(ivy.where(negp, negv, safe)), out)
+    return _out(wrap(ivy.pow(a, b)), out)
+
+
+def float_power(input, exponent, *, out=None):
+    def up(v):
+        if isinstance(v, Tensor):
+            return v.to(complex128 if v.dtype.cat == 3 else float64)
+        return v
+
+    return pow(up(input), up(exponent) if isinstance(exponent, Tensor) else
+               (builtins.complex(exponent) if isinstance(exponent, builtins.complex)
+                else _float(exponent)), out=out)
+
+
+def _float_binary(ivy_fn, name, no_bool=False):
+    def f(input, other, *, out=None):
+        if not isinstance(input, Tensor):
+            input = tensor(input)
+        rt = result_type(input, other)
+        if no_bool and rt.cat < 2:
+            raise RuntimeError(f"\"{name}_cpu\" not implemented for '{rt}'")
+        if rt.cat == 3:
+            raise RuntimeError(f"\"{name}\" not implemented for complex")
+        if rt.cat < 2:
+            rt = get_default_dtype()
+        return _out(wrap(ivy_fn(operand(input, rt), operand(other, rt))), out)
+
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+atan2 = arctan2 = _float_binary(ivy.atan2, "atan2")
+hypot = _float_binary(ivy.hypot, "hypot", True)
+logaddexp = _float_binary(ivy.logaddexp, "logaddexp", True)
+logaddexp2 = _float_binary(lambda a, b: ivy.divide(
+    ivy.logaddexp(ivy.multiply(a, math.log(2)), ivy.multiply(b, math.log(2))), math.log(2)),
+    "logaddexp2", True)
+copysign = _float_binary(ivy.copysign, "copysign")
+
+
+def nextafter(input, other, *, out=None):
+    rt = result_type(input, other)
+    if rt.cat != 2:
+        raise RuntimeError(f"\"nextafter_cpu\" not implemented for '{rt}'")
+    return _out(wrap(ivy.nextafter(operand(input, rt), operand(other, rt))), out)
+
+
+def _minmax_binary(ivy_fn, name, nan_propagate=True):
+    def f(input, other, *, out=None):
+        if not isinstance(other, Tensor):
+            raise TypeError(f"{name}(): argument 'other' must be Tensor")
+        rt = result_type(input, other)
+        if rt.cat == 3:
+            raise RuntimeError(f"{name} not implemented for complex tensors.")
+        a, b = operand(input, rt), operand(other, rt)
+        if rt.cat == 0:
+            r = ivy.logical_or(a, b) if "max" in name else ivy.logical_and(a, b)
+        elif nan_propagate:
+            r = ivy_fn(a, b)
+            if rt.cat == 2:
+                r = ivy.where(ivy.isnan(a), a, ivy.where(ivy.isnan(b), b, r))
+        else:
+            r = ivy_fn(a, b)
+            if rt.cat == 2:
+                r = ivy.where(ivy.isnan(a), b, ivy.where(ivy.isnan(b), a, r))
+        return _out(wrap(r), out)
+
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+maximum = _minmax_binary(ivy.maximum, "maximum")
+minimum = _minmax_binary(ivy.minimum, "minimum")
+fmax = _minmax_binary(ivy.maximum, "fmax", nan_propagate=False)
+fmin = _minmax_binary(ivy.minimum, "fmin", nan_propagate=False)
+
+
+def _bitwise(ivy_fn, bool_fn, name):
+    def f(input, other, *, out=None):
+        if not isinstance(input, Tensor):
+            input = tensor(input)
+        rt = result_type(input, other)
+        if rt.cat >= 2:
+            raise RuntimeError(f"\"{name}_cpu\" not implemented for '{rt}'")
+        a, b = operand(input, rt), operand(other, rt)
+        return _out(wrap(bool_fn(a, b) if rt.cat == 0 else ivy_fn(a, b)), out)
+
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+bitwise_and = _bitwise(ivy.bitwise_and, ivy.logical_and, "bitwise_and")
+bitwise_or = _bitwise(ivy.bitwise_or, ivy.logical_or, "bitwise_or")
+bitwise_xor = _bitwise(ivy.bitwise_xor, ivy.logical_xor, "bitwise_xor")
+
+
+def _shift(ivy_fn, name):
+    def f(input, other, *, out=None):
+        rt = result_type(input, other)
+        if rt.cat >= 2 or rt.cat == 0:
+            raise RuntimeError(f"\"{name}_cpu\" not implemented for '{rt}'")
+        a, b = operand(input, rt), operand(other, rt)
+        return _out(wrap(ivy_fn(a, b)), out)
+
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+bitwise_left_shift = _shift(ivy.bitwise_left_shift, "lshift")
+bitwise_right_shift = _shift(ivy.bitwise_right_shift, "rshift")
+
+
+def _logical(ivy_fn, name):
+    def f(input, other, *, out=None):
+        if not isinstance(other, Tensor):
+            raise TypeError(f"{name}(): argument 'other' (position 2) must be Tensor, not "
+                            f"{type(other).__name__}")
+        a = ivy.astype(input._data, "bool")
+        b = ivy.astype(_d(other), "bool")
+        return _out(wrap(ivy_fn(a, b)), out)
+
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+logical_and = _logical(ivy.logical_and, "logical_and")
+logical_or = _logical(ivy.logical_or, "logical_or")
+logical_xor = _logical(ivy.logical_xor, "logical_xor")
+
+
+def _compare(ivy_fn, name, ordered=True):
+    def f(input, other, *, out=None):
+        if not isinstance(input, Tensor):
+            input = tensor(input)
+        if other is None:
+            return False if name == "eq" else True  # x == None
+        if not isinstance(other, (Tensor, _int, _float, _bool, builtins.complex, np.number)):
+            return NotImplemented if False else (name == "ne")
+        rt = result_type(input, other)
+        if ordered and rt.cat == 3:
+            raise RuntimeError(f"\"{name}_cpu\" not implemented for 'ComplexFloat'")
+        a, b = operand(input, rt), operand(other, rt)
+        if rt.cat == 0 and ordered:
+            a = ivy.astype(a, "int8")
+            b = ivy.astype(b, "int8") if not isinstance(b, (_int, _bool)) else _int(b)
+        return _out(wrap(ivy_fn(a, b)), out)
+
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+eq = _compare(ivy.equal, "eq", ordered=False)
+ne = not_equal = _compare(ivy.not_equal, "ne", ordered=False)
+lt = less = _compare(ivy.less, "lt")
+le = less_equal = _compare(ivy.less_equal, "le")
+gt = greater = _compare(ivy.greater, "gt")
+ge = greater_equal = _compare(ivy.greater_equal, "ge")
+
+
+def equal(input, other):
+    if tuple(input.shape) != tuple(other.shape):
+        return False
+    return _bool(ivy.to_numpy(ivy.all(eq(input, other)._data)))
+
+
+def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    if input.dtype is not other.dtype:
+        raise RuntimeError(f"{input.dtype} did not match {other.dtype}")
+    a, b = input._data, other._data
+    if dtype_of(a).cat < 2:
+        a, b = ivy.astype(a, "float64"), ivy.astype(b, "float64")
+    close = ivy.less_equal(ivy.abs(ivy.subtract(a, b)), ivy.add(atol, ivy.multiply(rtol,
+                                                                                     ivy.abs(b))))
+    close = ivy.logical_or(close, ivy.equal(a, b))
+    if dtype_of(a).cat >= 2:
+        fin = ivy.logical_and(ivy.isfinite(a), ivy.isfinite(b))
+        close = ivy.logical_or(ivy.logical_and(close, fin), ivy.equal(a, b))
+        if equal_nan:
+            close = ivy.logical_or(close, ivy.logical_and(ivy.isnan(a), ivy.isnan(b)))
+    return wrap(close)
+
+
+def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return _bool(ivy.to_numpy(ivy.all(isclose(input, other, rtol, atol, equal_nan)._data)))
+
+
+def clamp(input, min=None, max=None, *, out=None):  # noqa: A002
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    x = input._data
+    if dtype_of(x).cat == 3:
+        raise RuntimeError("clamp is not supported for complex types")
+    rt = result_type(input, *(v for v in (min, max) if v is not None))
+    x = cast(x, rt)
+    if min is not None:
+        lo = operand(min, rt)
+        r = ivy.maximum(x, lo)
+        if rt.cat == 2:
+            r = ivy.where(ivy.isnan(x), x, r)
+            if isinstance(lo, _float) and math.isnan(lo):
+                r = ivy.full_like(r, math.nan)
+            elif not isinstance(lo, (_int, _float)):
+                r = ivy.where(ivy.isnan(lo), ivy.astype(lo, rt.ivy) * ivy.ones_like(r)
+                              if False else ivy.add(ivy.zeros_like(r), lo), r)
+        x = r
+    if max is not None:
+        hi = operand(max, rt)
+        r = ivy.minimum(x, hi)
+        if rt.cat == 2:
+            r = ivy.where(ivy.isnan(x), x, r)
+            if isinstance(hi, _float) and math.isnan(hi):
+                r = ivy.full_like(r, math.nan)
+            elif not isinstance(hi, (_int, _float)):
+                r = ivy.where(ivy.isnan(hi), ivy.add(ivy.zeros_like(r), hi), r)
+        x = r
+    return _out(wrap(x), out)
+
+
+clip = clamp
+
+
+def clamp_min(input, min):  # noqa: A002
+    return clamp(input, min=min)
+
+
+def clamp_max(input, max):  # noqa: A002
+    return clamp(input, max=max)
+
+
+def lerp(input, end, weight, *, out=None):
+    for o in (end, weight):
+        if isinstance(o, Tensor) and o.dtype is not input.dtype:
+            raise RuntimeError(f"expected dtype {input.dtype} for `end` but got dtype {o.dtype}")
+    if input.dtype.cat < 2:
+        raise RuntimeError("lerp_kernel_scalar not implemented for integer tensors")
+    return _out(input + weight * (end - input), out)
+
+
+def _promoted(*ts):
+    rt = result_type(*ts)
+    return rt, [wrap(operand(t, rt)) if isinstance(t, Tensor) else t for t in ts]
+
+
+def addcmul(input, tensor1, tensor2, *, value=1, out=None):
+    rt, (i, a, b) = _promoted(input, tensor1, tensor2)
+    return _out(add(i, mul(a, b), alpha=value), out)
+
+
+def addcdiv(input, tensor1, tensor2, *, value=1, out=None):
+    if tensor1.dtype.cat < 2 and tensor2.dtype.cat < 2:
+        raise RuntimeError("Integer division with addcdiv is no longer supported")
+    rt, (i, a, b) = _promoted(input, tensor1, tensor2)
+    return _out(add(i, div(a, b), alpha=value), out)
+
+
+def xlogy(input, other, *, out=None):
+    if not isinstance(input, Tensor):
+        input = tensor(input)
+    rt = result_type(input, other)
+    if rt.cat < 2:
+        rt = get_default_dtype()
+    a, b = operand(input, rt), operand(other, rt)
+    a, b = ivy.broadcast_arrays(a, b if not isinstance(b, (_int, _float)) else
+                                ivy.full_like(a, b))
+    r = ivy.where(ivy.equal(a, 0), ivy.zeros_like(a), ivy.multiply(a, ivy.log(b)))
+    return _out(wrap(ivy.where(ivy.isnan(b), b, r)), out)
+
+
+def ldexp(input, other, *, out=None):
+    return _out(mul(input, pow(2.0, other)), out)
+
+
+def heaviside(input, values, *, out=None):
+    if input.dtype is not values.dtype:
+        raise RuntimeError("heaviside is not yet implemented for tensors with different dtypes")
+    x, v = input._data, values._data
+    r = ivy.where(ivy.equal(x, 0), ivy.astype(ivy.broadcast_to(v, ivy.broadcast_shapes(
+        _shape(x), _shape(v))), dtype_of(x).ivy), ivy.astype(ivy.greater(x, 0), dtype_of(x).ivy))
+    return _out(wrap(ivy.where(ivy.isnan(x), x, r) if dtype_of(x).cat == 2 else r), out)
+
+
+# ------------------------------------------------------------------------------ reductions
+
+def _reduce_prep(input, dim, name):
+    x = input._data
+    return x, _dims(dim, len(x.shape))
+
+
+def _check_nonempty(x, dim, name):
+    s = _shape(x)
+    if dim is None:
+        if _prod(s) == 0:
+            raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() "
+                               "== 0. Specify the reduction dim with the 'dim' argument.")
+    else:
+        for d in (dim if isinstance(dim, tuple) else (dim,)):
+            if s and s[d] == 0:
+                raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
+
+
+def _prod(s):
+    n = 1
+    for v in s:
+        n *= v
+    return n
+
+
+def sum(input, dim=None, keepdim=False, *, dtype=None, out=None):  # noqa: A001
+    x, ax = _reduce_prep(input, dim, "sum")
+    dt = to_dtype(dtype) if dtype is not None else (_int64 if dtype_of(x).cat < 2
+                                                     else dtype_of(x))
+    x = cast(x, dt)
+    return _out(wrap(ivy.sum(x, axis=ax, keepdims=keepdim, dtype=dt.ivy)), out)
+
+
+def nansum(input, dim=None, keepdim=False, *, dtype=None, out=None):
+    x = input._data
+    if dtype_of(x).cat == 3:
+        raise RuntimeError("nansum does not support complex inputs")
+    if dtype_of(x).cat == 2:
+        input = wrap(ivy.where(ivy.isnan(x), ivy.zeros_like(x), x))
+    return sum(input, dim, keepdim, dtype=dtype, out=out)
+
+
+def mean(input, dim=None, keepdim=False, *, dtype=None, out=None):
+    x, ax = _reduce_prep(input, dim, "mean")
+    if dtype is not None:
+        x = cast(x, to_dtype(dtype))
+    if dtype_of(x).cat < 2:
+        raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
+                           f"floating point or complex dtype. Got: {dtype_of(x)}")
+    return _out(wrap(ivy.mean(x, axis=ax, keepdims=keepdim)), out)
+
+
+def nanmean(input, dim=None, keepdim=False, *, dtype=None, out=None):
+    x = input._data
+    if dtype_of(x).cat != 2:
+        raise RuntimeError("nanmean(): expected input to have floating point dtype")
+    nan_ = ivy.isnan(x)
+    s = nansum(input, dim, keepdim)._data
+    cnt = ivy.sum(ivy.astype(ivy.logical_not(nan_), dtype_of(x).ivy), axis=_dims(dim, len(
+        x.shape)), keepdims=keepdim)
+    return _out(wrap(ivy.divide(s, cnt)), out)
+
+
+def prod(input, dim=None, keepdim=False, *, dtype=None, out=None):
+    x = input._data
+    if isinstance(dim, (list, tuple)):
+        raise TypeError("prod(): argument 'dim' must be int, not tuple")
+    ax = _dims(dim, len(x.shape))
+    dt = to_dtype(dtype) if dtype is not None else (_int64 if dtype_of(x).cat < 2
+                                                     else dtype_of(x))
+    x = cast(x, dt)
+    return _out(wrap(ivy.prod(x, axis=ax, keepdims=keepdim, dtype=dt.ivy)), out)
+
+
+def _max_min(name, red, arg, pair):
+    def f(input, dim=None, keepdim=False, *, out=None):
+        if isinstance(dim, Tensor):
+            return pair(input, dim, out=out)
+        x = input._data
+        if dtype_of(x).cat == 3:
+            raise RuntimeError(f"{name}(): does not support complex input")
+        isb = dtype_of(x).cat == 0
+        xx = ivy.astype(x, "uint8") if isb else x
+        if dim is None:
+            _check_nonempty(x, None, name)
+            r = red(xx)
+            if dtype_of(x).cat == 2:
+                r = ivy.where(ivy.any(ivy.isnan(x)), ivy.full_like(r, math.nan), r)
+            return _out(wrap(ivy.astype(r, "bool") if isb else r), out)
+        d = norm_dim(_int(dim), len(x.shape))
+        _check_nonempty(x, d, name)
+        if not x.shape:
+            return getattr(return_types, name)(input, wrap(ivy.zeros_like(x, dtype="int64")))
+        vals = red(xx, axis=d, keepdims=keepdim)
+        if dtype_of(x).cat == 2:
+            vals = ivy.where(ivy.any(ivy.isnan(x), axis=d, keepdims=keepdim),
+                             ivy.full_like(vals, math.nan), vals)
+        idx = _argred(arg, xx, d, keepdim)
+        return getattr(return_types, name)(wrap(ivy.astype(vals, "bool") if isb else vals),
+                                           wrap(idx))
+
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+def _argred(arg, x, d, keepdim):
+    """argmax/argmin where a NaN counts as the extreme (first NaN), as torch."""
+    idx = arg(x, axis=d, keepdims=keepdim)
+    if dtype_of(x).cat == 2:
+        nan_ = ivy.isnan(x)
+        has = ivy.any(nan_, axis=d, keepdims=keepdim)
+        first = ivy.argmax(ivy.astype(nan_, "int8"), axis=d, keepdims=keepdim)
+        idx = ivy.where(has, first, idx)
+    return ivy.astype(idx, "int64")
+
+
+max = _max_min("max", ivy.max, ivy.argmax, maximum)  # noqa: A001
+min = _max_min("min", ivy.min, ivy.argmin, minimum)  # noqa: A001
+
+
+def _amax_amin(name, red):
+    def f(input, dim=(), keepdim=False, *, out=None):
+        x = input._data
+        ax = _dims(dim, len(x.shape)) if dim != () else None
+        _check_nonempty(x, ax, name)
+        isb = dtype_of(x).cat == 0
+        xx = ivy.astype(x, "uint8") if isb else x
+        r = red(xx, axis=ax, keepdims=keepdim)
+        if dtype_of(x).cat == 2:
+            r = ivy.where(ivy.any(ivy.isnan(x), axis=ax, keepdims=keepdim),
+                          ivy.full_like(r, math.nan), r)
+        return _out(wrap(ivy.astype(r, "bool") if isb else r), out)
+
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+amax = _amax_amin("amax", ivy.max)
+amin = _amax_amin("amin", ivy.min)
+
+
+def aminmax(input, *, dim=None, keepdim=False):
+    return return_types.aminmax(amin(input, () if dim is None else dim, keepdim),
+                                amax(input, () if dim is None else dim, keepdim))
+
+
+def _arg(name, fn):
+    def f(input, dim=None, keepdim=False):
+        x = input._data
+        if dtype_of(x).cat == 3:
+            raise RuntimeError(f"\"{name}_cpu\" not implemented for 'ComplexFloat'")
+        if dtype_of(x).cat == 0:
+            x = ivy.astype(x, "uint8")
+        if dim is None:
+            _check_nonempty(x, None, name)
+            r = _argred(fn, ivy.reshape(x, (-1,)), 0, False)
+            if keepdim:
+                r = ivy.reshape(r, (1,) * len(x.shape))
+            return wrap(r)
+        d = norm_dim(_int(dim), len(x.shape))
+        _check_nonempty(x, d, name)
+        if not x.shape:
+            return wrap(ivy.zeros_like(x, dtype="int64"))
+        return wrap(_argred(fn, x, d, keepdim))
+
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+argmax = _arg("argmax", ivy.argmax)
+argmin = _arg("argmin", ivy.argmin)
+
+
+def _correction(dim, unbiased, correction):
+    if isinstance(dim, _bool):
+        dim, unbiased = None, dim
+    if correction is None:
+        correction = 1 if unbiased is None else _int(_bool(unbiased))
+    return dim, correction
+
+
+def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None, out=None):
+    dim, correction = _correction(dim, unbiased, correction)
+    x = input._data
+    if dtype_of(x).cat < 2:
+        raise RuntimeError("std and var only support floating point and complex dtypes")
+    ax = _dims(dim, len(x.shape))
+    if dtype_of(x).cat == 3:
+        m = ivy.mean(x, axis=ax, keepdims=True)
+        d = ivy.subtract(x, m)
+        sq = ivy.add(ivy.square(ivy.real(d)), ivy.square(ivy.imag(d)))
+        n = _prod(_shape(x)) if ax is None else _prod(_shape(x)[a] for a in as_tuple(ax))
+        s = ivy.sum(sq, axis=ax, keepdims=keepdim)
+        return _out(wrap(ivy.divide(s, _float(_max(n - correction, 0)))), out)
+    n = _prod(_shape(x)) if ax is None else _prod(_shape(x)[a] for a in as_tuple(ax))
+    m = ivy.mean(x, axis=ax, keepdims=True)
+    d = ivy.subtract(x, m)
+    s = ivy.sum(ivy.multiply(d, d), axis=ax, keepdims=keepdim)
+    return _out(wrap(ivy.divide(s, ivy.astype(ivy.asarray(_float(_max(n - correction, 0)))
+                                              ._data, dtype_of(x).ivy)
+                                if False else _float(_max(n - correction, 0)))), out)
+
+
+def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None, out=None):
+    return _out(sqrt(var(input, dim, unbiased, keepdim, correction=correction)), out)
+
+
+def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    dd, _c = _correction(dim, unbiased, correction)
+    return return_types.var_mean(var(input, dim, unbiased, keepdim, correction=correction),
+                                 mean(input, dd, keepdim))
+
+
+def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    dd, _c = _correction(dim, unbiased, correction)
+    return return_types.std_mean(std(input, dim, unbiased, keepdim, correction=correction),
+                                 mean(input, dd, keepdim))
+
+
+def all(input, dim=None, keepdim=False, *, out=None):  # noqa: A001
+    x = input._data
+    r = ivy.all(x, axis=_dims(dim, len(x.shape)), keepdims=keepdim)
+    return _out(wrap(ivy.astype(r, "uint8") if dtype_of(x) is _core.uint8 else r), out)
+
+
+def any(input, dim=None, keepdim=False, *, out=None):  # noqa: A001
+    x = input._data
+    r = ivy.any(x, axis=_dims(dim, len(x.shape)), keepdims=keepdim)
+    return _out(wrap(ivy.astype(r, "uint8") if dtype_of(x) is _core.uint8 else r), out)
+
+
+def count_nonzero(input, dim=None):
+    x = input._data
+    return wrap(ivy.astype(ivy.count_nonzero(x, axis=_dims(dim, len(x.shape))), "int64"))
+
+
+def cumsum(input, dim, *, dtype=None, out=None):
+    x = input._data
+    dt = to_dtype(dtype) if dtype is not None else (_int64 if dtype_of(x).cat < 2
+                                                     else dtype_of(x))
+    x = cast(x, dt)
+    if not x.shape:
+        norm_dim(dim, 0)
+        return _out(wrap(x), out)
+    return _out(wrap(ivy.cumulative_sum(x, axis=norm_dim(dim, len(x.shape)), dtype=dt.ivy)),
+                out)
+
+
+def cumprod(input, dim, *, dtype=None, out=None):
+    x = input._data
+    dt = to_dtype(dtype) if dtype is not None else (_int64 if dtype_of(x).cat < 2
+                                                     else dtype_of(x))
+    x = cast(x, dt)
+    if not x.shape:
+        norm_dim(dim, 0)
+        return _out(wrap(x), out)
+    return _out(wrap(ivy.cumulative_prod(x, axis=norm_dim(dim, len(x.shape)), dtype=dt.ivy)),
+                out)
+
+
+def logcumsumexp(input, dim, *, out=None):
+    x = _floatify(input._data)
+    if not x.shape:
+        norm_dim(dim, 0)
+        return _out(wrap(x), out)
+    d = norm_dim(dim, len(x.shape))
+    n = _shape(x)[d]
+    if n == 0:
+        return _out(wrap(x), out)
+    pre = (slice(None),) * d
+    acc = ivy.get_item(x, pre + (slice(0, 1),))
+    parts = [acc]
+    for i in _range(1, n):
+        acc = ivy.logaddexp(acc, ivy.get_item(x, pre + (slice(i, i + 1),)))
+        parts.append(acc)
+    return _out(wrap(ivy.concat(parts, axis=d)), out)
+
+
+def logsumexp(input, dim=None, keepdim=False, *, out=None):
+    x = _floatify(input._data)
+    ax = _dims(dim, len(x.shape)) if dim is not None and dim != () else None
+    if ax is None and dim is None:
+        ax = None
+    if _prod(_shape(x)) == 0:
+        return _out(wrap(ivy.log(ivy.sum(ivy.exp(x), axis=ax, keepdims=keepdim))), out)
+    m = ivy.max(x, axis=ax, keepdims=True)
+    m = ivy.where(ivy.isfinite(m), m, ivy.zeros_like(m))
+    r = ivy.add(ivy.log(ivy.sum(ivy.exp(ivy.subtract(x, m)), axis=ax, keepdims=True)), m)
+    if not keepdim:
+        r = ivy.squeeze(r, axis=ax if ax is not None else tuple(_range(len(x.shape))))
+    return _out(wrap(r), out)
+
+
+def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
+    from . import linalg
+
+    x = input
+    if dtype is not None:
+        x = x.to(dtype)
+    if x.dtype.cat < 2:
+        raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as "
+                           f"input. Got {x.dtype}")
+    if isinstance(p, str):
+        if p == "fro" and (dim is None or isinstance(dim, _int) or len(as_tuple(dim)) <= 2):
+            return _out(linalg.vector_norm(x, 2, dim, keepdim), out)
+        if p == "nuc":
+            return _out(linalg.matrix_norm(x, "nuc", dim if dim is not None else (-2, -1),
+                                           keepdim), out)
+        raise RuntimeError(f"norm: unsupported p {p!r}")
+    if dim is not None and len(as_tuple(dim)) == 2 and p not in (2, 2.0):
+        return _out(linalg.vector_norm(x, p, dim, keepdim), out)
+    return _out(linalg.vector_norm(x, p, dim, keepdim), out)
+
+
+def dist(input, other, p=2):
+    return norm(sub(input, other), p)
+
+
+def median(input, dim=None, keepdim=False):
+    x = input._data
+    if dim is None:
+        flat = ivy.reshape(x, (-1,))
+        n = _shape(flat)[0]
+        if n == 0:
+            return wrap(ivy.full((), math.nan, dtype=dtype_of(x).ivy)._data)
+        s = ivy.sort(flat)
+        r = ivy.get_item(s, (n - 1) // 2)
+        if dtype_of(x).cat == 2:
+            r = ivy.where(ivy.any(ivy.isnan(flat)), ivy.full_like(r, math.nan), r)
+        return wrap(r)
+    d = norm_dim(dim, len(x.shape))
+    if not x.shape:
+        return return_types.median(input, wrap(ivy.zeros_like(x, dtype="int64")))
+    n = _shape(x)[d]
+    _check_nonempty(x, d, "median")
+    key = x
+    if dtype_of(x).cat == 2:
+        key = ivy.where(ivy.isnan(x), ivy.full_like(x, math.inf), x)
+    order = ivy.argsort(key, axis=d, stable=True)
+    k = (n - 1) // 2
+    idx = ivy.get_item(order, (slice(None),) * d + (slice(k, k + 1),))
+    vals = ivy.take_along_axis(x, idx, axis=d)
+    if dtype_of(x).cat == 2:
+        nan_ = ivy.isnan(x)
+        has = ivy.any(nan_, axis=d, keepdims=True)
+        first = ivy.argmax(ivy.astype(nan_, "int8"), axis=d, keepdims=True)
+        idx = ivy.where(has, ivy.astype(first, dtype_of(idx).ivy), idx)
+        vals = ivy.where(has, ivy.full_like(vals, math.nan), vals)
+    if not keepdim:
+        vals, idx = ivy.squeeze(vals, axis=d), ivy.squeeze(idx, axis=d)
+    return return_types.median(wrap(vals), wrap(ivy.astype(idx, "int64")))
+
+
+def nanmedian(input, dim=None, keepdim=False):
+    not_implemented("torch.nanmedian")
+
+
+def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear", out=None):
+    x = input._data
+    if dtype_of(x).cat != 2:
+        raise RuntimeError("quantile() input tensor must be either float or double dtype")
+    qs = q._data if isinstance(q, Tensor) else None
+    qv = ivy.to_numpy(qs).reshape(-1).tolist() if qs is not None else [q]
+    if dim is None:
+        x = ivy.reshape(x, (-1,))
+        d = 0
+    else:
+        d = norm_dim(dim, len(x.shape))
+    s = ivy.sort(x, axis=d)
+    n = _shape(x)[d]
+    outs = []
+    hasnan = ivy.any(ivy.isnan(x), axis=d, keepdims=True)
+    for qq in qv:
+        if not 0 <= qq <= 1:
+            raise RuntimeError("quantile() q values must be in the range [0, 1]")
+        pos = qq * (n - 1)
+        lo, hi = math.floor(pos), math.ceil(pos)
+        a = ivy.get_item(s, (slice(None),) * d + (slice(lo, lo + 1),))
+        b = ivy.get_item(s, (slice(None),) * d + (slice(hi, hi + 1),))
+        if interpolation == "linear":
+            r = ivy.add(a, ivy.multiply(ivy.subtract(b, a), pos - lo))
+        elif interpolation == "lower":
+            r = a
+        elif interpolation == "higher":
+            r = b
+        elif interpolation == "midpoint":
+            r = ivy.add(a, ivy.multiply(ivy.subtract(b, a), 0.5))
+        elif interpolation == "nearest":
+            r = a if builtins.round(pos) == lo else b
+        else:
+            raise RuntimeError(f"quantile() interpolation must be one of linear, lower, higher, "
+                               f"midpoint or nearest. Got {interpolation}")
+        r = ivy.where(hasnan, ivy.full_like(r, math.nan), r)
+        if dim is None:
+            r = ivy.reshape(r, (1,) * len(input.shape)) if keepdim else ivy.reshape(r, ())
+        elif not keepdim:
+            r = ivy.squeeze(r, axis=d)
+        outs.append(r)
+    if qs is None or len(_shape(qs)) == 0:
+        return _out(wrap(outs[0]), out)
+    return _out(wrap(ivy.stack(outs, axis=0)), out)
+
+
+# -------------------------------------------------------------------------- sorting/search
+
+def sort(input, dim=-1, descending=False, stable=False, *, out=None):
+    if isinstance(dim, _bool):
+        stable, dim = dim, -1
+    x = input._data
+    if not x.shape:
+        return return_types.sort(input, wrap(ivy.zeros_like(x, dtype="int64")))
+    d = norm_dim(dim, len(x.shape))
+    key = x
+    if dtype_of(x).cat == 2:  # torch puts NaN last ascending, first descending
+        key = ivy.where(ivy.isnan(x), ivy.full_like(x, math.inf), x)
+    if dtype_of(x).cat == 0:
+        key = ivy.astype(x, "uint8")
+    if descending:
+        # stable descending: reverse, stable ascending sort of the negated order
+        idx = ivy.argsort(key, axis=d, descending=True, stable=True)
+        if dtype_of(x).cat == 2:
+            nan_ = ivy.isnan(x)
+            # NaN first when descending: NaN rank above +inf
+            k2 = ivy.where(nan_, ivy.ones_like(x), ivy.zeros_like(x))
+            idx = _lexsort_desc(k2, key, d)
+    else:
+        idx = ivy.argsort(key, axis=d, stable=True)
+        if dtype_of(x).cat == 2:
+            nan_ = ivy.isnan(x)
+            k2 = ivy.where(nan_, ivy.ones_like(x), ivy.zeros_like(x))
+            idx = _lexsort_asc(k2, key, d)
+    vals = ivy.take_along_axis(x, idx, axis=d)
+    return return_types.sort(wrap(vals), wrap(ivy.astype(idx, "int64")))
+
+
+def _lexsort_asc(primary, secondary, d):
+    i1 = ivy.argsort(secondary, axis=d, stable=True)
+    p = ivy.take_along_axis(primary, i1, axis=d)
+    i2 = ivy.argsort(p, axis=d, stable=True)
+    return ivy.take_along_axis(i1, i2, axis=d)
+
+
+def _lexsort_desc(primary, secondary, d):
+    i1 = ivy.argsort(secondary, axis=d, descending=True, stable=True)
+    p = ivy.take_along_axis(primary, i1, axis=d)
+    i2 = ivy.argsort(p, axis=d, descending=True, stable=True)
+    return ivy.take_along_axis(i1, i2, axis=d)
+
+
+def argsort(input, dim=-1, descending=False, stable=False):
+    return sort(input, dim, descending, stable).indices
+
+
+def msort(input):
+    return sort(input, 0).values
+
+
+def topk(input, k, dim=-1, largest=True, sorted=True, *, out=None):  # noqa: A002
+    x = input._data
+    if not x.shape:
+        if k > 1:
+            raise RuntimeError("selected index k out of range")
+        return return_types.topk(input, wrap(ivy.zeros_like(x, dtype="int64")))
+    d = norm_dim(dim, len(x.shape))
+    if k > _shape(x)[d] or k < 0:
+        raise RuntimeError("selected index k out of range")
+    s = sort(input, d, descending=largest, stable=True)
+    sl = (slice(None),) * d + (slice(0, k),)
+    return return_types.topk(s.values[sl], s.indices[sl])
+
+
+def kthvalue(input, k, dim=-1, keepdim=False):
+    x = input._data
+    d = norm_dim(dim, len(x.shape))
+    n = _shape(x)[d] if x.shape else 1
+    if not 1 <= k <= n:
+        raise RuntimeError("kthvalue(): selected number k out of range")
+    s = sort(input, d, stable=True)
+    sl = (slice(None),) * d + (slice(k - 1, k),) if x.shape else ()
+    v, i = s.values[sl], s.indices[sl]
+    if not keepdim and x.shape:
+        v, i = v.squeeze(d), i.squeeze(d)
+    return return_types.kthvalue(v, i)
+
+
+def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=None,
+                 sorter=None, out=None):
+    if side is not None:
+        right = side == "right"
+    seq = sorted_sequence._data
+    vals = input._data if isinstance(input, Tensor) else input
+    dt = "int32" if out_int32 else "int64"
+    if len(seq.shape) <= 1:
+        srt = None if sorter is None else sorter._data
+        r = ivy.searchsorted(seq, vals, side="right" if right else "left", sorter=srt)
+        return _out(wrap(ivy.astype(r, dt)), out)
+    rows = [ivy.searchsorted(ivy.get_item(seq, i), ivy.get_item(vals, i),
+                             side="right" if right else "left")
+            for i in np.ndindex(*_shape(seq)[:-1])]
+    r = ivy.reshape(ivy.stack(rows, axis=0), _shape(vals))
+    return _out(wrap(ivy.astype(r, dt)), out)
+
+
+def bucketize(input, boundaries, *, out_int32=False, right=False, out=None):
+    return searchsorted(boundaries, input, out_int32=out_int32, right=right, out=out)
+
+
+def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):  # noqa
+    if dim is not None:
+        not_implemented("torch.unique(dim=...)")
+    x = input._data
+    flat = ivy.reshape(x, (-1,))
+    u = ivy.unique_all(flat)
+    vals = u.values
+    order = ivy.argsort(vals, stable=True)
+    vals = ivy.take(vals, order)
+    res = [wrap(vals)]
+    if return_inverse:
+        inv = ivy.searchsorted(vals, flat)
+        res.append(wrap(ivy.reshape(ivy.astype(inv, "int64"), _shape(x))))
+    if return_counts:
+        res.append(wrap(ivy.astype(ivy.take(u.counts, order), "int64")))
+    return res[0] if len(res) == 1 else tuple(res)
+
+
+def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
+    not_implemented("torch.unique_consecutive")
+
+
+# ---------------------------------------------------------------------------- manipulation
+
+def _cat_dtype(tensors):
+    return result_type(*[t if t.ndim else tensor([0], dtype=t.dtype) for t in tensors])
+
+
+def cat(tensors, dim=0, *, out=None):
+    tensors = [t for t in tensors]
+    if not tensors:
+        raise RuntimeError("torch.cat(): expected a non-empty list of Tensors")
+    for t in tensors:
+        if t.ndim == 0:
+            raise RuntimeError("zero-dimensional tensor cannot be concatenated")
+    rt = _cat_dtype(tensors)
+    # legacy: 1-D empty tensors are skipped
+    keep = [t for t in tensors if not (t.ndim == 1 and t.shape[0] == 0)] or tensors[:1]
+    nd = keep[0].ndim
+    d = norm_dim(dim, nd)
+    return _out(wrap(ivy.concat([cast(t._data, rt) for t in keep], axis=d)), out)
+
+
+concat = concatenate = cat
+
+
+def stack(tensors, dim=0, *, out=None):
+    tensors = list(tensors)
+    if not tensors:
+        raise RuntimeError("stack expects a non-empty TensorList")
+    shapes = {tuple(t.shape) for t in tensors}
+    if len(shapes) > 1:
+        raise RuntimeError("stack expects each tensor to be equal size")
+    rt = _cat_dtype(tensors)
+    d = norm_dim(dim, tensors[0].ndim + 1)
+    return _out(wrap(ivy.stack([cast(t._data, rt) for t in tensors], axis=d)), out)
+
+
+def hstack(tensors, *, out=None):
+    ts = atleast_1d(*tensors) if len(tensors) > 1 else (atleast_1d(tensors[0]),)
+    return cat(ts, 0 if ts[0].ndim == 1 else 1, out=out)
+
+
+def vstack(tensors, *, out=None):
+    ts = atleast_2d(*tensors) if len(tensors) > 1 else (atleast_2d(tensors[0]),)
+    return cat(ts, 0, out=out)
+
+
+row_stack = vstack
+
+
+def dstack(tensors, *, out=None):
+    ts = atleast_3d(*tensors) if len(tensors) > 1 else (atleast_3d(tensors[0]),)
+    return cat(ts, 2, out=out)
+
+
+def column_stack(tensors, *, out=None):
+    ts = [t.reshape(-1, 1) if t.ndim <= 1 else t for t in tensors]
+    return cat(ts, 1, out=out)
+
+
+def _atleast(n, tensors):
+    res = []
+    for t in tensors:
+        s = tuple(t.shape)
+        if len(s) < n:
+            if n == 3 and len(s) == 2:
+                t = t.unsqueeze(-1)
+            elif n == 3 and len(s) == 1:
+                t = t.reshape(1, s[0], 1)
+            else:
+                t = t.reshape((1,) * (n - len(s)) + s)
+        res.append(t)
+    return res[0] if len(res) == 1 else tuple(res)
+
+
+def atleast_1d(*tensors):
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tensors[0]
+    return _atleast(1, tensors)
+
+
+def atleast_2d(*tensors):
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tensors[0]
+    return _atleast(2, tensors)
+
+
+def atleast_3d(*tensors):
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tensors[0]
+    return _atleast(3, tensors)
+
+
+def split(tensor, split_size_or_sections, dim=0):
+    x = tensor._data
+    d = norm_dim(dim, len(x.shape))
+    n = _shape(x)[d]
+    if isinstance(split_size_or_sections, _int):
+        s = split_size_or_sections
+        if s <= 0 and not (s == 0 and n == 0):
+            raise RuntimeError(f"split_size can only be 0 if dimension size is 0, but got "
+                               f"dimension size of {n}")
+        sizes = [s] * (n // s) + ([n % s] if n % s else []) if s else [0]
+    else:
+        sizes = list(split_size_or_sections)
+        if _sum(sizes) != n:
+            raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {n}")
+    out, start = [], 0
+    for s in sizes:
+        out.append(wrap(ivy.get_item(x, (slice(None),) * d + (slice(start, start + s),))))
+        start += s
+    return tuple(out)
+
+
+def tensor_split(input, indices_or_sections, dim=0):
+    x = input._data
+    d = norm_dim(dim, len(x.shape))
+    n = _shape(x)[d]
+    if isinstance(indices_or_sections, Tensor):
+        indices_or_sections = indices_or_sections.tolist()
+    if isinstance(indices_or_sections, _int):
+        k = indices_or_sections
+        if k <= 0:
+            raise RuntimeError("number of sections must be larger than 0")
+        q, r = divmod(n, k)
+        sizes = [q + 1] * r + [q] * (k - r)
+        bounds = np.cumsum([0] + sizes).tolist()
+    else:
+        bounds = [0] + list(indices_or_sections) + [n]
+    return tuple(wrap(ivy.get_item(x, (slice(None),) * d + (slice(_min(a, n), _min(_max(a, b), n)),
+                                                             ))) for a, b in zip(bounds[:-1],
+                                                                                 bounds[1:]))
+
+
+def chunk(input, chunks, dim=0):
+    if chunks <= 0:
+        raise RuntimeError("chunk expects `chunks` to be greater than 0")
+    n = input.shape[norm_dim(dim, input.ndim)]
+    size = -(-n // chunks) if n else 0
+    if size == 0:
+        return split(input, 1 if n else 0, dim) if n else (input,) * _min(chunks, 1)
+    return split(input, size, dim)
+
+
+def unbind(input, dim=0):
+    x = input._data
+    d = norm_dim(dim, len(x.shape))
+    return tuple(wrap(ivy.get_item(x, (slice(None),) * d + (i,))) for i in _range(_shape(x)[d]))
+
+
+def _infer_shape(shape, numel):
+    shape = list(shape)
+    if shape.count(-1) > 1:
+        raise RuntimeError("only one dimension can be inferred")
+    if -1 in shape:
+        rest = _prod(s for s in shape if s != -1)
+        if rest == 0 or numel % rest:
+            raise RuntimeError(f"shape '{shape}' is invalid for input of size {numel}")
+        shape[shape.index(-1)] = numel // rest
+    if _prod(shape) != numel:
+        raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
+    return tuple(shape)
+
+
+def reshape(input, *shape):
+    x = input._data
+    shape = _infer_shape(size_args(shape), _prod(_shape(x)))
+    return wrap(ivy.reshape(x, shape))
+
+
+def flatten(input, start_dim=0, end_dim=-1):
+    x = input._data
+    s = _shape(x)
+    if not s:
+        return wrap(ivy.reshape(x, (1,)))
+    a, b = norm_dim(start_dim, len(s)), norm_dim(end_dim, len(s))
+    if a > b:
+        raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
+    return wrap(ivy.reshape(x, s[:a] + (_prod(s[a:b + 1]),) + s[b + 1:]))
+
+
+def unflatten(input, dim, sizes):
+    s = tuple(input.shape)
+    d = norm_dim(dim, len(s))
+    sizes = _infer_shape(sizes, s[d])
+    return reshape(input, s[:d] + sizes + s[d + 1:])
+
+
+def squeeze(input, dim=None):
+    x = input._data
+    s = _shape(x)
+    if dim is None:
+        ax = tuple(i for i, v in enumerate(s) if v == 1)
+    else:
+        ax = tuple(norm_dim(d, len(s)) for d in as_tuple(dim))
+        ax = tuple(a for a in ax if s and s[a] == 1)
+    if not ax:
+        return wrap(x)
+    return wrap(ivy.squeeze(x, axis=ax))
+
+
+def unsqueeze(input, dim):
+    x = input._data
+    return wrap(ivy.expand_dims(x, axis=norm_dim(dim, len(x.shape) + 1)))
+
+
+def permute(input, *dims):
+    x = input._data
+    if not dims:
+        raise TypeError("permute() missing 1 required positional arguments: \"dims\"")
+    dims = size_args(dims)
+    if len(dims) != len(x.shape):
+        raise RuntimeError("permute(sparse_coo): number of dimensions in the tensor input does "
+                           "not match the length of the desired ordering of dimensions")
+    dims = tuple(norm_dim(d, len(x.shape)) for d in dims)
+    if len(set(dims)) != len(dims):
+        raise RuntimeError("permute(): duplicate dims are not allowed.")
+    return wrap(ivy.permute_dims(x, dims))
+
+
+def transpose(input, dim0, dim1):
+    x = input._data
+    n = len(x.shape)
+    if n == 0:
+        norm_dim(dim0, 0), norm_dim(dim1, 0)
+        return input
+    a, b = norm_dim(dim0, n), norm_dim(dim1, n)
+    p = list(_range(n))
+    p[a], p[b] = p[b], p[a]
+    return wrap(ivy.permute_dims(x, tuple(p)))
+
+
+swapaxes = swapdims = transpose
+
+
+def t(input):
+    if input.ndim > 2:
+        raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {input.ndim}D")
+    return transpose(input, 0, 1) if input.ndim == 2 else input
+
+
+def adjoint(input):
+    return transpose(input, -2, -1).conj()
+
+
+def movedim(input, source, destination):
+    x = input._data
+    n = len(x.shape)
+    src = tuple(norm_dim(s, n) for s in as_tuple(source))
+    dst = tuple(norm_dim(s, n) for s in as_tuple(destination))
+    return wrap(ivy.moveaxis(x, src, dst))
+
+
+moveaxis = movedim
+
+
+def flip(input, dims):
+    x = input._data
+    ax = tuple(norm_dim(d, len(x.shape)) for d in as_tuple(dims))
+    return wrap(ivy.flip(x, axis=ax)) if x.shape else input
+
+
+def fliplr(input):
+    return flip(input, 1)
+
+
+def flipud(input):
+    return flip(input, 0)
+
+
+def roll(input, shifts, dims=None):
+    x = input._data
+    if dims is None:
+        return wrap(ivy.reshape(ivy.roll(ivy.reshape(x, (-1,)), shifts), _shape(x)))
+    return wrap(ivy.roll(x, shifts, axis=tuple(norm_dim(d, len(x.shape))
+                                               for d in as_tuple(dims)) if isinstance(
+        dims, (list, tuple)) else norm_dim(dims, len(x.shape))))
+
+
+def rot90(input, k=1, dims=(0, 1)):
+    k %= 4
+    a, b = dims
+    if k == 0:
+        return input
+    if k == 1:
+        return flip(input, b).transpose(a, b)
+    if k == 2:
+        return flip(input, (a, b))
+    return flip(input, a).transpose(a, b)
+
+
+def narrow(input, dim, start, length):
+    x = input._data
+    d = norm_dim(dim, len(x.shape))
+    start = _int(start)
+    if start < 0:
+        start += _shape(x)[d]
+    if start + length > _shape(x)[d] or start < 0 or length < 0:
+        raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size "
+                           f"({_shape(x)[d]}).")
+    return wrap(ivy.get_item(x, (slice(None),) * d + (slice(start, start + length),)))
+
+
+def select(input, dim, index):
+    x = input._data
+    d = norm_dim(dim, len(x.shape))
+    return wrap(ivy.get_item(x, (slice(None),) * d + (_int(index),)))
+
+
+def index_select(input, dim, index):
+    x = input._data
+    i = index._data
+    if len(i.shape) > 1:
+        raise IndexError("index_select(): Index is supposed to be a vector")
+    if dtype_of(i).cat != 1:
+        raise RuntimeError("index_select(): Expected dtype int32/int64 for index")
+    if not x.shape:
+        return wrap(ivy.reshape(ivy.get_item(ivy.reshape(x, (1,)), i), _shape(i)))
+    d = norm_dim(dim, len(x.shape))
+    if _prod(_shape(i)) and (ivy.to_numpy(ivy.max(i)) >= _shape(x)[d] or
+                             ivy.to_numpy(ivy.min(i)) < -_shape(x)[d]):
+        raise IndexError("index out of range in self")
+    return wrap(ivy.take(x, ivy.reshape(i, (-1,)), axis=d))
+
+
+def masked_select(input, mask):
+    x, m = ivy.broadcast_arrays(input._data, ivy.astype(mask._data, "bool"))
+    return wrap(ivy.get_item(x, m))
+
+
+def take(input, index):
+    return wrap(ivy.reshape(ivy.take(ivy.reshape(input._data, (-1,)), ivy.reshape(
+        index._data, (-1,))), _shape(index._data)))
+
+
+def take_along_dim(input, indices, dim=None):
+    if dim is None:
+        return take(input, indices)
+    x, i = input._data, indices._data
+    d = norm_dim(dim, len(x.shape))
+    sx, si = list(_shape(x)), list(_shape(i))
+    sx[d] = si[d] = 1
+    b = ivy.broadcast_shapes(tuple(sx), tuple(si))
+    x = ivy.broadcast_to(x, b[:d] + (_shape(x)[d],) + b[d + 1:])
+    i = ivy.broadcast_to(i, b[:d] + (_shape(i)[d],) + b[d + 1:])
+    return wrap(ivy.take_along_axis(x, i, axis=d))
+
+
+def gather(input, dim, index, *, sparse_grad=False, out=None):
+    x, i = input._data, index._data
+    nd = len(x.shape)
+    if dtype_of(i) is not _core.int64:
+        raise RuntimeError("gather(): Expected dtype int64 for index")
+    if len(i.shape) != nd and not (nd == 0 and len(i.shape) <= 1):
+        raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
+    if nd == 0:
+        return _out(wrap(ivy.reshape(ivy.get_item(ivy.reshape(x, (1,)), ivy.reshape(i, (-1,))),
+                                     _shape(i))), out)
+    d = norm_dim(dim, nd)
+    si = _shape(i)
+    for a in _range(nd):
+        if a != d and si[a] > _shape(x)[a]:
+            raise RuntimeError(f"Size does not match at dimension {a} expected index {list(si)} "
+                               f"to be smaller than self {list(_shape(x))} apart from dimension "
+                               f"{d}")
+    if _prod(si) == 0:
+        return _out(wrap(ivy.zeros(si, dtype=dtype_of(x).ivy)._data if False else
+                         ivy.reshape(ivy.get_item(ivy.reshape(x, (-1,)), slice(0, 0)), si)
+                         if _prod(_shape(x)) else ivy.zeros_like(i, dtype=dtype_of(x).ivy)), out)
+    n = _shape(x)[d]
+    if ivy.to_numpy(ivy.max(i)) >= n or ivy.to_numpy(ivy.min(i)) < -n:
+        raise RuntimeError(f"index out of bounds for dimension {d} with size {n}")
+    xs = ivy.get_item(x, tuple(slice(0, si[a]) if a != d else slice(None) for a in _range(nd)))
+    return _out(wrap(ivy.take_along_axis(xs, ivy.where(ivy.less(i, 0), ivy.add(i, n), i),
+                                         axis=d)), out)
+
+
+def _scatter_indices(i, d, x_shape):
+    """Full coordinates (..., ndim) for torch's scatter along ``d`` with index array ``i``."""
+    si = _shape(i)
+    nd = len(si)
+    coords = []
+    for a in _range(nd):
+        if a == d:
+            c = ivy.where(ivy.less(i, 0), ivy.add(i, x_shape[d]), i)
+        else:
+            shp = [1] * nd
+            shp[a] = si[a]
+            c = ivy.broadcast_to(ivy.reshape(ivy.arange(0, si[a], 1, dtype="int64",
+                                                        device=ivy.dev(i))._data
+                                             if False else _arange_like(i, si[a]), tuple(shp)),
+                                 si)
+        coords.append(ivy.astype(c, "int64"))
+    return ivy.stack(coords, axis=-1)
+
+
+def _arange_like(x, n):
+    return like(x, np.arange(n, dtype=np.int64))
+
+
+def _scatter_core(input, dim, index, src, reduction, name):
+    x, i = input._data, index._data
+    nd = len(x.shape)
+    if dtype_of(i) is not _core.int64:
+        raise RuntimeError(f"{name}(): Expected dtype int64 for index")
+    if nd == 0:
+        x1 = ivy.reshape(x, (1,))
+        r = _scatter_core(wrap(x1), 0, wrap(ivy.reshape(i, (-1,))),
+                          src if not isinstance(src, Tensor) else wrap(ivy.reshape(src._data,
+                                                                                   (-1,))),
+                          reduction, name)
+        return wrap(ivy.reshape(r._data, ()))
+    if len(i.shape) != nd:
+        raise RuntimeError("Index tensor must have the same number of dimensions as self tensor")
+    d = norm_dim(dim, nd)
+    si = _shape(i)
+    if _prod(si) == 0:
+        return wrap(x)
+    n = _shape(x)[d]
+    if ivy.to_numpy(ivy.max(i)) >= n or ivy.to_numpy(ivy.min(i)) < -n:
+        raise RuntimeError(f"index out of bounds for dimension {d} with size {n}")
+    idx = _scatter_indices(i, d, _shape(x))
+    if isinstance(src, Tensor):
+        s = src._data
+        if dtype_of(s) is not dtype_of(x):
+            raise RuntimeError(f"{name}(): Expected self.dtype to be equal to src.dtype")
+        s = ivy.get_item(s, tuple(slice(0, v) for v in si))
+    else:
+        s = ivy.full(si, src, dtype=dtype_of(x).ivy, device=ivy.dev(x))._data \
+            if False else ivy.full_like(i, src, dtype=dtype_of(x).ivy)
+    if reduction == "replace":
+        return wrap(ivy.scatter_nd(idx, s, reduction="replace", out=x))
+    if reduction in ("sum", "add"):
+        return wrap(ivy.scatter_nd(idx, s, reduction="sum", out=x))
+    if reduction in ("amax", "amin"):
+        return wrap(ivy.scatter_nd(idx, s, reduction=reduction[1:], out=x))
+    if reduction in ("prod", "multiply"):
+        # product via logs is inexact: multiply one index position at a time
+        flat_idx = ivy.reshape(idx, (-1, nd))
+        flat_s = ivy.reshape(s, (-1,))
+        r = x
+        for k in _range(_shape(flat_s)[0]):
+            pos = tuple(_int(v) for v in ivy.to_numpy(ivy.get_item(flat_idx, k)))
+            r = ivy.set_item(r, pos, ivy.multiply(ivy.get_item(r, pos), ivy.get_item(flat_s, k)))
+        return wrap(r)
+    not_implemented(f"torch.{name}(reduce={reduction!r})")
+
+
+def scatter(input, dim, index, src=None, value=None, *, reduce=None, out=None):
+    if src is None:
+        src = value
+    red = {None: "replace", "add": "sum", "multiply": "prod"}.get(reduce)
+    if red is None:
+        raise RuntimeError(f"reduce argument must be either add or multiply, got {reduce}")
+    return _out(_scatter_core(input, dim, index, src, red, "scatter"), out)
+
+
+def scatter_add(input, dim, index, src):
+    return _scatter_core(input, dim, index, src, "sum", "scatter_add")
+
+
+def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
+    if reduce == "mean":
+        s = _scatter_core(input if include_self else input.index_put_zero(dim, index), dim,
+                          index, src, "sum", "scatter_reduce")
+        ones_ = ones_like(src)
+        base = ones_like(input) if include_self else zeros_like(input)
+        cnt = _scatter_core(base, dim, index, ones_, "sum", "scatter_reduce")
+        cnt = where(cnt == 0, ones_like(cnt), cnt)
+        r = s / cnt
+        return r if input.dtype.cat >= 2 else floor_divide(s, cnt).to(input.dtype)
+    if not include_self:
+        not_implemented("torch.scatter_reduce(include_self=False) with reduce != 'mean'")
+    return _scatter_core(input, dim, index, src, reduce, "scatter_reduce")
+
+
+def index_add(input, dim, index, source, *, alpha=1):
+    x = input._data
+    d = norm_dim(dim, len(x.shape))
+    shape = [1] * len(x.shape)
+    shape[d] = -1
+    src = source if alpha == 1 else source * alpha
+    full_idx = index.reshape(*shape).expand(*[src.shape[a] if a != d else index.shape[0]
+                                              for a in _range(len(x.shape))])
+    return scatter_add(input, d, full_idx.long(), src.to(input.dtype))
+
+
+def index_copy(input, dim, index, source):
+    x = input._data
+    d = norm_dim(dim, len(x.shape))
+    shape = [1] * len(x.shape)
+    shape[d] = -1
+    full_idx = index.reshape(*shape).expand(*[source.shape[a] if a != d else index.shape[0]
+                                              for a in _range(len(x.shape))])
+    return scatter(input, d, full_idx.long(), source)
+
+
+def index_fill(input, dim, index, value):
+    x = input._data
+    d = norm_dim(dim, len(x.shape))
+    key = (slice(None),) * d + (index._data,)
+    v = value.item() if isinstance(value, Tensor) else value
+    return wrap(ivy.set_item(ivy.astype(x, dtype_of(x).ivy, copy=True), key,
+                             like(x, v, dtype_of(x))))
+
+
+def where(condition, input=None, other=None, *, out=None):
+    if input is None and other is None:
+        return nonzero(condition, as_tuple=True)
+    c = ivy.astype(condition._data, "bool")
+    rt = result_type(input, other)
+    a, b = operand(input, rt), operand(other, rt)
+    if not isinstance(a, Tensor) and not hasattr(a, "shape"):
+        a = like(c, a, rt)
+    if not hasattr(b, "shape"):
+        b = like(c, b, rt)
+    return _out(wrap(ivy.where(c, a, b)), out)
+
+
+def nonzero(input, *, out=None, as_tuple=False):
+    x = input._data
+    if not x.shape:
+        n = 1 if _bool(ivy.to_numpy(x)) else 0
+        if as_tuple:
+            return (wrap(like(x, np.zeros((n,), np.int64))),)
+        return wrap(like(x, np.zeros((n, 0), np.int64)))
+    idx = ivy.nonzero(x)
+    if as_tuple:
+        return tuple(wrap(ivy.astype(i, "int64")) for i in idx)
+    return _out(wrap(ivy.astype(ivy.stack(list(idx), axis=1), "int64")), out)
+
+
+def argwhere(input):
+    return nonzero(input)
+
+
+def masked_fill(input, mask, value):
+    x = input._data
+    m = mask._data
+    if dtype_of(m) is not _core.bool:
+        raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with dtype "
+                           f"{dtype_of(m)}")
+    if isinstance(value, Tensor):
+        if value.ndim != 0:
+            raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got "
+                               f"tensor with {value.ndim} dimension(s).")
+        v = cast(value._data, dtype_of(x))
+    else:
+        if dtype_of(x).cat < _core.scalar_dtype(value).cat and not (
+                dtype_of(x).cat == 1 and isinstance(value, _float) and value.is_integer()):
+            pass
+        if dtype_of(x).cat == 1 and isinstance(value, (_int, _float)):
+            info = np.iinfo(dtype_of(x).name)
+            if not info.min <= value <= info.max:
+                raise RuntimeError(f"value cannot be converted to type {dtype_of(x).name} "
+                                   "without overflow")
+        v = like(x, value if dtype_of(x).cat >= 2 or not isinstance(value, _float)
+                 else _int(value), dtype_of(x)) if dtype_of(x).cat else like(x, _bool(value))
+    r = ivy.where(m, v, x)
+    if tuple(r.shape) != _shape(x):
+        pass
+    return wrap(r)
+
+
+def masked_scatter(input, mask, source):
+    x = input._data
+    m = ivy.broadcast_to(ivy.astype(mask._data, "bool"), _shape(x))
+    n = _int(ivy.to_numpy(ivy.sum(ivy.astype(m, "int64"))))
+    vals = ivy.get_item(ivy.reshape(source._data, (-1,)), slice(0, n))
+    return wrap(ivy.set_item(ivy.astype(x, dtype_of(x).ivy, copy=True), m, vals))
+
+
+def tile(input, dims):
+    x = input._data
+    dims = tuple(dims)
+    if len(dims) < len(x.shape):
+        dims = (1,) * (len(x.shape) - len(dims)) + dims
+    if len(dims) > len(x.shape):
+        x = ivy.reshape(x, (1,) * (len(dims) - len(x.shape)) + _shape(x))
+    return wrap(ivy.tile(x, dims))
+
+
+def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
+    if repeats is None:
+        r = input
+        return repeat_interleave(arange(len(r)), r, 0)
+    x = input._data
+    if dim is None:
+        x = ivy.reshape(x, (-1,))
+        d = 0
+    else:
+        d = norm_dim(dim, len(x.shape))
+    reps = repeats.tolist() if isinstance(repeats, Tensor) else repeats
+    if isinstance(reps, list) and len(reps) == 1:
+        reps = reps[0]
+    if isinstance(reps, list):
+        reps = like(x, np.asarray(reps, dtype=np.int64))
+    return wrap(ivy.repeat(x, reps, axis=d))
+
+
+def broadcast_to(input, size):
+    x = input._data
+    size = tuple(size)
+    s = _shape(x)
+    full = tuple(s[i - (len(size) - len(s))] if v == -1 else v for i, v in enumerate(size))
+    return wrap(ivy.broadcast_to(x, full))
+
+
+def broadcast_tensors(*tensors):
+    return tuple(wrap(a) for a in ivy.broadcast_arrays(*[t._data for t in tensors]))
+
+
+def broadcast_shapes(*shapes):
+    return Size(ivy.broadcast_shapes(*[tuple(s) if isinstance(s, (list, tuple)) else (s,)
+                                       for s in shapes]))
+
+
+def diag(input, diagonal=0, *, out=None):
+    x = input._data
+    if len(x.shape) == 1:
+        n = _shape(x)[0] + _abs(diagonal)
+        z = ivy.zeros((n, n), dtype=dtype_of(x).ivy)._data
+        z = cast(like(x, np.zeros((n, n))), dtype_of(x))
+        rows = np.arange(_shape(x)[0]) + _max(-diagonal, 0)
+        cols = np.arange(_shape(x)[0]) + _max(diagonal, 0)
+        return _out(wrap(ivy.set_item(z, (like(x, rows), like(x, cols)), x)), out)
+    if len(x.shape) != 2:
+        raise RuntimeError("diag(): Supports 1D or 2D tensors. Got " f"{len(x.shape)}D")
+    return _out(wrap(ivy.linalg.diagonal(x, offset=diagonal)), out)
+
+
+def diagonal(input, offset=0, dim1=0, dim2=1):
+    x = input._data
+    n = len(x.shape)
+    a, b = norm_dim(dim1, n), norm_dim(dim2, n)
+    if a == b:
+        raise RuntimeError("diagonal dimensions cannot be identical")
+    rest = [i for i in _range(n) if i not in (a, b)]
+    return wrap(ivy.linalg.diagonal(ivy.permute_dims(x, tuple(rest + [a, b])), offset=offset))
+
+
+def diag_embed(input, offset=0, dim1=-2, dim2=-1):
+    x = input._data
+    n = _shape(x)[-1]
+    m = n + _abs(offset)
+    rs = _max(-offset, 0)
+    nd = len(x.shape)
+    vrow = ivy.pad(x, [(0, 0)] * (nd - 1) + [(rs, m - n - rs)])
+    mask = like(x, np.eye(m, k=offset, dtype=bool))
+    r = ivy.where(mask, ivy.expand_dims(vrow, axis=-1), ivy.zeros_like(ivy.expand_dims(
+        vrow, axis=-1)))
+    nd = len(_shape(r))
+    a, b = norm_dim(dim1, nd), norm_dim(dim2, nd)
+    if (a, b) != (nd - 2, nd - 1):
+        r = ivy.moveaxis(r, (nd - 2, nd - 1), (a, b))
+    return wrap(r)
+
+
+def diagflat(input, offset=0):
+    return diag(input.flatten(), offset)
+
+
+def tril(input, diagonal=0, *, out=None):
+    return _out(wrap(ivy.tril(input._data, k=diagonal)), out)
+
+
+def triu(input, diagonal=0, *, out=None):
+    return _out(wrap(ivy.triu(input._data, k=diagonal)), out)
+
+
+def tril_indices(row, col, offset=0, *, dtype=None, device=None, layout=None):
+    r, c = np.tril_indices(row, offset, col)
+    return tensor(np.stack([r, c]).astype(np.int64), dtype=dtype or _int64)
+
+
+def triu_indices(row, col, offset=0, *, dtype=None, device=None, layout=None):
+    r, c = np.triu_indices(row, offset, col)
+    return tensor(np.stack([r, c]).astype(np.int64), dtype=dtype or _int64)
+
+
+def diff(input, n=1, dim=-1, prepend=None, append=None):
+    x = input._data
+    r = ivy.diff(x, axis=norm_dim(dim, len(x.shape)), n=n,
+                 prepend=None if prepend is None else prepend._data,
+                 append=None if append is None else append._data)
+    return wrap(r)
+
+
+def trace(input):
+    x = input._data
+    if len(x.shape) != 2:
+        raise RuntimeError("trace: expected a matrix")
+    dt = _int64 if dtype_of(x).cat < 2 else dtype_of(x)
+    return wrap(ivy.sum(ivy.linalg.diagonal(cast(x, dt)), dtype=dt.ivy))
+
+
+def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
+    not_implemented("torch.cumulative_trapezoid")
+
+
+def bincount(input, weights=None, minlength=0):
+    x = input._data
+    if len(x.shape) != 1 or dtype_of(x).cat != 1:
+        raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
+    n = _shape(x)[0]
+    if n and ivy.to_numpy(ivy.min(x)) < 0:
+        raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
+    size = _max(minlength, (_int(ivy.to_numpy(ivy.max(x))) + 1) if n else 0)
+    idx = ivy.expand_dims(ivy.astype(x, "int64"), axis=-1)
+    if weights is None:
+        upd = ivy.ones_like(x, dtype="int64")
+        base = ivy.zeros_like(upd, dtype="int64")
+        z = ivy.reshape(ivy.get_item(ivy.concat([base, like(x, np.zeros(size, np.int64))],
+                                                axis=0), slice(n, n + size)), (size,))
+        return wrap(ivy.scatter_nd(idx, upd, reduction="sum", out=z) if n else z)
+    w = weights._data
+    wt = dtype_of(w) if dtype_of(w).cat >= 2 else float64
+    wd = cast(w, wt if wt is not float32 else float64)
+    z = cast(like(x, np.zeros(size)), dtype_of(wd))
+    r = ivy.scatter_nd(idx, wd, reduction="sum", out=z) if n else z
+    return wrap(cast(r, wt if dtype_of(w).cat >= 2 else float64))
+
+
+def histc(input, bins=100, min=0, max=0, *, out=None):  # noqa: A002
+    not_implemented("torch.histc")
+
+
+def cartesian_prod(*tensors):
+    gs = meshgrid(*tensors, indexing="ij")
+    if len(gs) == 1:
+        return tensors[0]
+    return stack([g.reshape(-1) for g in gs], 1)
+
+
+def block_diag(*tensors):
+    ts = [t.reshape(1, 1) if t.ndim == 0 else (t.reshape(1, -1) if t.ndim == 1 else t)
+          for t in tensors]
+    rt = result_type(*ts)
+    rows, cols = _sum(t.shape[0] for t in ts), _sum(t.shape[1] for t in ts)
+    out = zeros(rows, cols, dtype=rt)
+    r = c = 0
+    for t in ts:
+        out[r:r + t.shape[0], c:c + t.shape[1]] = t.to(rt)
+        r += t.shape[0]
+        c += t.shape[1]
+    return out
+
+
+def vander(x, N=None, increasing=False):
+    n = N if N is not None else x.shape[0]
+    p = arange(n, dtype=_int64)
+    if not increasing:
+        p = p.flip(0)
+    base = x.unsqueeze(-1)
+    if x.dtype.cat < 2:
+        base = base.long()
+    return pow(base, p)
+
+
+# ----------------------------------------------------------------------- linear algebra
+
+def _mm_dtype(a, b, name):
+    if a.dtype is not b.dtype:
+        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {a.dtype} != "
+                           f"{b.dtype}")
+    if a.dtype is _core.bool:
+        raise RuntimeError(f"\"{name}\" not implemented for 'Bool'")
+
+
+def matmul(input, other, *, out=None):
+    _mm_dtype(input, other, "addmm_impl_cpu_")
+    if input.ndim == 0 or other.ndim == 0:
+        raise RuntimeError("both arguments to matmul need to be at least 1D, but they are "
+                           f"{input.ndim}D and {other.ndim}D")
+    return _out(wrap(ivy.matmul(input._data, other._data)), out)
+
+
+def mm(input, mat2, *, out=None):
+    if input.ndim != 2 or mat2.ndim != 2:
+        raise RuntimeError("self must be a matrix")
+    return matmul(input, mat2, out=out)
+
+
+def bmm(input, mat2, *, out=None):
+    if input.ndim != 3 or mat2.ndim != 3:
+        raise RuntimeError("batch1 must be a 3D tensor")
+    if input.shape[0] != mat2.shape[0]:
+        raise RuntimeError("batch1 and batch2 must have same number of batches")
+    return matmul(input, mat2, out=out)
+
+
+def mv(input, vec, *, out=None):
+    if input.ndim != 2 or vec.ndim != 1:
+        raise RuntimeError("vector + matrix @ vector expected")
+    return matmul(input, vec, out=out)
+
+
+def dot(input, other, *, out=None):
+    if input.ndim != 1 or other.ndim != 1:
+        raise RuntimeError(f"1D tensors expected, but got {input.ndim}D and {other.ndim}D "
+                           "tensors")
+    return matmul(input, other, out=out)
+
+
+def vdot(input, other, *, out=None):
+    return dot(conj(input), other, out=out)
+
+
+def inner(input, other, *, out=None):
+    if input.ndim == 0 or other.ndim == 0:
+        return mul(input, other, out=out)
+    return _out(wrap(ivy.tensordot(input._data, other._data, axes=([input.ndim - 1], [
+        other.ndim - 1]))), out)
+
+
+def outer(input, vec2, *, out=None):
+    rt = result_type(input, vec2)
+    return _out(wrap(ivy.multiply(ivy.expand_dims(cast(input._data, rt), axis=-1),
+                                  cast(vec2._data, rt))), out)
+
+
+ger = outer
+
+
+def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
+    return _out(_axpby(input, mm(mat1, mat2), beta, alpha), out)
+
+
+def addmv(input, mat, vec, *, beta=1, alpha=1, out=None):
+    return _out(_axpby(input, mv(mat, vec), beta, alpha), out)
+
+
+def addbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
+    return _out(_axpby(input, bmm(batch1, batch2).sum(0), beta, alpha), out)
+
+
+def baddbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
+    return _out(_axpby(input, bmm(batch1, batch2), beta, alpha), out)
+
+
+def addr(input, vec1, vec2, *, beta=1, alpha=1, out=None):
+    return _out(_axpby(input, outer(vec1, vec2), beta, alpha), out)
+
+
+def _axpby(input, prod_, beta, alpha):
+    p = prod_ if alpha == 1 else prod_ * alpha
+    if beta == 0:
+        return p + zeros_like(input) * 0 if False else add(p, zeros_like(input))
+    return add(p, input if beta == 1 else input * beta)
+
+
+def tensordot(a, b, dims=2, out=None):
+    if isinstance(dims, Tensor):
+        dims = dims.tolist()
+    if isinstance(dims, (list, tuple)):
+        dims = ([d % a.ndim for d in as_tuple(dims[0])], [d % b.ndim for d in as_tuple(dims[1])])
+    return _out(wrap(ivy.tensordot(a._data, b._data, axes=dims)), out)
+
+
+def kron(input, other, *, out=None):
+    a, b = input._data, other._data
+    nd = _max(len(a.shape), len(b.shape))
+    a = ivy.reshape(a, (1,) * (nd - len(a.shape)) + _shape(a))
+    b = ivy.reshape(b, (1,) * (nd - len(b.shape)) + _shape(b))
+    rt = result_type(input, other)
+    a, b = cast(a, rt), cast(b, rt)
+    ea = ivy.reshape(a, tuple(v for s in _shape(a) for v in (s, 1)))
+    eb = ivy.reshape(b, tuple(v for s in _shape(b) for v in (1, s)))
+    r = ivy.multiply(ea, eb)
+    return _out(wrap(ivy.reshape(r, tuple(x * y for x, y in zip(_shape(a), _shape(b))))), out)
+
+
+def cross(input, other, dim=None, *, out=None):
+    if dim is None:
+        dim = next(i for i, s in enumerate(input.shape) if s == 3)
+    rt = result_type(input, other)
+    a, b = ivy.broadcast_arrays(cast(input._data, rt), cast(other._data, rt))
+    return _out(wrap(ivy.linalg.cross(a, b, axis=dim)), out)
+
+
+def einsum(equation, *operands):
+    """einsum as one broadcast product and a sum (operands aligned on a common letter order)."""
+    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
+        operands = operands[0]
+    eq = equation.replace(" ", "")
+    if "->" in eq:
+        lhs, rhs = eq.split("->")
+    else:
+        lhs, rhs = eq, None
+    terms = lhs.split(",")
+    if len(terms) != len(operands):
+        raise RuntimeError("einsum(): more operands were provided than specified in the equation")
+    datas = []
+    letters_ell = "".join(chr(c) for c in _range(0x3B1, 0x3B1 + 20))  # for '...'
+    ell_n = 0
+    for term, op in zip(terms, operands):
+        if "..." in term:
+            ell_n = _max(ell_n, op.ndim - (len(term) - 3))
+    parsed = []
+    for term, op in zip(terms, operands):
+        if "..." in term:
+            k = op.ndim - (len(term) - 3)
+            term = term.replace("...", letters_ell[ell_n - k:ell_n])
+        if len(term) != op.ndim:
+            raise RuntimeError(f"einsum(): the number of subscripts in the equation "
+                               f"({len(term)}) does not match the number of dimensions "
+                               f"({op.ndim}) for operand")
+        parsed.append(term)
+    if rhs is None:
+        counts = {}
+        for term in parsed:
+            for ch in term:
+                counts[ch] = counts.get(ch, 0) + 1
+        rhs = letters_ell[:ell_n] + "".join(sorted(c for c, n in counts.items()
+                                                   if n == 1 and c not in letters_ell))
+    else:
+        rhs = rhs.replace("...", letters_ell[:ell_n])
+    order = list(rhs) + sorted({c for term in parsed for c in term} - set(rhs))
+    rt = result_type(*operands)
+    sizes = {}
+    for term, op in zip(parsed, operands):
+        x = cast(op._data, rt)
+        # diagonal for repeated letters
+        while len(set(term)) < len(term):
+            for ch in term:
+                if term.count(ch) > 1:
+                    i = term.index(ch)
+                    j = term.index(ch, i + 1)
+                    nd = len(term)
+                    rest = [k for k in _range(nd) if k not in (i, j)]
+                    x = ivy.linalg.diagonal(ivy.permute_dims(x, tuple(rest + [i, j])))
+                    term = "".join(term[k] for k in rest) + ch
+                    break
+        for ch, s in zip(term, _shape(x)):
+            if sizes.get(ch, 1) != 1 and s not in (1, sizes[ch]):
+                raise RuntimeError("einsum(): operands do not broadcast")
+            sizes[ch] = _max(sizes.get(ch, 1), s)
+        perm = sorted(_range(len(term)), key=lambda k: order.index(term[k]))
+        x = ivy.permute_dims(x, tuple(perm)) if perm != list(_range(len(term))) else x
+        tsorted = [term[k] for k in perm]
+        shape = tuple(_shape(x)[tsorted.index(c)] if c in tsorted else 1 for c in order)
+        datas.append(ivy.reshape(x, shape))
+    r = datas[0]
+    for x in datas[1:]:
+        r = ivy.multiply(r, x)
+    red = tuple(_range(len(rhs), len(order)))
+    full = tuple(sizes.get(c, 1) for c in order)
+    if tuple(_shape(r)) != full:
+        r = ivy.broadcast_to(r, full)
+    if red:
+        r = ivy.sum(r, axis=red, dtype=rt.ivy)
+    return wrap(r)
+
+
+def chain_matmul(*matrices, out=None):
+    r = matrices[0]
+    for m in matrices[1:]:
+        r = mm(r, m)
+    return _out(r, out)
+
+
+def cdist(x1, x2, p=2.0, compute_mode=None):
+    d = sub(x1.unsqueeze(-2), x2.unsqueeze(-3))
+    from . import linalg
+
+    return linalg.vector_norm(d, p, dim=-1)
+
+
+def det(input):
+    from . import linalg
+
+    return linalg.det(input)
+
+
+def logdet(input):
+    from . import linalg
+
+    s, la = linalg.slogdet(input)
+    return where(s < 0, full_like(la, math.nan), where(s == 0, full_like(la, -math.inf), la))
+
+
+def slogdet(input):
+    from . import linalg
+
+    return linalg.slogdet(input)
+
+
+def inverse(input, *, out=None):
+    from . import linalg
+
+    return _out(linalg.inv(input), out)
+
+
+def pinverse(input, rcond=1e-15):
+    from . import linalg
+
+    return linalg.pinv(input, rtol=rcond)
+
+
+def matrix_power(input, n):
+    from . import linalg
+
+    return linalg.matrix_power(input, n)
+
+
+def matrix_exp(input):
+    not_implemented("torch.matrix_exp")
+
+
+def cholesky(input, upper=False, *, out=None):
+    from . import linalg
+
+    return _out(linalg.cholesky(input, upper=upper), out)
+
+
+def qr(input, some=True, *, out=None):
+    from . import linalg
+
+    q, r = linalg.qr(input, "reduced" if some else "complete")
+    return return_types.qr(q, r)
+
+
+def svd(input, some=True, compute_uv=True, *, out=None):
+    from . import linalg
+
+    u, s, vh = linalg.svd(input, full_matrices=not some)
+    return return_types.svd(u, s, vh.mH)
+
+
+# ------------------------------------------------------------------------------------ misc
+
+def is_tensor(obj):
+    return isinstance(obj, Tensor)
+
+
+def is_storage(obj):
+    return False
+
+
+def is_floating_point(input):
+    return input.dtype.is_floating_point
+
+
+def is_complex(input):
+    return input.dtype.is_complex
+
+
+def is_nonzero(input):
+    if input.numel() != 1:
+        raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+    return _bool(input.item())
+
+
+def numel(input):
+    return input.numel()
+
+
+def can_cast(from_, to):
+    return _core.can_cast(to_dtype(from_), to_dtype(to))
+
+
+def promote_types(type1, type2):
+    return _core.promote_types(to_dtype(type1), to_dtype(type2))
+
+
+def result_type_(tensor1, tensor2):
+    return result_type(tensor1, tensor2)
+
+
+class finfo:  # noqa: N801
+    def __init__(self, type=None):  # noqa: A002
+        d = to_dtype(type) if type is not None else get_default_dtype()
+        if d.cat < 2:
+            raise TypeError("torch.finfo() requires a floating point input type.")
+        fi = np.finfo(d.ivy.dtype) if d.name != "bfloat16" else None
+        if fi is None:
+            import ml_dtypes
+
+            fi = ml_dtypes.finfo(ml_dtypes.bfloat16)
+        self.bits, self.eps, self.max, self.min = fi.bits, _float(fi.eps), _float(fi.max), \
+            _float(fi.min)
+        self.tiny = self.smallest_normal = _float(fi.tiny)
+        self.resolution = _float(fi.resolution)
+        self.dtype = d.to_real().name
+
+
+class iinfo:  # noqa: N801
+    def __init__(self, type):  # noqa: A002
+        d = to_dtype(type)
+        if d.cat != 1:
+            raise TypeError("torch.iinfo() requires an integer input type.")
+        ii = np.iinfo(d.ivy.dtype)
+        self.bits, self.max, self.min, self.dtype = ii.bits, _int(ii.max), _int(ii.min), d.name
+
+
+class _GradMode:
+    """no_grad / enable_grad / inference_mode: accepted (the frontend records no autograd)."""
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def __call__(self, fn):
+        return fn
+
+
+class no_grad(_GradMode):  # noqa: N801
+    pass
+
+
+class enable_grad(_GradMode):  # noqa: N801
+    pass
+
+
+class inference_mode(_GradMode):  # noqa: N801
+    pass
+
+
+class set_grad_enabled(_GradMode):  # noqa: N801
+    pass
+
+
+def is_grad_enabled():
+    return False
+
+
+def is_inference_mode_enabled():
+    return False
+
+
+def compile(model=None, **kwargs):  # noqa: A001
+    """torch.compile: the model itself (use ivy.compile for compiled execution)."""
+    if model is None:
+        return lambda m: m
+    return model
+
+
+_int64 = _core.int64
+float64 = _core.float64
+complex128 = _core.complex128
+float32 = _core.float32

@@ -1,0 +1,1129 @@
+"""torch.nn.functional over Ivy's nn functions (PyTorch layouts: NCHW data, OIHW filters)."""
+
+from __future__ import annotations
+
+import builtins
+import math
+
+import ivy
+
+from .. import _core
+from .. import _functions as F
+from .._core import as_tuple, dtype_of, norm_dim, not_implemented
+from .._functions import _floatify, _out
+from .._tensor import Tensor, cast, like, wrap
+
+_int, _float, _bool = builtins.int, builtins.float, builtins.bool
+CF = "channel_first"
+
+
+def _ntuple(v, n):
+    if isinstance(v, (list, tuple)):
+        if len(v) == 1:
+            return tuple(v) * n
+        return tuple(v)
+    return (v,) * n
+
+
+def _float_only(x, name):
+    if dtype_of(x).cat < 2:
+        raise RuntimeError(f"\"{name}\" not implemented for '{dtype_of(x)}'")
+    return x
+
+
+# ---------------------------------------------------------------------------- activations
+
+def _act(ivy_fn, name, **fixed):
+    def f(input, inplace=False):
+        r = wrap(ivy_fn(_float_only(input._data, name), **fixed))
+        if inplace:
+            input._data = r._data
+            return input
+        return r
+
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+relu_ = None
+
+
+def relu(input, inplace=False):
+    x = input._data
+    if dtype_of(x).cat == 0:
+        raise RuntimeError("\"clamp_min_cpu\" not implemented for 'Bool'") if False else \
+            RuntimeError("relu not implemented for 'Bool'")
+    r = wrap(ivy.relu(x))
+    if inplace:
+        input._data = r._data
+        return input
+    return r
+
+
+relu6 = _act(ivy.relu6, "relu6")
+selu = _act(ivy.selu, "selu")
+silu = _act(ivy.silu, "silu")
+mish = _act(ivy.mish, "mish")
+hardsigmoid = _act(ivy.hard_sigmoid, "hardsigmoid")
+hardswish = _act(ivy.hard_swish, "hardswish")
+
+
+def sigmoid(input):
+    return F.sigmoid(input)
+
+
+def tanh(input):
+    return F.tanh(input)
+
+
+def softsign(input):
+    return wrap(ivy.softsign(_floatify(input._data)))
+
+
+def leaky_relu(input, negative_slope=0.01, inplace=False):
+    r = wrap(ivy.leaky_relu(_float_only(input._data, "leaky_relu"), alpha=negative_slope))
+    if inplace:
+        input._data = r._data
+        return input
+    return r
+
+
+def elu(input, alpha=1.0, inplace=False):
+    r = wrap(ivy.elu(_float_only(input._data, "elu"), alpha=alpha))
+    if inplace:
+        input._data = r._data
+        return input
+    return r
+
+
+def celu(input, alpha=1.0, inplace=False):
+    x = _float_only(input._data, "celu")
+    return wrap(ivy.where(ivy.greater(x, 0), x, ivy.multiply(ivy.expm1(ivy.divide(x, alpha)),
+                                                             alpha)))
+
+
+def gelu(input, approximate="none"):
+    if approximate not in ("none", "tanh"):
+        raise RuntimeError(f"approximate argument must be either none or tanh.")
+    return wrap(ivy.gelu(_float_only(input._data, "GeluKernelImpl"),
+                         approximate=approximate == "tanh"))
+
+
+def softplus(input, beta=1.0, threshold=20.0):
+    return wrap(ivy.softplus(_float_only(input._data, "softplus"), beta=beta,
+                             threshold=threshold))
+
+
+def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
+    r = F.clamp(input, min_val, max_val)
+    if inplace:
+        input._data = r._data
+        return input
+    return r
+
+
+def threshold(input, threshold, value, inplace=False):
+    x = input._data
+    r = ivy.where(ivy.greater(x, threshold), x, like(x, value, dtype_of(x)))
+    r = wrap(ivy.where(ivy.isnan(x), x, r) if dtype_of(x).cat == 2 else r)
+    if inplace:
+        input._data = r._data
+        return input
+    return r
+
+
+def logsigmoid(input):
+    x = _float_only(input._data, "log_sigmoid")
+    return wrap(ivy.negative(ivy.softplus(ivy.negative(x))))
+
+
+def tanhshrink(input):
+    x = _floatify(input._data)
+    return wrap(ivy.subtract(x, ivy.tanh(x)))
+
+
+def softshrink(input, lambd=0.5):
+    x = _float_only(input._data, "softshrink")
+    return wrap(ivy.where(ivy.greater(x, lambd), ivy.subtract(x, lambd),
+                          ivy.where(ivy.less(x, -lambd), ivy.add(x, lambd), ivy.zeros_like(x))))
+
+
+def hardshrink(input, lambd=0.5):
+    x = _float_only(input._data, "hardshrink")
+    return wrap(ivy.where(ivy.greater(ivy.abs(x), lambd), x, ivy.zeros_like(x)))
+
+
+def glu(input, dim=-1):
+    a, b = F.chunk(input, 2, dim)
+    if a.shape != b.shape:
+        raise RuntimeError("Halving dimension must be even")
+    return a * F.sigmoid(b)
+
+
+def prelu(input, weight):
+    x = input._data
+    w = weight._data
+    if len(x.shape) >= 2 and _core.dtype_of(w) and len(w.shape) == 1 and w.shape[0] > 1:
+        w = ivy.reshape(w, (-1,) + (1,) * (len(x.shape) - 2))
+    return wrap(ivy.where(ivy.greater(x, 0), x, ivy.multiply(w, x)))
+
+
+def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
+    if training:
+        not_implemented("torch.nn.functional.rrelu(training=True)")
+    return leaky_relu(input, (lower + upper) / 2, inplace)
+
+
+def _softmax_dim(ndim):
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+def softmax(input, dim=None, _stacklevel=3, dtype=None):
+    x = input._data
+    if dtype is not None:
+        x = cast(x, _core.to_dtype(dtype))
+    _float_only(x, "softmax")
+    d = _softmax_dim(len(x.shape)) if dim is None else dim
+    if not x.shape or 0 in tuple(x.shape):
+        if x.shape:
+            norm_dim(d, len(x.shape))
+        return wrap(ivy.exp(ivy.subtract(x, x)))
+    return wrap(ivy.softmax(x, axis=norm_dim(d, len(x.shape))))
+
+
+def softmin(input, dim=None, _stacklevel=3, dtype=None):
+    return softmax(-input, dim, dtype=dtype)
+
+
+def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
+    x = input._data
+    if dtype is not None:
+        x = cast(x, _core.to_dtype(dtype))
+    _float_only(x, "log_softmax")
+    d = _softmax_dim(len(x.shape)) if dim is None else dim
+    if not x.shape or 0 in tuple(x.shape):
+        return wrap(ivy.subtract(x, x))
+    return wrap(ivy.log_softmax(x, axis=norm_dim(d, len(x.shape))))
+
+
+def gumbel_softmax(logits, tau=1, hard=False, eps=1e-10, dim=-1):
+    u = F.rand_like(logits)
+    g = -F.log(-F.log(u + eps) + eps)
+    y = softmax((logits + g) / tau, dim)
+    if hard:
+        idx = y.argmax(dim, keepdim=True)
+        return F.zeros_like(y).scatter(dim, idx, 1.0)
+    return y
+
+
+# -------------------------------------------------------------------------------- layers
+
+def _same_dtype(a, b, name="conv"):
+    if a.dtype is not b.dtype:
+        raise RuntimeError(f"Input type ({a.dtype}) and weight type ({b.dtype}) should be the same")
+
+
+def linear(input, weight, bias=None):
+    _same_dtype(input, weight)
+    return wrap(ivy.linear(input._data, weight._data, None if bias is None else bias._data))
+
+
+def bilinear(input1, input2, weight, bias=None):
+    r = F.einsum("...i,oij,...j->...o", input1, weight, input2)
+    return r if bias is None else r + bias
+
+
+def _conv_padding(padding, n, k, dilation):
+    if isinstance(padding, str):
+        if padding == "valid":
+            return "VALID"
+        if padding == "same":
+            pads = []
+            for kk, dd in zip(k, dilation):
+                total = dd * (kk - 1)
+                pads.append((total // 2, total - total // 2))
+            return pads
+        raise ValueError(f"Invalid padding string '{padding}'")
+    p = _ntuple(padding, n)
+    return [(_int(v), _int(v)) for v in p]
+
+
+def _conv(n, input, weight, bias, stride, padding, dilation, groups):
+    _same_dtype(input, weight)
+    x, w = input._data, weight._data
+    if dtype_of(x).cat < 2:
+        raise RuntimeError(f"\"slow_conv{n}d\" not implemented for '{dtype_of(x)}'")
+    unbatched = len(x.shape) == n + 1
+    if unbatched:
+        x = ivy.expand_dims(x, axis=0)
+    if len(x.shape) != n + 2:
+        raise RuntimeError(f"Expected {n + 1}D (unbatched) or {n + 2}D (batched) input to "
+                           f"conv{n}d, but got input of size: {list(x.shape)}")
+    if x.shape[1] != w.shape[1] * groups:
+        raise RuntimeError(f"Given groups={groups}, weight of size {list(w.shape)}, expected "
+                           f"input{list(x.shape)} to have {w.shape[1] * groups} channels")
+    k = tuple(w.shape[2:])
+    dil = _ntuple(dilation, n)
+    if isinstance(padding, str) and padding == "same" and any(s != 1 for s in _ntuple(stride, n)):
+        raise RuntimeError("padding='same' is not supported for strided convolutions")
+    fn = {1: ivy.conv1d, 2: ivy.conv2d, 3: ivy.conv3d}[n]
+    r = fn(x, w, strides=_ntuple(stride, n), padding=_conv_padding(padding, n, k, dil),
+           dilations=dil, groups=groups, data_format=CF, filter_format=CF,
+           bias=None if bias is None else bias._data)
+    if unbatched:
+        r = ivy.squeeze(r, axis=0)
+    return wrap(r)
+
+
+def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    return _conv(1, input, weight, bias, stride, padding, dilation, groups)
+
+
+def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    return _conv(2, input, weight, bias, stride, padding, dilation, groups)
+
+
+def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    return _conv(3, input, weight, bias, stride, padding, dilation, groups)
+
+
+def _conv_t(n, input, weight, bias, stride, padding, output_padding, groups, dilation):
+    _same_dtype(input, weight)
+    x, w = input._data, weight._data
+    if dtype_of(x).cat < 2:
+        raise RuntimeError(f"\"slow_conv_transpose{n}d\" not implemented for '{dtype_of(x)}'")
+    unbatched = len(x.shape) == n + 1
+    if unbatched:
+        x = ivy.expand_dims(x, axis=0)
+    fn = {1: ivy.conv1d_transpose, 2: ivy.conv2d_transpose, 3: ivy.conv3d_transpose}[n]
+    r = fn(x, w, strides=_ntuple(stride, n), padding=[_int(p) for p in _ntuple(padding, n)],
+           output_padding=_ntuple(output_padding, n), dilations=_ntuple(dilation, n),
+           groups=groups, data_format=CF, filter_format=CF,
+           bias=None if bias is None else bias._data)
+    if unbatched:
+        r = ivy.squeeze(r, axis=0)
+    return wrap(r)
+
+
+def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
+                     dilation=1):
+    return _conv_t(1, input, weight, bias, stride, padding, output_padding, groups, dilation)
+
+
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
+                     dilation=1):
+    return _conv_t(2, input, weight, bias, stride, padding, output_padding, groups, dilation)
+
+
+def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
+                     dilation=1):
+    return _conv_t(3, input, weight, bias, stride, padding, output_padding, groups, dilation)
+
+
+def _pool_geometry(n, x, kernel_size, stride, padding, dilation, ceil_mode, name):
+    k = _ntuple(kernel_size, n)
+    s = _ntuple(stride if stride is not None and stride != [] else kernel_size, n)
+    p = _ntuple(padding, n)
+    d = _ntuple(dilation, n)
+    if any(dd != 1 for dd in d):
+        not_implemented(f"torch.nn.functional.{name}(dilation != 1)")
+    for kk, pp in zip(k, p):
+        if pp > kk // 2:
+            raise RuntimeError("pad should be at most half of effective kernel size, but got "
+                               f"pad={pp}, kernel_size={kk} and dilation=1")
+    spatial = tuple(x.shape[-n:])
+    pads = []
+    for L, kk, ss, pp in zip(spatial, k, s, p):
+        num = L + 2 * pp - kk
+        if num < 0:
+            raise RuntimeError(f"Given input size too small: output size would be "
+                               f"{num // ss + 1}")
+        out = (-(-num // ss) if ceil_mode else num // ss) + 1
+        if ceil_mode and (out - 1) * ss >= L + pp:
+            out -= 1
+        extra = _max0((out - 1) * ss + kk - (L + 2 * pp))
+        pads.append((pp, pp + extra))
+    return k, s, pads
+
+
+def _max0(v):
+    return v if v > 0 else 0
+
+
+def _batched(x, n):
+    if len(x.shape) == n + 1:
+        return ivy.expand_dims(x, axis=0), True
+    if len(x.shape) != n + 2:
+        raise RuntimeError(f"Expected {n + 1}D or {n + 2}D input, got {len(x.shape)}D")
+    return x, False
+
+
+def _max_pool(n, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices):
+    name = f"max_pool{n}d"
+    if return_indices:
+        not_implemented(f"torch.nn.functional.{name}(return_indices=True)")
+    x, unb = _batched(input._data, n)
+    k, s, pads = _pool_geometry(n, x, kernel_size, stride, padding, dilation, ceil_mode, name)
+    fn = {1: ivy.max_pool1d, 2: ivy.max_pool2d, 3: ivy.max_pool3d}[n]
+    r = fn(x, k, strides=s, padding=pads, data_format=CF)
+    return wrap(ivy.squeeze(r, axis=0) if unb else r)
+
+
+def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+               return_indices=False):
+    return _max_pool(1, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
+
+
+def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+               return_indices=False):
+    return _max_pool(2, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
+
+
+def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+               return_indices=False):
+    return _max_pool(3, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
+
+
+def _avg_pool(n, input, kernel_size, stride, padding, ceil_mode, count_include_pad,
+              divisor_override):
+    name = f"avg_pool{n}d"
+    x, unb = _batched(input._data, n)
+    if dtype_of(x).cat < 2:
+        raise RuntimeError(f"\"{name}\" not implemented for '{dtype_of(x)}'")
+    k, s, pads = _pool_geometry(n, x, kernel_size, stride, padding, 1, ceil_mode, name)
+    if ceil_mode and any(hi != lo for lo, hi in pads):
+        not_implemented(f"torch.nn.functional.{name}(ceil_mode=True) with a partial last window")
+    fn = {1: ivy.avg_pool1d, 2: ivy.avg_pool2d, 3: ivy.avg_pool3d}[n]
+    if divisor_override:
+        r = fn(x, k, strides=s, padding=pads, data_format=CF, count_include_pad=True)
+        r = ivy.divide(ivy.multiply(r, _prod(k)), divisor_override)
+    else:
+        r = fn(x, k, strides=s, padding=pads, data_format=CF,
+               count_include_pad=count_include_pad)
+    return wrap(ivy.squeeze(r, axis=0) if unb else r)
+
+
+def _prod(v):
+    r = 1
+    for e in v:
+        r *= e
+    return r
+
+
+def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
+               count_include_pad=True):
+    return _avg_pool(1, input, kernel_size, stride, padding, ceil_mode, count_include_pad, None)
+
+
+def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
+               count_include_pad=True, divisor_override=None):
+    return _avg_pool(2, input, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                     divisor_override)
+
+
+def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
+               count_include_pad=True, divisor_override=None):
+    return _avg_pool(3, input, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                     divisor_override)
+
+
+def _adaptive_size(out, spatial):
+    out = _ntuple(out, len(spatial))
+    return tuple(sp if o is None else _int(o) for o, sp in zip(out, spatial))
+
+
+def adaptive_avg_pool2d(input, output_size):
+    x, unb = _batched(input._data, 2)
+    size = _adaptive_size(output_size, tuple(x.shape[-2:]))
+    r = ivy.adaptive_avg_pool2d(x, size, data_format=CF)
+    return wrap(ivy.squeeze(r, axis=0) if unb else r)
+
+
+def adaptive_avg_pool1d(input, output_size):
+    x = input._data
+    r = adaptive_avg_pool2d(wrap(ivy.expand_dims(x, axis=-2)), (1, as_tuple(output_size)[0]))
+    return wrap(ivy.squeeze(r._data, axis=-2))
+
+
+def _adaptive_bins(L, O):
+    return [((i * L) // O, -((-(i + 1) * L) // O)) for i in range(O)]
+
+
+def adaptive_max_pool2d(input, output_size, return_indices=False):
+    if return_indices:
+        not_implemented("torch.nn.functional.adaptive_max_pool2d(return_indices=True)")
+    x, unb = _batched(input._data, 2)
+    H, W = x.shape[-2:]
+    oh, ow = _adaptive_size(output_size, (H, W))
+    rows = []
+    for a, b in _adaptive_bins(H, oh):
+        cols = [ivy.max(ivy.get_item(x, (Ellipsis, slice(a, b), slice(c, d))), axis=(-2, -1))
+                for c, d in _adaptive_bins(W, ow)]
+        rows.append(ivy.stack(cols, axis=-1))
+    r = ivy.stack(rows, axis=-2)
+    return wrap(ivy.squeeze(r, axis=0) if unb else r)
+
+
+def adaptive_max_pool1d(input, output_size, return_indices=False):
+    x = input._data
+    r = adaptive_max_pool2d(wrap(ivy.expand_dims(x, axis=-2)), (1, as_tuple(output_size)[0]),
+                            return_indices)
+    return wrap(ivy.squeeze(r._data, axis=-2))
+
+
+def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    k = _ntuple(kernel_size, 2)
+    r = avg_pool2d(input ** norm_type, k, stride, 0, ceil_mode)
+    return (F.sign(r) * relu(F.abs(r))).mul(k[0] * k[1]) ** (1.0 / norm_type)
+
+
+def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
+               momentum=0.1, eps=1e-05):
+    x = input._data
+    if len(x.shape) < 2:
+        raise ValueError(f"Expected 2D or more input (got {len(x.shape)}D input)")
+    C = x.shape[1]
+    if running_mean is None or running_var is None:
+        if not training:
+            raise RuntimeError("running_mean and running_var must be defined in evaluation mode")
+        m = ivy.zeros_like(ivy.get_item(x, (0,) + (0,) * (len(x.shape) - 2)))
+        m = ivy.zeros((C,), dtype=dtype_of(x).ivy)._data if m is None else \
+            ivy.astype(ivy.zeros_like(ivy.reshape(ivy.get_item(x, (0, Ellipsis)), (C, -1))[..., 0]
+                                      if False else ivy.mean(ivy.reshape(ivy.get_item(
+                                          x, (0, Ellipsis)), (C, -1)), axis=1)),
+                       dtype_of(x).ivy)
+        rm, rv = ivy.zeros_like(m), ivy.ones_like(m)
+    else:
+        rm, rv = running_mean._data, running_var._data
+    if training:
+        n = _prod(x.shape) // C
+        if n <= 1:
+            raise ValueError(f"Expected more than 1 value per channel when training, got input "
+                             f"size {list(x.shape)}")
+    out, nm, nv = ivy.batch_norm(x, rm, rv, weight=None if weight is None else weight._data,
+                                 bias=None if bias is None else bias._data, training=training,
+                                 momentum=momentum if momentum is not None else 0.1, eps=eps,
+                                 data_format=CF)
+    if training and running_mean is not None:
+        running_mean._data = cast(nm, running_mean.dtype)
+        running_var._data = cast(nv, running_var.dtype)
+    return wrap(out)
+
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05):
+    ns = as_tuple(normalized_shape)
+    if tuple(input.shape[len(input.shape) - len(ns):]) != tuple(ns):
+        raise RuntimeError(f"Given normalized_shape={list(ns)}, expected input with shape "
+                           f"[*, {', '.join(map(str, ns))}], but got input of size"
+                           f"{list(input.shape)}")
+    return wrap(ivy.layer_norm(input._data, ns, weight=None if weight is None else weight._data,
+                               bias=None if bias is None else bias._data, eps=eps))
+
+
+def rms_norm(input, normalized_shape, weight=None, eps=None):
+    ns = as_tuple(normalized_shape)
+    x = input._data
+    axes = tuple(range(len(x.shape) - len(ns), len(x.shape)))
+    e = eps if eps is not None else float(ivy.finfo(dtype_of(x).ivy).eps)
+    r = ivy.multiply(x, ivy.reciprocal(ivy.sqrt(ivy.add(ivy.mean(ivy.multiply(x, x), axis=axes,
+                                                                  keepdims=True), e))))
+    if weight is not None:
+        r = ivy.multiply(r, weight._data)
+    return wrap(r)
+
+
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
+    x = input._data
+    if x.shape[1] % num_groups:
+        raise RuntimeError(f"Expected number of channels in input to be divisible by num_groups, "
+                           f"but got input of shape {list(x.shape)} and num_groups={num_groups}")
+    return wrap(ivy.group_norm(x, num_groups, weight=None if weight is None else weight._data,
+                               bias=None if bias is None else bias._data, eps=eps,
+                               data_format=CF))
+
+
+def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=None,
+                  use_input_stats=True, momentum=0.1, eps=1e-05):
+    if not use_input_stats or running_mean is not None:
+        not_implemented("torch.nn.functional.instance_norm with running statistics")
+    return wrap(ivy.instance_norm(input._data, weight=None if weight is None else weight._data,
+                                  bias=None if bias is None else bias._data, eps=eps,
+                                  data_format=CF))
+
+
+def local_response_norm(input, size, alpha=0.0001, beta=0.75, k=1.0):
+    x = input._data
+    sq = ivy.multiply(x, x)
+    C = x.shape[1]
+    pad = [(0, 0)] * len(x.shape)
+    pad[1] = (size // 2, (size - 1) // 2)
+    sqp = ivy.pad(sq, pad)
+    acc = sum_ = None
+    for i in range(size):
+        sl = ivy.get_item(sqp, (slice(None), slice(i, i + C)))
+        acc = sl if acc is None else ivy.add(acc, sl)
+    _ = sum_
+    div = ivy.pow(ivy.add(ivy.multiply(acc, alpha / size), k), beta)
+    return wrap(ivy.divide(x, div))
+
+
+def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
+    from .. import linalg
+
+    n = linalg.vector_norm(input, p, dim, True)
+    return _out(input / F.clamp(n, min=eps).expand_as(input), out)
+
+
+def dropout(input, p=0.5, training=True, inplace=False):
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if not training or p == 0:
+        return input
+    x = input._data
+    if p == 1:
+        r = ivy.zeros_like(x)
+    else:
+        r = ivy.dropout(x, p, training=True, seed=F._gen(None))
+    if inplace:
+        input._data = r
+        return input
+    return wrap(r)
+
+
+def _channel_dropout(input, p, training, inplace, nspatial):
+    if not training or p == 0:
+        return input
+    x = input._data
+    shape = tuple(x.shape[:-nspatial]) + (1,) * nspatial
+    keep = ivy.random_uniform(shape=shape, dtype=dtype_of(x).ivy, seed=F._gen(None))._data \
+        if False else F.rand(*shape, dtype=dtype_of(x))._data
+    mask = ivy.astype(ivy.greater_equal(keep, p), dtype_of(x).ivy)
+    r = ivy.multiply(x, ivy.divide(mask, 1.0 - p)) if p < 1 else ivy.zeros_like(x)
+    if inplace:
+        input._data = r
+        return input
+    return wrap(r)
+
+
+def dropout1d(input, p=0.5, training=True, inplace=False):
+    return _channel_dropout(input, p, training, inplace, 1)
+
+
+def dropout2d(input, p=0.5, training=True, inplace=False):
+    return _channel_dropout(input, p, training, inplace, 2)
+
+
+def dropout3d(input, p=0.5, training=True, inplace=False):
+    return _channel_dropout(input, p, training, inplace, 3)
+
+
+def alpha_dropout(input, p=0.5, training=False, inplace=False):
+    if not training or p == 0:
+        return input
+    not_implemented("torch.nn.functional.alpha_dropout(training=True)")
+
+
+feature_alpha_dropout = alpha_dropout
+
+
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
+              scale_grad_by_freq=False, sparse=False):
+    idx = input._data
+    if dtype_of(idx).cat != 1:
+        raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the "
+                           f"following scalar types: Long, Int; but got {dtype_of(idx)} instead")
+    w = weight._data
+    n = w.shape[0]
+    if _prod(idx.shape) and (ivy.to_numpy(ivy.max(idx)) >= n or ivy.to_numpy(ivy.min(idx)) < -n):
+        raise IndexError("index out of range in self")
+    if max_norm is not None:
+        if norm_type != 2.0:
+            not_implemented("torch.nn.functional.embedding(max_norm, norm_type != 2)")
+        used = ivy.any(ivy.one_hot(ivy.reshape(idx, (-1,)), n, dtype="bool"), axis=0) \
+            if _prod(idx.shape) else None
+        if used is not None:
+            norms = ivy.linalg.vector_norm(w, axis=-1, keepdims=True)
+            scale = ivy.divide(max_norm, ivy.add(norms, 1e-7))
+            need = ivy.logical_and(ivy.expand_dims(used, axis=-1), ivy.greater(norms, max_norm))
+            w = ivy.where(need, ivy.multiply(w, scale), w)
+            weight._data = w
+    return wrap(ivy.take(w, ivy.astype(idx, "int64"), axis=0))
+
+
+def embedding_bag(*args, **kwargs):
+    not_implemented("torch.nn.functional.embedding_bag")
+
+
+def one_hot(tensor, num_classes=-1):
+    x = tensor._data
+    if dtype_of(x) is not _core.int64:
+        raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
+    if num_classes == -1:
+        if not _prod(x.shape):
+            raise RuntimeError("Can not infer total number of classes from empty tensor.")
+        num_classes = _int(ivy.to_numpy(ivy.max(x))) + 1
+    if _prod(x.shape) and (ivy.to_numpy(ivy.min(x)) < 0 or
+                           ivy.to_numpy(ivy.max(x)) >= num_classes):
+        raise RuntimeError("Class values must be smaller than num_classes." if
+                           ivy.to_numpy(ivy.min(x)) >= 0 else
+                           "Class values must be non-negative.")
+    return wrap(ivy.one_hot(x, num_classes, dtype="int64"))
+
+
+def pad(input, pad, mode="constant", value=None):
+    x = input._data
+    nd = len(x.shape)
+    if len(pad) % 2 or len(pad) // 2 > nd:
+        raise RuntimeError("Padding length must be divisible by 2 and at most twice the number "
+                           "of dimensions of the input")
+    pairs = [(0, 0)] * nd
+    for i in range(len(pad) // 2):
+        pairs[nd - 1 - i] = (_int(pad[2 * i]), _int(pad[2 * i + 1]))
+    # negative pads crop
+    crop = tuple(slice(-lo if lo < 0 else 0, (s + hi) if hi < 0 else None)
+                 for (lo, hi), s in zip(pairs, x.shape))
+    if any(lo < 0 or hi < 0 for lo, hi in pairs):
+        if mode != "constant":
+            not_implemented(f"torch.nn.functional.pad(mode={mode!r}) with negative padding")
+        x = ivy.get_item(x, crop)
+        pairs = [(max(lo, 0), max(hi, 0)) for lo, hi in pairs]
+    if mode == "constant":
+        v = 0 if value is None else value
+        return wrap(ivy.pad(x, pairs, mode="constant", constant_values=v))
+    m = {"reflect": "reflect", "replicate": "edge", "circular": "wrap"}.get(mode)
+    if m is None:
+        raise NotImplementedError(f"Unrecognised padding mode {mode}")
+    npad = len(pad) // 2
+    if not (npad <= 3 and nd - 2 <= npad + 1 and nd >= npad + 1 and nd - 1 <= npad + 2
+            and nd in (npad + 1, npad + 2)):
+        raise NotImplementedError(f"Padding size {len(pad)} is not supported for {nd}D input "
+                                  "tensor.")
+    if value is not None and value != 0:
+        raise AssertionError(f"Padding mode \"{mode}\" doesn't take in value argument")
+    if mode == "reflect":
+        for (lo, hi), s in zip(pairs, x.shape):
+            if lo >= s or hi >= s:
+                raise RuntimeError("Padding size should be less than the corresponding input "
+                                   "dimension")
+    return wrap(ivy.pad(x, pairs, mode=m))
+
+
+def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
+                recompute_scale_factor=None, antialias=False):
+    x = input._data
+    n = len(x.shape) - 2
+    if antialias:
+        not_implemented("torch.nn.functional.interpolate(antialias=True)")
+    if mode in ("nearest", "area") and align_corners is not None:
+        raise ValueError("align_corners option can only be set with the interpolating modes: "
+                         "linear | bilinear | bicubic | trilinear")
+    spatial = tuple(x.shape[2:])
+    if size is not None:
+        if scale_factor is not None:
+            raise ValueError("only one of size or scale_factor should be defined")
+        out = _ntuple(size, n)
+    else:
+        if scale_factor is None:
+            raise ValueError("either size or scale_factor should be defined")
+        sf = _ntuple(scale_factor, n)
+        out = tuple(_int(math.floor(s * f)) for s, f in zip(spatial, sf))
+        if not recompute_scale_factor and any(o / s != f for o, s, f in zip(out, spatial, sf)
+                                              if mode != "area"):
+            not_implemented("torch.nn.functional.interpolate(scale_factor=...) whose output size "
+                            "is not exactly input*scale (torch then samples with the given "
+                            "factor)")
+    if mode == "area":
+        if n != 2:
+            not_implemented(f"torch.nn.functional.interpolate(mode='area') on {n}-D")
+        return adaptive_avg_pool2d(input, out)
+    want = {"nearest": 1, "linear": 1, "bilinear": 2, "trilinear": 3}
+    if mode not in want and mode not in ("nearest",):
+        not_implemented(f"torch.nn.functional.interpolate(mode={mode!r})")
+    if mode != "nearest" and want[mode] != n:
+        raise NotImplementedError(f"Got {n + 2}D input, but {mode} mode needs "
+                                  f"{want[mode] + 2}D input")
+    ivy_mode = mode if mode != "linear" or n == 1 else mode
+    return wrap(ivy.interpolate(x, out, mode=ivy_mode, align_corners=_bool(align_corners),
+                                data_format=CF))
+
+
+def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):
+    return interpolate(input, size, scale_factor, mode, align_corners)
+
+
+def upsample_nearest(input, size=None, scale_factor=None):
+    return interpolate(input, size, scale_factor, "nearest")
+
+
+def upsample_bilinear(input, size=None, scale_factor=None):
+    return interpolate(input, size, scale_factor, "bilinear", True)
+
+
+def pixel_shuffle(input, upscale_factor):
+    r = upscale_factor
+    *b, c, h, w = input.shape
+    if c % (r * r):
+        raise RuntimeError("pixel_shuffle expects its input's 'channel' dimension to be "
+                           "divisible by the square of upscale_factor")
+    x = input.reshape(*b, c // (r * r), r, r, h, w)
+    nb = len(b)
+    x = x.permute(*range(nb), nb, nb + 3, nb + 1, nb + 4, nb + 2)
+    return x.reshape(*b, c // (r * r), h * r, w * r)
+
+
+def pixel_unshuffle(input, downscale_factor):
+    r = downscale_factor
+    *b, c, h, w = input.shape
+    x = input.reshape(*b, c, h // r, r, w // r, r)
+    nb = len(b)
+    x = x.permute(*range(nb), nb, nb + 2, nb + 4, nb + 1, nb + 3)
+    return x.reshape(*b, c * r * r, h // r, w // r)
+
+
+def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
+    x, unb = _batched(input._data, 2)
+    k, d, p, s = (_ntuple(v, 2) for v in (kernel_size, dilation, padding, stride))
+    N, C, H, W = x.shape
+    xp = ivy.pad(x, [(0, 0), (0, 0), (p[0], p[0]), (p[1], p[1])])
+    oh = (H + 2 * p[0] - d[0] * (k[0] - 1) - 1) // s[0] + 1
+    ow = (W + 2 * p[1] - d[1] * (k[1] - 1) - 1) // s[1] + 1
+    cols = []
+    for i in range(k[0]):
+        for j in range(k[1]):
+            sl = ivy.get_item(xp, (slice(None), slice(None),
+                                   slice(i * d[0], i * d[0] + s[0] * (oh - 1) + 1, s[0]),
+                                   slice(j * d[1], j * d[1] + s[1] * (ow - 1) + 1, s[1])))
+            cols.append(sl)
+    r = ivy.stack(cols, axis=2)  # N, C, k*k, oh, ow
+    r = ivy.reshape(r, (N, C * k[0] * k[1], oh * ow))
+    return wrap(ivy.squeeze(r, axis=0) if unb else r)
+
+
+def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    not_implemented("torch.nn.functional.fold")
+
+
+def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0,
+                                 is_causal=False, scale=None, enable_gqa=False):
+    q, k, v = query._data, key._data, value._data
+    if enable_gqa and q.shape[-3] != k.shape[-3]:
+        rep = q.shape[-3] // k.shape[-3]
+        k = ivy.repeat(k, rep, axis=-3)
+        v = ivy.repeat(v, rep, axis=-3)
+    if is_causal and attn_mask is not None:
+        raise RuntimeError("_scaled_dot_product_attention: Explicit attn_mask should not be set "
+                           "when is_causal=True")
+    mask = None
+    if attn_mask is not None:
+        mask = attn_mask._data
+        if dtype_of(mask).cat != 0:
+            mask = cast(mask, dtype_of(q))
+    if dropout_p == 0.0:
+        return wrap(ivy.scaled_dot_product_attention(q, k, v, mask=mask, is_causal=is_causal,
+                                                     scale=scale))
+    E = q.shape[-1]
+    sc = scale if scale is not None else 1.0 / math.sqrt(E)
+    s = ivy.multiply(ivy.matmul(q, ivy.matrix_transpose(k)), sc)
+    L, S = s.shape[-2], s.shape[-1]
+    if is_causal:
+        causal = like(q, __import__("numpy").tril(__import__("numpy").ones((L, S), bool)))
+        s = ivy.where(causal, s, ivy.full_like(s, -math.inf))
+    if mask is not None:
+        s = ivy.where(mask, s, ivy.full_like(s, -math.inf)) if dtype_of(mask).cat == 0 else \
+            ivy.add(s, mask)
+    a = ivy.softmax(s, axis=-1)
+    a = ivy.dropout(a, dropout_p, training=True, seed=F._gen(None))
+    return wrap(ivy.matmul(a, v))
+
+
+def multi_head_attention_forward(*args, **kwargs):
+    not_implemented("torch.nn.functional.multi_head_attention_forward",
+                    "use torch.nn.MultiheadAttention")
+
+
+# -------------------------------------------------------------------------------- losses
+
+def _reduce(loss, reduction, size_average=None, reduce=None):
+    if size_average is not None or reduce is not None:
+        sa = True if size_average is None else size_average
+        rd = True if reduce is None else reduce
+        reduction = "none" if not rd else ("mean" if sa else "sum")
+    if reduction == "none":
+        return loss
+    if reduction == "mean":
+        return wrap(ivy.mean(loss._data)) if loss.numel() else wrap(ivy.divide(ivy.sum(
+            loss._data), 0.0))
+    if reduction == "sum":
+        return wrap(ivy.sum(loss._data))
+    raise ValueError(f"{reduction} is not a valid value for reduction")
+
+
+def _check_same(input, target):
+    if tuple(input.shape) != tuple(target.shape):
+        import warnings
+
+        warnings.warn(f"Using a target size ({target.shape}) that is different to the input size "
+                      f"({input.shape}). This will likely lead to incorrect results due to "
+                      "broadcasting.", stacklevel=3)
+
+
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    _check_same(input, target)
+    d = input - target
+    return _reduce(d * d, reduction, size_average, reduce)
+
+
+def l1_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    _check_same(input, target)
+    return _reduce(F.abs(input - target), reduction, size_average, reduce)
+
+
+def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
+    d = F.abs(input - target)
+    if beta == 0:
+        return _reduce(d, reduction, size_average, reduce)
+    loss = F.where(d < beta, 0.5 * d * d / beta, d - 0.5 * beta)
+    return _reduce(loss, reduction, size_average, reduce)
+
+
+def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
+    d = F.abs(input - target)
+    loss = F.where(d < delta, 0.5 * d * d, delta * (d - 0.5 * delta))
+    return _reduce(loss, reduction)
+
+
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+             reduction="mean"):
+    return _nll(input, target, weight, ignore_index, reduction, size_average, reduce)
+
+
+def _class_first(input):
+    return 0 if input.ndim == 1 else 1
+
+
+def _nll(logp, target, weight, ignore_index, reduction, size_average=None, reduce=None):
+    if size_average is not None or reduce is not None:
+        sa = True if size_average is None else size_average
+        rd = True if reduce is None else reduce
+        reduction = "none" if not rd else ("mean" if sa else "sum")
+    if target.dtype.cat != 1:
+        raise RuntimeError("expected scalar type Long but found " + str(target.dtype))
+    cd = _class_first(logp)
+    C = logp.shape[cd]
+    t = target._data
+    valid = ivy.not_equal(t, ignore_index)
+    tsafe = ivy.where(valid, t, ivy.zeros_like(t))
+    if ivy.to_numpy(ivy.any(ivy.logical_and(valid, ivy.logical_or(ivy.less(t, 0),
+                                                                    ivy.greater_equal(t, C))))):
+        raise IndexError(f"Target {ivy.to_numpy(ivy.max(t))} is out of bounds.")
+    lp = logp._data
+    picked = ivy.squeeze(ivy.take_along_axis(lp, ivy.expand_dims(ivy.astype(tsafe, "int64"),
+                                                                 axis=cd), axis=cd), axis=cd)
+    w = ivy.ones_like(picked) if weight is None else ivy.take(weight._data,
+                                                             ivy.astype(tsafe, "int64"))
+    w = ivy.where(valid, w, ivy.zeros_like(w))
+    loss = ivy.negative(ivy.multiply(picked, w))
+    if reduction == "none":
+        return wrap(loss)
+    if reduction == "sum":
+        return wrap(ivy.sum(loss))
+    if reduction == "mean":
+        return wrap(ivy.divide(ivy.sum(loss), ivy.sum(w)))
+    raise ValueError(f"{reduction} is not a valid value for reduction")
+
+
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+                  reduction="mean", label_smoothing=0.0):
+    if size_average is not None or reduce is not None:
+        sa = True if size_average is None else size_average
+        rd = True if reduce is None else reduce
+        reduction = "none" if not rd else ("mean" if sa else "sum")
+    cd = _class_first(input)
+    C = input.shape[cd]
+    logp = log_softmax(input, cd)
+    wshape = [1] * input.ndim
+    wshape[cd] = C
+    if target.dtype.cat >= 2:  # class probabilities
+        if tuple(target.shape) != tuple(input.shape):
+            raise RuntimeError("Expected target size to equal the input size for probabilities")
+        tt = target if label_smoothing == 0 else target * (1 - label_smoothing) + \
+            label_smoothing / C
+        lw = logp * tt
+        if weight is not None:
+            lw = lw * weight.reshape(*wshape)
+        loss = -lw.sum(cd)
+        if reduction == "mean":
+            n = input.numel() // C if input.ndim > 1 else 1
+            return loss.sum() / n if input.numel() else loss.sum() / 0.0
+        return _reduce(loss, reduction)
+    nll = _nll(logp, target, weight, ignore_index, reduction)
+    if label_smoothing == 0:
+        return nll
+    valid = target != ignore_index
+    lw = logp if weight is None else logp * weight.reshape(*wshape)
+    smooth = -lw.sum(cd)
+    smooth = F.where(valid, smooth, F.zeros_like(smooth))
+    if reduction == "mean":
+        if weight is not None:
+            ts = F.where(valid, target, F.zeros_like(target))
+            denom = F.where(valid, weight[ts], F.zeros_like(weight[ts])).sum()
+        else:
+            denom = valid.sum()
+        ret = smooth.sum() / denom
+    elif reduction == "sum":
+        ret = smooth.sum()
+    else:
+        ret = smooth
+    return (1 - label_smoothing) * nll + ret * (label_smoothing / C)
+
+
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None,
+                         reduction="mean"):
+    if tuple(input.shape) != tuple(target.shape):
+        raise ValueError(f"Using a target size ({target.shape}) that is different to the input "
+                         f"size ({input.shape}) is deprecated. Please ensure they have the same "
+                         "size.")
+    x = input._data
+    if ivy.to_numpy(ivy.any(ivy.logical_or(ivy.less(x, 0), ivy.greater(x, 1)))):
+        raise RuntimeError("all elements of input should be between 0 and 1")
+    lx = F.clamp(F.log(input), min=-100)
+    l1x = F.clamp(F.log(1 - input), min=-100)
+    loss = -(target * lx + (1 - target) * l1x)
+    if weight is not None:
+        loss = loss * weight
+    return _reduce(loss, reduction, size_average, reduce)
+
+
+def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
+                                     reduction="mean", pos_weight=None):
+    if tuple(input.shape) != tuple(target.shape):
+        raise ValueError(f"Target size ({target.shape}) must be the same as input size "
+                         f"({input.shape})")
+    x, t = input, target
+    sp = F.log1p(F.exp(-F.abs(x))) + F.clamp(-x, min=0)
+    if pos_weight is not None:
+        lw = 1 + (pos_weight - 1) * t
+        loss = (1 - t) * x + lw * sp
+    else:
+        loss = (1 - t) * x + sp
+    if weight is not None:
+        loss = loss * weight
+    return _reduce(loss, reduction, size_average, reduce)
+
+
+def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
+    if log_target:
+        loss = F.exp(target) * (target - input)
+    else:
+        loss = F.xlogy(target, target) - target * input
+    if reduction == "batchmean":
+        return loss.sum() / input.shape[0] if input.ndim else loss.sum()
+    return _reduce(loss, reduction, size_average, reduce)
+
+
+def poisson_nll_loss(input, target, log_input=True, full=False, size_average=None, eps=1e-08,
+                     reduce=None, reduction="mean"):
+    if log_input:
+        loss = F.exp(input) - target * input
+    else:
+        loss = input - target * F.log(input + eps)
+    if full:
+        st = target * F.log(target) - target + 0.5 * F.log(2 * math.pi * target)
+        loss = loss + F.where(target > 1, st, F.zeros_like(st))
+    return _reduce(loss, reduction, size_average, reduce)
+
+
+def gaussian_nll_loss(input, target, var, full=False, eps=1e-06, reduction="mean"):
+    if var.ndim == input.ndim - 1 or (var.shape[-1:] != input.shape[-1:] and var.shape[-1] == 1
+                                      if var.ndim else False):
+        var = var.unsqueeze(-1) if var.ndim == input.ndim - 1 else var
+    v = F.clamp(var, min=eps)
+    loss = 0.5 * (F.log(v) + (input - target) ** 2 / v)
+    if full:
+        loss = loss + 0.5 * math.log(2 * math.pi)
+    return _reduce(loss, reduction)
+
+
+def margin_ranking_loss(input1, input2, target, margin=0, size_average=None, reduce=None,
+                        reduction="mean"):
+    return _reduce(F.clamp(-target * (input1 - input2) + margin, min=0), reduction,
+                   size_average, reduce)
+
+
+def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=None,
+                         reduction="mean"):
+    zeros_ = F.zeros_like(input)
+    pos = F.where(target == 1, input, zeros_)
+    neg = F.where(target == -1, F.clamp(margin - input, min=0), zeros_)
+    return _reduce(pos + neg, reduction, size_average, reduce)
+
+
+def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    return _reduce(F.log1p(F.exp(-target * input)), reduction, size_average, reduce)
+
+
+def cosine_similarity(x1, x2, dim=1, eps=1e-8):
+    from .. import linalg
+
+    rt = _core.result_type(x1, x2)
+    a, b = x1.to(rt), x2.to(rt)
+    a, b = F.broadcast_tensors(a, b)
+    na = F.clamp(linalg.vector_norm(a, 2, dim, True), min=eps)
+    nb = F.clamp(linalg.vector_norm(b, 2, dim, True), min=eps)
+    return ((a / na) * (b / nb)).sum(dim)
+
+
+def cosine_embedding_loss(input1, input2, target, margin=0, size_average=None, reduce=None,
+                          reduction="mean"):
+    cos = cosine_similarity(input1, input2, dim=-1)
+    zeros_ = F.zeros_like(cos)
+    loss = F.where(target == 1, 1 - cos, F.where(target == -1, F.clamp(cos - margin, min=0),
+                                                 zeros_))
+    return _reduce(loss, reduction, size_average, reduce)
+
+
+def pairwise_distance(x1, x2, p=2.0, eps=1e-06, keepdim=False):
+    from .. import linalg
+
+    return linalg.vector_norm(x1 - x2 + eps, p, -1, keepdim)
+
+
+def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-06, swap=False,
+                        size_average=None, reduce=None, reduction="mean"):
+    dp = pairwise_distance(anchor, positive, p, eps)
+    dn = pairwise_distance(anchor, negative, p, eps)
+    if swap:
+        dn = F.minimum(dn, pairwise_distance(positive, negative, p, eps))
+    return _reduce(F.clamp(dp - dn + margin, min=0), reduction, size_average, reduce)
+
+
+def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, reduce=None,
+                                reduction="mean"):
+    loss = -(target * logsigmoid(input) + (1 - target) * logsigmoid(-input))
+    if weight is not None:
+        loss = loss * weight
+    loss = loss.sum(-1) / input.shape[-1]
+    return _reduce(loss, reduction, size_average, reduce)
+
+
+def affine_grid(theta, size, align_corners=None):
+    N, C, H, W = size
+    ac = _bool(align_corners)
+
+    def lin(n):
+        if n == 1:
+            return F.zeros(1, dtype=theta.dtype)
+        r = F.linspace(-1, 1, n, dtype=theta.dtype)
+        return r if ac else r * (n - 1) / n
+
+    ys, xs = F.meshgrid(lin(H), lin(W), indexing="ij")
+    base = F.stack([xs, ys, F.ones_like(xs)], -1).reshape(1, H * W, 3)
+    grid = F.matmul(base.expand(N, H * W, 3), theta.transpose(1, 2))
+    return grid.reshape(N, H, W, 2)
+
+
+def grid_sample(*args, **kwargs):
+    not_implemented("torch.nn.functional.grid_sample")
+
+
+_ = Tensor
