@@ -1,25 +1,28 @@
-"""RPC benchmark: an Ivy worker against a raw gRPC echo of the same bytes, in one run.
+"""RPC benchmark: an Ivy worker against a raw gRPC echo of the same bytes, over TCP and over a
+Unix domain socket, in one run.
 
-    .venv/bin/python benchmarks/rpc.py [--quick] [--backend numpy]
+    .venv/bin/python benchmarks/rpc.py [--quick] [--runs 3] [--backend numpy]
 
-Starts (as subprocesses on 127.0.0.1) one ivy worker and two raw echo servers (identity
-serializers: the least work gRPC Python can do), one on a thread-pool server and one on grpc.aio,
-and measures:
+Starts (as subprocesses) one ivy worker (TCP on 127.0.0.1 and its default Unix socket) and one
+raw echo server (identity serializers on a thread-pool server: the least work gRPC Python can
+do) listening on TCP and on a Unix socket, and measures, each against the echo over the same
+transport, worker and echo interleaved:
 
-- tiny call: ``add`` on two 2x2 float64 arrays, p50/p99, vs the echo of the identical request bytes
-  (thread-pool echo; the aio echo is shown to compare the two server kinds for tiny calls),
-- 1/16/64 MB round trips (median of many, call and echo interleaved one by one) (``reshape`` to the same shape: no compute, the array goes there and back)
-  vs echoing the same bytes (client: ``tobytes`` out, ``np.frombuffer`` back),
-- calls/s at concurrency 1, 8, 32 (threads sharing one client) vs the echo,
-- the same worker started with ``--server-kind aio`` on the tiny call (thread pool vs grpc.aio).
+- tiny call: ``add`` on two 2x2 float64 arrays, p50 and the work it adds (p50 - echo p50),
+  vs the echo of the identical request bytes,
+- 1/16/64 MB round trips (``reshape`` to the same shape: no compute, the array goes there and
+  back; median of many, one call each in turn) vs echoing the same bytes (client: ``tobytes``
+  out, ``np.frombuffer`` back),
+- calls/s at concurrency 1 and 8 (threads sharing one client) vs the echo.
 
-Targets (issue 5): tiny p50 <= 1.2x the echo; large arrays >= 0.8x the echo's bandwidth.
+Each measure is taken ``--runs`` times (default 3) and shown as min / median / max of the ratio.
+Targets (issue 16): tiny p50 <= 1.15x the echo and <= 40 us added; large arrays >= 0.9x the
+echo's bandwidth; calls/s at concurrency 1 >= 0.85x.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import signal
 import socket
@@ -47,29 +50,15 @@ MiB = 2**20
 # the raw echo server (run as a subprocess of this script)
 # ---------------------------------------------------------------------------------------------
 
-def echo_server(port: int, kind: str) -> None:
+def echo_server(port: int, uds: str) -> None:
     handler = grpc.method_handlers_generic_handler(
         "bench.Echo", {"Echo": grpc.unary_unary_rpc_method_handler(lambda r, c: r)})
-    if kind == "threads":
-        s = grpc.server(futures.ThreadPoolExecutor(16), options=OPTS)
-        s.add_generic_rpc_handlers([handler])
-        s.add_insecure_port(f"127.0.0.1:{port}")
-        s.start()
-        s.wait_for_termination()
-    else:
-        async def main():
-            async def echo(r, c):
-                return r
-
-            h = grpc.method_handlers_generic_handler(
-                "bench.Echo", {"Echo": grpc.unary_unary_rpc_method_handler(echo)})
-            s = grpc.aio.server(options=OPTS)
-            s.add_generic_rpc_handlers([h])
-            s.add_insecure_port(f"127.0.0.1:{port}")
-            await s.start()
-            await s.wait_for_termination()
-
-        asyncio.run(main())
+    s = grpc.server(futures.ThreadPoolExecutor(16), options=OPTS)
+    s.add_generic_rpc_handlers([handler])
+    s.add_insecure_port(f"127.0.0.1:{port}")
+    s.add_insecure_port(f"unix:{uds}")
+    s.start()
+    s.wait_for_termination()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -112,10 +101,6 @@ def timings(fn, n: int) -> list[float]:
     return out
 
 
-def pct(ts, q):
-    return float(np.percentile(ts, q))
-
-
 def throughput(fn, threads: int, seconds: float) -> float:
     stop = time.monotonic() + seconds
     counts = [0] * threads
@@ -134,103 +119,135 @@ def throughput(fn, threads: int, seconds: float) -> float:
     return sum(counts) / (time.monotonic() - t0)
 
 
+def one_run(a, clients: dict, echoes: dict, request: bytes, n_tiny: int, n_big: int,
+            secs: float) -> dict:
+    """{measure: (ivy value, echo value, ratio, unit)} for one run over both transports."""
+    out: dict = {}
+    x = np.arange(4.0).reshape(2, 2)
+    tr = list(clients)
+    # tiny calls, interleaved in blocks
+    t: dict = {(k, w): [] for k in tr for w in ("ivy", "echo")}
+    for _ in range(5):
+        for k in tr:
+            c, e = clients[k], echoes[k]
+            t[(k, "ivy")] += timings(lambda c=c: c.call("add", x, x, backend=a.backend),
+                                     n_tiny // 5)
+            t[(k, "echo")] += timings(lambda e=e: e(request), n_tiny // 5)
+    for k in tr:
+        ci, ce = np.median(t[(k, "ivy")]) * 1e6, np.median(t[(k, "echo")]) * 1e6
+        out[f"tiny add 2x2 p50, {k}"] = (ci, ce, ci / ce, "us")
+        out[f"tiny added work (p50 - echo p50), {k}"] = (ci - ce, 0.0, None, "us")
+    # large arrays, one call each in turn
+    for mb in (1, 16, 64):
+        arr = np.random.default_rng(0).random(mb * MiB // 8)
+        shape = arr.shape
+        fns = {}
+        for k in tr:
+            c, e = clients[k], echoes[k]
+            fns[(k, "ivy")] = (lambda c=c: c.call("reshape", arr, shape, backend=a.backend,
+                                                  timeout=120))
+            fns[(k, "echo")] = (lambda e=e: np.frombuffer(e(arr.tobytes(), timeout=120),
+                                                          np.float64))
+        ts: dict = {key: [] for key in fns}
+        for f in fns.values():
+            f()  # warm-up
+        for _ in range(n_big if mb == 64 else 4 * n_big):
+            for key, f in fns.items():
+                t0 = time.perf_counter()
+                r = f()
+                ts[key].append(time.perf_counter() - t0)
+                del r
+        for k in tr:
+            bi = 2 * mb / float(np.median(ts[(k, "ivy")]))
+            be = 2 * mb / float(np.median(ts[(k, "echo")]))
+            out[f"{mb} MB round trip, {k}"] = (bi, be, bi / be, "MB/s")
+    for conc in (1, 8):
+        for k in tr:
+            c, e = clients[k], echoes[k]
+            ci = throughput(lambda c=c: c.call("add", x, x, backend=a.backend), conc, secs)
+            ce = throughput(lambda e=e: e(request), conc, secs)
+            out[f"calls/s, concurrency {conc}, {k}"] = (ci, ce, ci / ce, "")
+    return out
+
+
+TARGETS = {"tiny add 2x2 p50": "<= 1.15x", "tiny added work": "<= 40 us",
+           "MB round trip": ">= 0.9x", "concurrency 1,": ">= 0.85x"}
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--backend", default="numpy")
     p.add_argument("--quick", action="store_true", help="fewer repetitions")
+    p.add_argument("--runs", type=int, default=3, help="repeat every measure (default 3)")
     p.add_argument("--echo-server", type=int, help=argparse.SUPPRESS)
-    p.add_argument("--kind", default="threads", help=argparse.SUPPRESS)
+    p.add_argument("--uds", help=argparse.SUPPRESS)
     a = p.parse_args()
     if a.echo_server:
-        echo_server(a.echo_server, a.kind)
+        echo_server(a.echo_server, a.uds)
         return 0
 
-    n_tiny = 500 if a.quick else 3000
-    n_big = 3 if a.quick else 7
-    secs = 1.5 if a.quick else 4.0
-    wport, eport, aport, waport = free_port(), free_port(), free_port(), free_port()
+    n_tiny = 500 if a.quick else 2000
+    n_big = 2 if a.quick else 5
+    secs = 1.0 if a.quick else 2.0
+    wport, eport = free_port(), free_port()
+    esock = f"/tmp/ivy-bench-echo-{os.getpid()}.sock"
     procs = [
         subprocess.Popen([sys.executable, "-m", "ivy_server.worker", "--backend", a.backend,
                           "--port", str(wport), "--log-level", "WARNING"], env=env()),
-        subprocess.Popen([sys.executable, __file__, "--echo-server", str(eport), "--kind",
-                          "threads"], env=env()),
-        subprocess.Popen([sys.executable, __file__, "--echo-server", str(aport), "--kind", "aio"],
-                         env=env()),
-        subprocess.Popen([sys.executable, "-m", "ivy_server.worker", "--backend", a.backend,
-                          "--port", str(waport), "--log-level", "WARNING", "--server-kind", "aio"],
+        subprocess.Popen([sys.executable, __file__, "--echo-server", str(eport), "--uds", esock],
                          env=env()),
     ]
     try:
-        client = ivy_client.Client(f"{a.backend}=127.0.0.1:{wport}")
-        wait_ready(lambda: client.call("add", 1, 1, backend=a.backend, timeout=2))
-        aclient = ivy_client.Client(f"{a.backend}=127.0.0.1:{waport}")
-        wait_ready(lambda: aclient.call("add", 1, 1, backend=a.backend, timeout=2))
-        echo_ch = grpc.insecure_channel(f"127.0.0.1:{eport}", options=OPTS)
-        aio_ch = grpc.insecure_channel(f"127.0.0.1:{aport}", options=OPTS)
-        echo = echo_ch.unary_unary("/bench.Echo/Echo")
-        aecho = aio_ch.unary_unary("/bench.Echo/Echo")
-        wait_ready(lambda: echo(b"x", timeout=2))
-        wait_ready(lambda: aecho(b"x", timeout=2))
+        spec = f"{a.backend}=127.0.0.1:{wport}"
+        clients = {"tcp": ivy_client.Client(spec, uds=False), "uds": ivy_client.Client(spec)}
+        for c in clients.values():
+            wait_ready(lambda c=c: c.call("add", 1, 1, backend=a.backend, timeout=2))
+        wait_ready(lambda: clients["uds"].transport(a.backend) == "uds" or 1 / 0, 20)
+        assert clients["tcp"].transport(a.backend) == "tcp"
+        chans = {"tcp": grpc.insecure_channel(f"127.0.0.1:{eport}", options=OPTS),
+                 "uds": grpc.insecure_channel(f"unix:{esock}", options=OPTS)}
+        echoes = {k: ch.unary_unary("/bench.Echo/Echo") for k, ch in chans.items()}
+        for e in echoes.values():
+            wait_ready(lambda e=e: e(b"x", timeout=2))
 
         x = np.arange(4.0).reshape(2, 2)
-        request = client._request("add", (x, x), {}, False)  # the exact bytes the call sends
+        request = clients["tcp"]._request("add", (x, x), {}, False)  # the bytes a call sends
+        runs = [one_run(a, clients, echoes, request, n_tiny, n_big, secs)
+                for _ in range(max(1, a.runs))]
+
+        header = ["measure", f"ivy worker ({a.backend}), median", "raw gRPC echo, median",
+                  f"ratio min / median / max ({len(runs)} runs)", "target"]
         rows = []
-
-        # tiny calls: interleave to share the machine's noise fairly
-        t_call, t_echo, t_aio, t_waio = [], [], [], []
-        for _ in range(5):
-            t_call += timings(lambda: client.call("add", x, x, backend=a.backend), n_tiny // 5)
-            t_waio += timings(lambda: aclient.call("add", x, x, backend=a.backend), n_tiny // 5)
-            t_echo += timings(lambda: echo(request), n_tiny // 5)
-            t_aio += timings(lambda: aecho(request), n_tiny // 5)
-        e50, e99 = pct(t_echo, 50), pct(t_echo, 99)
-        rows.append(["tiny add 2x2 p50", f"{pct(t_call, 50) * 1e6:.0f} us",
-                     f"{e50 * 1e6:.0f} us", f"{pct(t_call, 50) / e50:.2f}x", "<= 1.2x"])
-        rows.append(["tiny add 2x2 p99", f"{pct(t_call, 99) * 1e6:.0f} us",
-                     f"{e99 * 1e6:.0f} us", f"{pct(t_call, 99) / e99:.2f}x", ""])
-        rows.append(["echo: grpc.aio vs threads p50", f"{pct(t_aio, 50) * 1e6:.0f} us",
-                     f"{e50 * 1e6:.0f} us", f"{pct(t_aio, 50) / e50:.2f}x", "server kind"])
-        rows.append(["worker --server-kind aio, tiny p50", f"{pct(t_waio, 50) * 1e6:.0f} us",
-                     f"{e50 * 1e6:.0f} us", f"{pct(t_waio, 50) / e50:.2f}x",
-                     f"threads: {pct(t_call, 50) / e50:.2f}x"])
-
-        for mb in (1, 16, 64):
-            arr = np.random.default_rng(0).random(mb * MiB // 8)
-            shape = arr.shape
-
-            def rt_call(arr=arr, shape=shape):
-                return client.call("reshape", arr, shape, backend=a.backend, timeout=120)
-
-            def rt_echo(arr=arr):
-                return np.frombuffer(echo(arr.tobytes(), timeout=120), np.float64)
-
-            tc, te = [], []
-            rt_call(), rt_echo()  # warm-up
-            for _ in range(n_big if mb == 64 else 4 * n_big):  # interleaved, one call each
-                t0 = time.perf_counter()
-                rt_call()
-                t1 = time.perf_counter()
-                rt_echo()
-                tc.append(t1 - t0)
-                te.append(time.perf_counter() - t1)
-            bc, be = 2 * mb / float(np.median(tc)), 2 * mb / float(np.median(te))
-            rows.append([f"{mb} MB round trip", f"{bc:.0f} MB/s", f"{be:.0f} MB/s",
-                         f"{bc / be:.2f}x", ">= 0.8x"])
-
-        for conc in (1, 8, 32):
-            cc = throughput(lambda: client.call("add", x, x, backend=a.backend), conc, secs)
-            ce = throughput(lambda: echo(request), conc, secs)
-            rows.append([f"calls/s, concurrency {conc}", f"{cc:.0f}", f"{ce:.0f}",
-                         f"{cc / ce:.2f}x", ""])
-
-        header = ["measure", f"ivy worker ({a.backend})", "raw gRPC echo", "ratio", "target"]
+        for key in runs[0]:
+            vals = [r[key] for r in runs]
+            unit = vals[0][3]
+            iv = float(np.median([v[0] for v in vals]))
+            ev = float(np.median([v[1] for v in vals]))
+            target = next((t for k, t in TARGETS.items() if k in key), "")
+            if vals[0][2] is None:  # added work: min / median / max of the value itself
+                ws = sorted(v[0] for v in vals)
+                rows.append([key, f"{iv:.0f} {unit}", "", f"{ws[0]:.0f} / {iv:.0f} / {ws[-1]:.0f}"
+                             f" {unit}", target])
+                continue
+            rs = sorted(v[2] for v in vals)
+            rows.append([key, f"{iv:.0f} {unit}".strip(), f"{ev:.0f} {unit}".strip(),
+                         f"{rs[0]:.2f} / {float(np.median(rs)):.2f} / {rs[-1]:.2f}x", target])
+        # UDS vs TCP, same run: echo and worker
+        for what in ("tiny add 2x2 p50", "64 MB round trip", "calls/s, concurrency 1"):
+            u = [r[f"{what}, uds"] for r in runs]
+            tcp = [r[f"{what}, tcp"] for r in runs]
+            for i, who in ((0, "ivy"), (1, "echo")):
+                q = sorted(uu[i] / tt[i] for uu, tt in zip(u, tcp, strict=True))
+                rows.append([f"UDS / TCP, {what}, {who}", "", "",
+                             f"{q[0]:.2f} / {float(np.median(q)):.2f} / {q[-1]:.2f}x", ""])
         widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
         for r in [header, ["-" * w for w in widths], *rows]:
             print("  ".join(str(c).ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
         print(f"\n(request bytes of the tiny call: {len(request)}; frame check: "
-              f"{wire.parse_call_request(request)[0]!r}; {os.cpu_count()} CPUs)")
-        client.close()
-        aclient.close()
+              f"{wire.parse_call_request(request)[0]!r}; {os.cpu_count()} CPUs; load average "
+              f"{os.getloadavg()[0]:.1f}; {time.strftime('%Y-%m-%d')})")
+        for c in clients.values():
+            c.close()
     finally:
         for pr in procs:
             pr.send_signal(signal.SIGTERM)
@@ -239,6 +256,10 @@ def main() -> int:
                 pr.wait(10)
             except subprocess.TimeoutExpired:
                 pr.kill()
+        try:
+            os.unlink(esock)
+        except OSError:
+            pass
     return 0
 
 

@@ -167,6 +167,12 @@ def _check_len(fields: dict, nums: Sequence[int]) -> None:
 
 def frame_call_request(function: str, args: bytes, keep: bool, buffers: Sequence,
                        graph_id: str = "") -> bytes:
+    if not buffers and not keep and not graph_id and function and len(args) < 4096:
+        # a small call: one concatenation
+        name = function.encode("utf-8")
+        if len(name) < 4096:
+            return b"\n" + _SMALL[len(name)] + name + (
+                b"\x12" + _SMALL[len(args)] + args if len(args) else b"")
     parts: list = []
     if function:
         _len_field(parts, 1, function.encode("utf-8"))
@@ -181,9 +187,90 @@ def frame_call_request(function: str, args: bytes, keep: bool, buffers: Sequence
     return b"".join(parts)
 
 
+def _fast_fields(buf, known: bytes):
+    """The common case of :func:`parse` for the two hot messages, in one loop without building a
+    field table: every key is one byte of ``known`` (length-delimited fields, or ``keep``), no
+    more than :data:`MAX_FIELDS` fields. Returns ``None`` for anything else - then the caller
+    runs the general parser, so malformed or unusual messages get exactly its checks and errors.
+    Returns (memoryview of buf, [(key byte, value), ...])."""
+    mv = buf if buf.__class__ is memoryview else memoryview(buf)
+    if mv.format != "B" or mv.ndim != 1:
+        return None
+    data = buf if buf.__class__ is bytes else mv
+    n = mv.nbytes
+    i = 0
+    out = []
+    while i < n:
+        key = data[i]
+        if key not in known:
+            return None
+        i += 1
+        if i >= n:
+            return None
+        size = data[i]
+        i += 1
+        if key == 0x18:  # keep: a one-byte varint
+            if size & 0x80:
+                return None
+            out.append((key, size))
+            if len(out) > MAX_FIELDS:
+                return None
+            continue
+        if size & 0x80:  # a longer length varint
+            shift = 7
+            size &= 0x7F
+            while True:
+                if i >= n or shift > 63:
+                    return None
+                b = data[i]
+                i += 1
+                size |= (b & 0x7F) << shift
+                if not b & 0x80:
+                    break
+                shift += 7
+        if i + size > n:
+            return None
+        out.append((key, mv[i:i + size]))
+        i += size
+        if len(out) > MAX_FIELDS:
+            return None
+    return out
+
+
+_REQUEST_KEYS = bytes([0x0A, 0x12, 0x18, 0x22, 0x2A])
+_RESPONSE_KEYS = bytes([0x0A, 0x12])
+_EMPTY = memoryview(b"")
+
+
+def _utf8(v, num: int) -> str:
+    try:
+        return str(v, "utf-8")
+    except UnicodeDecodeError as e:
+        raise CodecError(f"field {num} is not UTF-8 text ({e.reason} at byte {e.start})") from None
+
+
 def parse_call_request(buf) -> tuple[str, memoryview, bool, list, str]:
     """(function, args, keep, buffers, graph_id); raises CodecError (a ValueError) on a malformed
     message."""
+    fast = _fast_fields(buf, _REQUEST_KEYS)
+    if fast is not None:
+        function = graph_id = None
+        args = _EMPTY
+        keep = 0
+        buffers = []
+        for key, v in fast:
+            if key == 0x12:
+                args = v
+            elif key == 0x22:
+                buffers.append(v)
+            elif key == 0x0A:
+                function = v
+            elif key == 0x18:
+                keep = v
+            else:
+                graph_id = v
+        return (_utf8(function, 1) if function is not None else "", args, bool(keep), buffers,
+                _utf8(graph_id, 5) if graph_id is not None else "")
     f = parse(buf)
     _check_len(f, (2, 4))
     args = _last(f, 2, memoryview(b""))
@@ -207,6 +294,16 @@ def frame_call_response(result: bytes, buffers: Sequence) -> bytes:
 
 
 def parse_call_response(buf) -> tuple[memoryview, list]:
+    fast = _fast_fields(buf, _RESPONSE_KEYS)
+    if fast is not None:
+        result = _EMPTY
+        buffers = []
+        for key, v in fast:
+            if key == 0x0A:
+                result = v
+            else:
+                buffers.append(v)
+        return result, buffers
     f = parse(buf)
     _check_len(f, (1, 2))
     return _last(f, 1, memoryview(b"")), f.get(2, [])

@@ -414,6 +414,9 @@ class Supervised:
 # ---------------------------------------------------------------------------------------------
 
 HEADER = ["name", "backend", "device", "address", "metrics", "pid", "status"]
+# `ivy-serve status` adds the Unix domain socket each worker reports in Info (clients on this host
+# use it)
+STATUS_HEADER = ["name", "backend", "device", "address", "metrics", "pid", "socket", "status"]
 
 
 def table(rows: list[list[str]], header: list[str]) -> str:
@@ -433,18 +436,19 @@ def status(workers: list[config.WorkerSpec], timeout: float = 2.0) -> int:
     ok = True
     for w in workers:
         s = health(w.address, timeout)
-        pid = "-"
+        pid = sock = "-"
         if s != "UNREACHABLE":
             info, err = worker_info(w.address, token_for(w), timeout)
             if info is not None:
                 pid = str(info.pid)
+                sock = info.uds_path or "-"
                 if info.backend != w.backend:
                     s += f" (but it is a {info.backend} worker)"
             elif err == "UNIMPLEMENTED":
                 s += " (not an ivy worker)"
         ok &= s == "SERVING"
-        rows.append([w.name, w.backend, w.device, w.address, _metrics(w), pid, s])
-    print(table(rows, HEADER), flush=True)
+        rows.append([w.name, w.backend, w.device, w.address, _metrics(w), pid, sock, s])
+    print(table(rows, STATUS_HEADER), flush=True)
     if not ok:
         print("not all workers are SERVING; start them with `ivy-serve`", file=sys.stderr)
     return EXIT_OK if ok else EXIT_FAILED

@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17ivy/rpc/v1/worker.proto\x12\nivy.rpc.v1\"^\n\x0b\x43\x61llRequest\x12\x10\n\x08\x66unction\x18\x01 \x01(\t\x12\x0c\n\x04\x61rgs\x18\x02 \x01(\x0c\x12\x0c\n\x04keep\x18\x03 \x01(\x08\x12\x0f\n\x07\x62uffers\x18\x04 \x03(\x0c\x12\x10\n\x08graph_id\x18\x05 \x01(\t\"/\n\x0c\x43\x61llResponse\x12\x0e\n\x06result\x18\x01 \x01(\x0c\x12\x0f\n\x07\x62uffers\x18\x02 \x03(\x0c\"[\n\x0cTraceRequest\x12\x0e\n\x06source\x18\x01 \x01(\t\x12\r\n\x05\x65ntry\x18\x02 \x01(\t\x12\x0c\n\x04\x61rgs\x18\x03 \x01(\x0c\x12\x0f\n\x07\x62uffers\x18\x04 \x03(\x0c\x12\r\n\x05graph\x18\x05 \x01(\x0c\"Q\n\rTraceResponse\x12\x10\n\x08graph_id\x18\x01 \x01(\t\x12\r\n\x05graph\x18\x02 \x01(\x0c\x12\x0e\n\x06output\x18\x03 \x01(\x0c\x12\x0f\n\x07\x62uffers\x18\x04 \x03(\x0c\"\r\n\x0bInfoRequest\"D\n\x0c\x46unctionInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x11\n\tsignature\x18\x02 \x01(\t\x12\x13\n\x0bimplemented\x18\x03 \x01(\x08\"\xa8\x02\n\x0cInfoResponse\x12\x0f\n\x07\x62\x61\x63kend\x18\x01 \x01(\t\x12\x19\n\x11\x66ramework_version\x18\x02 \x01(\t\x12\x0e\n\x06\x64\x65vice\x18\x03 \x01(\t\x12\x13\n\x0bivy_version\x18\x04 \x01(\t\x12+\n\tfunctions\x18\x05 \x03(\x0b\x32\x18.ivy.rpc.v1.FunctionInfo\x12\x19\n\x11max_message_bytes\x18\x06 \x01(\x03\x12\x16\n\x0e\x63ode_execution\x18\x07 \x01(\x08\x12\x18\n\x10memory_cap_bytes\x18\x08 \x01(\x03\x12\x14\n\x0chandles_live\x18\t \x01(\x03\x12\x15\n\rhandles_bytes\x18\n \x01(\x03\x12\x0b\n\x03pid\x18\x0b \x01(\x03\x12\x13\n\x0bserver_kind\x18\x0c \x01(\t\"\x1e\n\x0c\x46\x65tchRequest\x12\x0e\n\x06handle\x18\x01 \x01(\t\"!\n\x0eReleaseRequest\x12\x0f\n\x07handles\x18\x01 \x03(\t\"#\n\x0fReleaseResponse\x12\x10\n\x08released\x18\x01 \x01(\x03\x32\xbd\x02\n\x06Worker\x12\x39\n\x04\x43\x61ll\x12\x17.ivy.rpc.v1.CallRequest\x1a\x18.ivy.rpc.v1.CallResponse\x12<\n\x05Trace\x12\x18.ivy.rpc.v1.TraceRequest\x1a\x19.ivy.rpc.v1.TraceResponse\x12\x39\n\x04Info\x12\x17.ivy.rpc.v1.InfoRequest\x1a\x18.ivy.rpc.v1.InfoResponse\x12;\n\x05\x46\x65tch\x12\x18.ivy.rpc.v1.FetchRequest\x1a\x18.ivy.rpc.v1.CallResponse\x12\x42\n\x07Release\x12\x1a.ivy.rpc.v1.ReleaseRequest\x1a\x1b.ivy.rpc.v1.ReleaseResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17ivy/rpc/v1/worker.proto\x12\nivy.rpc.v1\"^\n\x0b\x43\x61llRequest\x12\x10\n\x08\x66unction\x18\x01 \x01(\t\x12\x0c\n\x04\x61rgs\x18\x02 \x01(\x0c\x12\x0c\n\x04keep\x18\x03 \x01(\x08\x12\x0f\n\x07\x62uffers\x18\x04 \x03(\x0c\x12\x10\n\x08graph_id\x18\x05 \x01(\t\"/\n\x0c\x43\x61llResponse\x12\x0e\n\x06result\x18\x01 \x01(\x0c\x12\x0f\n\x07\x62uffers\x18\x02 \x03(\x0c\"[\n\x0cTraceRequest\x12\x0e\n\x06source\x18\x01 \x01(\t\x12\r\n\x05\x65ntry\x18\x02 \x01(\t\x12\x0c\n\x04\x61rgs\x18\x03 \x01(\x0c\x12\x0f\n\x07\x62uffers\x18\x04 \x03(\x0c\x12\r\n\x05graph\x18\x05 \x01(\x0c\"Q\n\rTraceResponse\x12\x10\n\x08graph_id\x18\x01 \x01(\t\x12\r\n\x05graph\x18\x02 \x01(\x0c\x12\x0e\n\x06output\x18\x03 \x01(\x0c\x12\x0f\n\x07\x62uffers\x18\x04 \x03(\x0c\"\x1c\n\x0bInfoRequest\x12\r\n\x05\x62rief\x18\x01 \x01(\x08\"D\n\x0c\x46unctionInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x11\n\tsignature\x18\x02 \x01(\t\x12\x13\n\x0bimplemented\x18\x03 \x01(\x08\"\xba\x02\n\x0cInfoResponse\x12\x0f\n\x07\x62\x61\x63kend\x18\x01 \x01(\t\x12\x19\n\x11\x66ramework_version\x18\x02 \x01(\t\x12\x0e\n\x06\x64\x65vice\x18\x03 \x01(\t\x12\x13\n\x0bivy_version\x18\x04 \x01(\t\x12+\n\tfunctions\x18\x05 \x03(\x0b\x32\x18.ivy.rpc.v1.FunctionInfo\x12\x19\n\x11max_message_bytes\x18\x06 \x01(\x03\x12\x16\n\x0e\x63ode_execution\x18\x07 \x01(\x08\x12\x18\n\x10memory_cap_bytes\x18\x08 \x01(\x03\x12\x14\n\x0chandles_live\x18\t \x01(\x03\x12\x15\n\rhandles_bytes\x18\n \x01(\x03\x12\x0b\n\x03pid\x18\x0b \x01(\x03\x12\x13\n\x0bserver_kind\x18\x0c \x01(\t\x12\x10\n\x08uds_path\x18\r \x01(\t\"\x1e\n\x0c\x46\x65tchRequest\x12\x0e\n\x06handle\x18\x01 \x01(\t\"!\n\x0eReleaseRequest\x12\x0f\n\x07handles\x18\x01 \x03(\t\"#\n\x0fReleaseResponse\x12\x10\n\x08released\x18\x01 \x01(\x03\x32\xbd\x02\n\x06Worker\x12\x39\n\x04\x43\x61ll\x12\x17.ivy.rpc.v1.CallRequest\x1a\x18.ivy.rpc.v1.CallResponse\x12<\n\x05Trace\x12\x18.ivy.rpc.v1.TraceRequest\x1a\x19.ivy.rpc.v1.TraceResponse\x12\x39\n\x04Info\x12\x17.ivy.rpc.v1.InfoRequest\x1a\x18.ivy.rpc.v1.InfoResponse\x12;\n\x05\x46\x65tch\x12\x18.ivy.rpc.v1.FetchRequest\x1a\x18.ivy.rpc.v1.CallResponse\x12\x42\n\x07Release\x12\x1a.ivy.rpc.v1.ReleaseRequest\x1a\x1b.ivy.rpc.v1.ReleaseResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -40,17 +40,17 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_TRACERESPONSE']._serialized_start=277
   _globals['_TRACERESPONSE']._serialized_end=358
   _globals['_INFOREQUEST']._serialized_start=360
-  _globals['_INFOREQUEST']._serialized_end=373
-  _globals['_FUNCTIONINFO']._serialized_start=375
-  _globals['_FUNCTIONINFO']._serialized_end=443
-  _globals['_INFORESPONSE']._serialized_start=446
-  _globals['_INFORESPONSE']._serialized_end=742
-  _globals['_FETCHREQUEST']._serialized_start=744
-  _globals['_FETCHREQUEST']._serialized_end=774
-  _globals['_RELEASEREQUEST']._serialized_start=776
-  _globals['_RELEASEREQUEST']._serialized_end=809
-  _globals['_RELEASERESPONSE']._serialized_start=811
-  _globals['_RELEASERESPONSE']._serialized_end=846
-  _globals['_WORKER']._serialized_start=849
-  _globals['_WORKER']._serialized_end=1166
+  _globals['_INFOREQUEST']._serialized_end=388
+  _globals['_FUNCTIONINFO']._serialized_start=390
+  _globals['_FUNCTIONINFO']._serialized_end=458
+  _globals['_INFORESPONSE']._serialized_start=461
+  _globals['_INFORESPONSE']._serialized_end=775
+  _globals['_FETCHREQUEST']._serialized_start=777
+  _globals['_FETCHREQUEST']._serialized_end=807
+  _globals['_RELEASEREQUEST']._serialized_start=809
+  _globals['_RELEASEREQUEST']._serialized_end=842
+  _globals['_RELEASERESPONSE']._serialized_start=844
+  _globals['_RELEASERESPONSE']._serialized_end=879
+  _globals['_WORKER']._serialized_start=882
+  _globals['_WORKER']._serialized_end=1199
 # @@protoc_insertion_point(module_scope)
