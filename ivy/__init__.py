@@ -10,8 +10,10 @@ from __future__ import annotations
 import importlib as _importlib
 import math as _math
 import os as _os
+import sys as _sys
+import types as _types
 
-from . import dtypes, errors, func_wrapper
+from . import dtypes, errors, func_wrapper, registry
 from .array_object import Array
 from .backend_handler import (
     BACKENDS,
@@ -76,13 +78,20 @@ NativeArray = object  # annotation helper: any framework's array
 from .functional import ivy as _functional  # noqa: E402
 
 for _cat in _functional.CATEGORIES:
-    _mod = _importlib.import_module(f"ivy.functional.ivy.{_cat}")
-    if _cat in _functional.NAMESPACES:
-        globals()[_cat] = _mod
-for _path, _fn in func_wrapper.API.items():
+    _importlib.import_module(f"ivy.functional.ivy.{_cat}")
+# a declaration module with NAMESPACE = "a.b" is ivy.a.b (intermediate levels are plain modules)
+for _ns, _modname in sorted(registry.NAMESPACES.items(), key=lambda kv: kv[0].count(".")):
+    _owner = _sys.modules[__name__]
+    *_heads, _last = _ns.split(".")
+    for _i, _h in enumerate(_heads):
+        if not isinstance(getattr(_owner, _h, None), _types.ModuleType):
+            setattr(_owner, _h, _types.ModuleType(f"ivy.{'.'.join(_heads[:_i + 1])}"))
+        _owner = getattr(_owner, _h)
+    setattr(_owner, _last, _sys.modules[_modname])
+for _path, _fn in registry.API.items():
     if "." not in _path:
         globals()[_path] = _fn
-del _cat, _mod, _path, _fn
+del _cat, _path, _fn, _ns, _modname, _owner, _heads, _last
 
 from . import array_object as _array_module  # noqa: E402
 

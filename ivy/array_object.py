@@ -219,8 +219,8 @@ class Array:
         return _wrap(B.get_item(self._data, key))
 
     def __setitem__(self, key, value, /) -> None:
-        # In place where the backend's arrays are mutable (numpy, torch); a functional update that
-        # rebinds self._data where they are not (jax, tensorflow).
+        # In place where the backend's arrays are mutable (descriptor.mutable: numpy, torch); a
+        # functional update that rebinds self._data where they are not (jax, tensorflow).
         B = _DG["_B"] or _owner(self._data)
         if key.__class__ is not int:
             key = _native_key(key)
@@ -387,13 +387,10 @@ def _binary(fn_name: str):
                 f"in-place {fn_name} would change {self.dtype}{list(self.shape)} to "
                 f"{result.dtype}{list(result.shape)}; use the out-of-place operator")
         B = _DG["_B"] or _owner(d)
-        self._data = B.set_item(d, Ellipsis, r) if _owner(d).name in _MUTABLE else r
+        self._data = B.set_item(d, Ellipsis, r) if _owner(d).DESCRIPTOR.mutable else r
         return self
 
     return op, rop, iop
-
-
-_MUTABLE = ("numpy", "torch")
 
 for _stem, _fn in _BINARY.items():
     _op, _rop, _iop = _binary(_fn)

@@ -1,7 +1,8 @@
 """``ivy.Container``: a dict with attribute access whose leaves are arrays.
 
-It is an optree pytree node (namespace ``"ivy"``; registered with JAX's pytree registry when the
-JAX backend loads), so gradients, optimizers and ``map`` treat it like any nested dict. Arithmetic
+It is a pytree node of :mod:`ivy.tree` (optree namespace ``"ivy"``; registered with JAX's pytree
+registry when the JAX backend loads), so gradients, optimizers and ``map`` treat it like any nested
+dict. Arithmetic
 is generated from one table and applied leaf-wise: ``c1 + c2`` adds matching leaves, ``c * 2``
 multiplies every leaf.
 """
@@ -13,9 +14,9 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
-import optree
 
-NAMESPACE = "ivy"
+from ivy import tree as _tree
+from ivy.tree import NAMESPACE, tree_flatten, tree_leaves, tree_map, tree_unflatten  # noqa: F401
 
 
 class Container(dict):
@@ -71,27 +72,26 @@ class Container(dict):
     # ------------------------------------------------------------------------- pytree
     def map(self, fn: Callable, *others) -> Container:
         """``fn(leaf, *matching leaves of others)`` for every leaf; same structure back."""
-        return optree.tree_map(fn, self, *others, namespace=NAMESPACE)
+        return _tree.tree_map(fn, self, *others)
 
     def map_with_path(self, fn: Callable) -> Container:
         """``fn("a/b", leaf)`` for every leaf."""
-        return optree.tree_map_with_path(lambda p, x: fn("/".join(map(str, p)), x), self,
-                                         namespace=NAMESPACE)
+        return _tree.tree_map_with_path(lambda p, x: fn("/".join(map(str, p)), x), self)
 
     def leaves(self) -> list:
-        return optree.tree_leaves(self, namespace=NAMESPACE)
+        return _tree.tree_leaves(self)
 
     def flatten(self) -> tuple[list, Any]:
         """``(leaves, treespec)``; ``Container.unflatten(treespec, leaves)`` inverts it."""
-        return optree.tree_flatten(self, namespace=NAMESPACE)
+        return _tree.tree_flatten(self)
 
     @staticmethod
     def unflatten(treespec, leaves) -> Any:
-        return optree.tree_unflatten(treespec, leaves)
+        return _tree.tree_unflatten(treespec, leaves)
 
     def flat_dict(self, sep: str = "/") -> dict:
         """``{"a/b": leaf}`` for every leaf (the format of saved weights)."""
-        paths, leaves, _ = optree.tree_flatten_with_path(self, namespace=NAMESPACE)
+        paths, leaves, _ = _tree.tree_flatten_with_path(self)
         return {sep.join(map(str, p)): x for p, x in zip(paths, leaves, strict=True)}
 
     @classmethod
@@ -154,7 +154,7 @@ def _unflatten(keys, children) -> Container:
     return out
 
 
-optree.register_pytree_node(Container, _flatten, _unflatten, namespace=NAMESPACE)
+_tree.register_node(Container, _flatten, _unflatten)
 
 
 def _is_container(x) -> bool:
@@ -166,8 +166,8 @@ def _binary(op: Callable, reflected: bool):
         if isinstance(other, dict):
             other = other if isinstance(other, Container) else Container(other)
             if reflected:
-                return optree.tree_map(lambda a, b: op(b, a), self, other, namespace=NAMESPACE)
-            return optree.tree_map(op, self, other, namespace=NAMESPACE)
+                return _tree.tree_map(lambda a, b: op(b, a), self, other)
+            return _tree.tree_map(op, self, other)
         if reflected:
             return self.map(lambda a: op(other, a))
         return self.map(lambda a: op(a, other))
@@ -189,21 +189,7 @@ for _name, _op in {"neg": operator.neg, "pos": operator.pos, "abs": operator.abs
 del _name, _op
 
 
-def tree_map(fn: Callable, tree, *rest, is_leaf=None):
-    """optree.tree_map in Ivy's namespace (knows Container)."""
-    return optree.tree_map(fn, tree, *rest, is_leaf=is_leaf, namespace=NAMESPACE)
-
-
-def tree_leaves(tree) -> list:
-    return optree.tree_leaves(tree, namespace=NAMESPACE)
-
-
-def tree_flatten(tree):
-    return optree.tree_flatten(tree, namespace=NAMESPACE)
-
-
-def tree_unflatten(treespec, leaves):
-    return optree.tree_unflatten(treespec, leaves)
+# tree_map, tree_leaves, tree_flatten, tree_unflatten: re-exported from ivy.tree (above)
 
 
 def register_with_jax() -> None:

@@ -36,13 +36,14 @@ from __future__ import annotations
 import inspect
 import os
 import re
-import sys
 from collections.abc import Callable
 from typing import NamedTuple
 
 import numpy as np
 
 from .errors import BackendError
+from .functional.backends import all_descriptors, load_backend
+from .registry import API, path_of, resolve
 
 # The C fast path (ivy/_dispatch.c), unless it is not built or IVY_DISPATCH=python asks for the
 # pure-Python dispatchers (same behaviour; useful to debug or to compare).
@@ -54,8 +55,8 @@ if os.environ.get("IVY_DISPATCH", "c") != "python":
         pass
 ACCELERATED = _dispatch is not None
 
-# name ("add", "linalg.svd", "fft.fft") -> public dispatcher. The RPC worker serves exactly these.
-API: dict[str, Callable] = {}
+# ``API`` (ivy.registry): name ("add", "linalg.svd", "fft.fft") -> public dispatcher. The RPC
+# worker serves exactly these.
 
 
 class Spec(NamedTuple):
@@ -71,26 +72,24 @@ _BACKEND_OF_TYPE: dict[type, str | None] = {np.ndarray: "numpy"}
 
 
 def backend_name_of_type(t: type) -> str | None:
-    """The backend whose native array type ``t`` is (``None`` for non-arrays). Cached per type."""
+    """The backend whose native array type ``t`` is (``None`` for non-arrays). Cached per type.
+
+    Reads the backends' descriptors (``array_types``); a framework that is not imported has no
+    arrays, so nothing is imported here."""
     try:
         return _BACKEND_OF_TYPE[t]
     except KeyError:
         pass
     root = t.__module__.partition(".")[0]
+    # the descriptors whose modules define t first (jax for jaxlib types), then the others
+    # (subclasses defined elsewhere, e.g. numpy scalar types of ml_dtypes)
+    ds = all_descriptors()
     name = None
-    if root == "numpy" or issubclass(t, np.generic):
-        name = "numpy" if issubclass(t, (np.ndarray, np.generic)) else None
-    elif root == "torch":
-        name = "torch" if issubclass(t, sys.modules["torch"].Tensor) else None
-    elif root in ("jax", "jaxlib"):
-        jax = sys.modules.get("jax")
-        # tracers inside jax.grad/jit are not jax.Array subclasses; they all derive from Tracer
-        is_tracer = any(c.__name__ == "Tracer" and c.__module__.startswith("jax")
-                        for c in t.__mro__)
-        name = "jax" if jax is not None and (issubclass(t, jax.Array) or is_tracer) else None
-    elif root == "tensorflow":
-        tf = sys.modules["tensorflow"]
-        name = "tensorflow" if issubclass(t, (tf.Tensor, tf.Variable)) else None
+    for d in sorted(ds, key=lambda d: root not in d.type_roots):
+        types_ = d.resolve_array_types()
+        if types_ and issubclass(t, types_):
+            name = d.name
+            break
     _BACKEND_OF_TYPE[t] = name
     return name
 
@@ -113,8 +112,6 @@ def _scan(values, found: set) -> None:
 
 def infer_backend(fn_name: str, args, kwargs):
     """The backend for a call with no backend set: from the native arrays given, else NumPy."""
-    from .backend_handler import load_backend
-
     found: set = set()
     _scan(args, found)
     if kwargs:
@@ -169,13 +166,6 @@ def _any_array(seq) -> bool:
     return False
 
 
-def _resolve(B, path: str):
-    if "." in path:
-        ns, _, name = path.partition(".")
-        return getattr(getattr(B, ns), name)
-    return getattr(B, path)
-
-
 def _note(e: BaseException, path: str, B) -> None:
     e.add_note(f"(in ivy.{path} on the {getattr(B, 'name', B)} backend)")
 
@@ -201,7 +191,7 @@ def slow_call(spec: Spec, args: tuple, kwargs: dict):
     if B is None:
         B = infer_backend(spec.path, new_args, kwargs)
     try:
-        r = _resolve(B, spec.path)(*new_args, **kwargs)
+        r = resolve(B, spec.path)(*new_args, **kwargs)
     except Exception as e:
         _note(e, spec.path, B)
         raise
@@ -226,11 +216,6 @@ def _param_kind(annotation) -> str:
     return "seq" if _SEQ_OF_ARRAYS.search(text) else "array"
 
 
-def _namespace_of(module_name: str) -> str:
-    last = module_name.rsplit(".", 1)[-1]
-    return last + "." if last in ("linalg", "fft") else ""
-
-
 def api(fn: Callable | None = None, *, creation: bool = False, name: str | None = None):
     """Turn a signature-and-docstring definition into the public dispatcher for that function.
 
@@ -242,7 +227,7 @@ def api(fn: Callable | None = None, *, creation: bool = False, name: str | None 
         return lambda f: api(f, creation=creation, name=name)
 
     fname = name or fn.__name__
-    path = _namespace_of(fn.__module__) + fname
+    path = path_of(fn.__module__, fname)
     sig = inspect.signature(fn)
     params = list(sig.parameters.values())
 
@@ -333,8 +318,10 @@ def api(fn: Callable | None = None, *, creation: bool = False, name: str | None 
     out.__annotations__ = dict(fn.__annotations__)
     out.ivy_path = path
     out.ivy_source = src  # the generated code, for the curious: print(ivy.add.ivy_source)
-    if _dispatch is not None and not creation:
-        # The same fast path in C (no Python frame); it calls ``out`` for everything else.
+    if _dispatch is not None and not creation and path.count(".") <= 1:
+        # The same fast path in C (no Python frame); it calls ``out`` for everything else. The C
+        # lookup resolves one namespace level (``B.linalg.svd``); deeper namespaces
+        # ("nn.functional.relu") use the generated Python dispatcher, which resolves any depth.
         py, out = out, _dispatch.Dispatcher(path, out)
         out.__dict__.update(py.__dict__)
         for attr in ("__doc__", "__module__", "__qualname__", "__name__", "__annotations__",
@@ -354,7 +341,7 @@ def register(fn: Callable | None = None, *, name: str | None = None):
     """Register a plain (not dispatched) public function, e.g. ``finfo`` or ``result_type``."""
     if fn is None:
         return lambda f: register(f, name=name)
-    path = _namespace_of(fn.__module__) + (name or fn.__name__)
+    path = path_of(fn.__module__, name or fn.__name__)
     fn.ivy_path = path
     API[path] = fn
     return fn

@@ -13,9 +13,14 @@ import sys
 import warnings
 from collections.abc import Callable, Sequence
 
-import ivy
 from ivy.container import Container
-from ivy.functional.backends._numpy_like_nn import channel_last, ntuple
+from ivy.functional.backends._shared.nn import channel_last, ntuple
+from ivy.functional.ivy import creation as _creation
+from ivy.functional.ivy import general as _general
+from ivy.functional.ivy import gradients as _gradients
+from ivy.functional.ivy import manipulation as _manipulation
+from ivy.functional.ivy import nn as _F
+from ivy.registry import API as _API
 from ivy.stateful import initializers as init
 from ivy.stateful.module import Module
 
@@ -56,7 +61,7 @@ class Linear(Module):
 
     def _forward(self, x):
         v = self.v
-        return ivy.linear(x, v["w"], v.get("b"))
+        return _F.linear(x, v["w"], v.get("b"))
 
     def _extra_repr(self):
         return f"{self.in_features}, {self.out_features}"
@@ -101,11 +106,11 @@ class _ConvND(Module):
         v = self.v
         fmt = self.data_format
         if self.transpose:
-            fn = getattr(ivy, f"conv{self.nd}d_transpose")
+            fn = _API[f"conv{self.nd}d_transpose"]
             return fn(x, v["w"], strides=self.strides, padding=self.padding,
                       output_padding=self.output_padding, dilations=self.dilations,
                       groups=self.groups, data_format=fmt, filter_format=fmt, bias=v.get("b"))
-        fn = getattr(ivy, f"conv{self.nd}d")
+        fn = _API[f"conv{self.nd}d"]
         return fn(x, v["w"], strides=self.strides, padding=self.padding,
                   dilations=self.dilations, groups=self.groups, data_format=fmt,
                   filter_format=fmt, bias=v.get("b"))
@@ -156,7 +161,7 @@ class _Pool(Module):
         super().__init__(**kw)
 
     def _forward(self, x):
-        fn = getattr(ivy, f"{self.kind}_pool{self.nd}d")
+        fn = _API[f"{self.kind}_pool{self.nd}d"]
         return fn(x, self.kernel_size, strides=self.strides, padding=self.padding,
                   data_format=self.data_format)
 
@@ -191,7 +196,7 @@ class AdaptiveAvgPool2D(Module):
         super().__init__(**kw)
 
     def _forward(self, x):
-        return ivy.adaptive_avg_pool2d(x, self.output_size, data_format=self.data_format)
+        return _F.adaptive_avg_pool2d(x, self.output_size, data_format=self.data_format)
 
 
 class Flatten(Module):
@@ -203,7 +208,7 @@ class Flatten(Module):
 
     def _forward(self, x):
         shape = tuple(x.shape)
-        return ivy.reshape(x, (*shape[:self.start_axis], -1))
+        return _manipulation.reshape(x, (*shape[:self.start_axis], -1))
 
 
 class Dropout(Module):
@@ -212,7 +217,7 @@ class Dropout(Module):
         super().__init__(**kw)
 
     def _forward(self, x):
-        return ivy.dropout(x, self.prob, training=self.training, scale=self.scale)
+        return _F.dropout(x, self.prob, training=self.training, scale=self.scale)
 
 
 class Embedding(Module):
@@ -228,7 +233,7 @@ class Embedding(Module):
                                       seed=self.seed)}
 
     def _forward(self, indices):
-        return ivy.embedding(self.v["w"], indices, max_norm=self.max_norm)
+        return _F.embedding(self.v["w"], indices, max_norm=self.max_norm)
 
 
 class LayerNorm(Module):
@@ -247,7 +252,7 @@ class LayerNorm(Module):
 
     def _forward(self, x):
         v = self.v
-        return ivy.layer_norm(x, self.normalized_shape, weight=v.get("w"), bias=v.get("b"),
+        return _F.layer_norm(x, self.normalized_shape, weight=v.get("w"), bias=v.get("b"),
                               eps=self.eps)
 
 
@@ -271,7 +276,7 @@ class _BatchNorm(Module):
     def _forward(self, x):
         v, buf = self.v, self.buffers
         use_batch = self.training or not self.track_running_stats
-        out, m, var = ivy.batch_norm(x, buf["running_mean"], buf["running_var"],
+        out, m, var = _F.batch_norm(x, buf["running_mean"], buf["running_var"],
                                      weight=v.get("w"), bias=v.get("b"), training=use_batch,
                                      momentum=self.momentum, eps=self.eps,
                                      data_format=self.data_format)
@@ -284,8 +289,8 @@ class _BatchNorm(Module):
                     warnings.warn("BatchNorm running statistics are not updated inside JAX "
                                   "transformations", stacklevel=2)
             else:
-                buf["running_mean"] = ivy.stop_gradient(m)
-                buf["running_var"] = ivy.stop_gradient(var)
+                buf["running_mean"] = _gradients.stop_gradient(m)
+                buf["running_var"] = _gradients.stop_gradient(var)
         return out
 
 
@@ -312,7 +317,7 @@ class GroupNorm(Module):
 
     def _forward(self, x):
         v = self.v
-        return ivy.group_norm(x, self.num_groups, weight=v.get("w"), bias=v.get("b"),
+        return _F.group_norm(x, self.num_groups, weight=v.get("w"), bias=v.get("b"),
                               eps=self.eps, data_format=self.data_format)
 
 
@@ -336,7 +341,7 @@ class _Recurrent(Module):
         return v
 
     def _zeros(self, x):
-        return ivy.to_native(ivy.zeros((x.shape[0], self.hidden_size), dtype=ivy.dtype(x)))
+        return _general.to_native(_creation.zeros((x.shape[0], self.hidden_size), dtype=_general.dtype(x)))
 
 
 class LSTM(_Recurrent):
@@ -347,7 +352,7 @@ class LSTM(_Recurrent):
     def _forward(self, x, initial_state=None):
         v = self.v
         h, c = initial_state if initial_state is not None else (self._zeros(x), self._zeros(x))
-        return ivy.lstm_update(x, h, c, v["kernel"], v["recurrent_kernel"], bias=v.get("bias"),
+        return _F.lstm_update(x, h, c, v["kernel"], v["recurrent_kernel"], bias=v.get("bias"),
                                recurrent_bias=v.get("recurrent_bias"))
 
 
@@ -359,7 +364,7 @@ class GRU(_Recurrent):
     def _forward(self, x, initial_state=None):
         v = self.v
         h = initial_state if initial_state is not None else self._zeros(x)
-        return ivy.gru_update(x, h, v["kernel"], v["recurrent_kernel"], bias=v.get("bias"),
+        return _F.gru_update(x, h, v["kernel"], v["recurrent_kernel"], bias=v.get("bias"),
                               recurrent_bias=v.get("recurrent_bias"))
 
 
@@ -391,7 +396,7 @@ class MultiHeadAttention(Module):
         v = self.v
         key = query if key is None else key
         value = key if value is None else value
-        return ivy.multi_head_attention(
+        return _F.multi_head_attention(
             query, key, value, num_heads=self.num_heads, q_weight=v["q_w"], k_weight=v["k_w"],
             v_weight=v["v_w"], out_weight=v["out_w"], q_bias=v.get("q_b"), k_bias=v.get("k_b"),
             v_bias=v.get("v_b"), out_bias=v.get("out_b"), mask=mask, is_causal=is_causal)
@@ -411,7 +416,7 @@ class TransformerEncoderLayer(Module):
         self.norm2 = LayerNorm(d_model, eps=layer_norm_eps, build_mode="explicit")
         self.dropout, self.dropout1, self.dropout2 = (Dropout(dropout), Dropout(dropout),
                                                       Dropout(dropout))
-        self.activation = getattr(ivy, activation) if isinstance(activation, str) else activation
+        self.activation = _API[activation] if isinstance(activation, str) else activation
         self.norm_first = norm_first
         super().__init__(**kw)
 
@@ -458,7 +463,7 @@ def _activation(name: str, fn_name: str, params: Sequence[str] = ()):
         Module.__init__(self, **kw)
 
     def _forward(self, x):
-        return getattr(ivy, fn_name)(x, **self.kwargs)
+        return _API[fn_name](x, **self.kwargs)
 
     return type(name, (Module,), {"__init__": __init__, "_forward": _forward,
                                   "__doc__": f"``ivy.{fn_name}`` as a module."})

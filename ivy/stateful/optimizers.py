@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any, Union
 
 from ivy import func_wrapper as _fw
-from ivy.container import tree_flatten, tree_unflatten
+from ivy.tree import tree_flatten, tree_unflatten
 
 LR = Union[float, Callable[[int], float]]
 

@@ -14,7 +14,10 @@ import types
 
 from .. import func_wrapper as _fw
 from ..errors import IvyError
-from .graph import CALL, Graph, Ref, _wrap_tree, iter_refs, native_of
+from .graph import Graph
+from .ir import CALL, Ref, iter_refs
+from .recorder import Recorder
+from .replay import convert, native_of, run, wrap_tree
 
 # Functions whose output shape depends on the values of their inputs.
 DATA_DEPENDENT = {"nonzero", "unique_all", "unique_counts", "unique_inverse", "unique_values",
@@ -26,7 +29,7 @@ _BOT = _fw._BACKEND_OF_TYPE
 
 
 def _load(backend):
-    from ..backend_handler import load_backend
+    from ..functional.backends import load_backend
 
     return load_backend(backend)
 
@@ -111,9 +114,9 @@ class Compiled:
                     return self._jax_run(*args)
             fk = self._fast_key(B, args)
             if fk is not None:
-                run = self._fast.get(fk)
-                if run is not None:
-                    return run(*args)
+                fn = self._fast.get(fk)
+                if fn is not None:
+                    return fn(*args)
         return self._call(args, kwargs)
 
     def _jax_signature(self, *tracers):
@@ -142,16 +145,14 @@ class Compiled:
         return entry[1](*tracers)
 
     def _call(self, args, kwargs):
-        from ..backend_handler import load_backend
-
         cur = _DG["_B"]
-        if cur is not None and cur.__class__.__name__ == "_Recorder":
+        if isinstance(cur, Recorder):
             # called inside ivy.trace_graph: the outer trace records the calls themselves
             if isinstance(self.fn, Graph):
-                return self.fn._run(cur, args, kwargs)
+                return run(self.fn, cur, args, kwargs)
             return self.fn(*args, **kwargs)
         if self.backend is not None:
-            B = load_backend(self.backend)
+            B = _load(self.backend)
         else:
             B = cur
             if B is None:
@@ -177,19 +178,17 @@ class Compiled:
                 if entry is None:
                     entry = self._build(B, args, kwargs)
                     self._cache[key] = entry
-        graph, run, _ = entry
+        graph, fn, _ = entry
         if not kwargs:
             fk = self._fast_key(B, args)
             if fk is not None:
-                self._fast[fk] = run
+                self._fast[fk] = fn
         leaves, ivy_in = graph._leaves(args, kwargs)
         for k, v in enumerate(leaves):
             if _fw.backend_name_of_type(type(v)) != B.name:
-                from .graph import _convert
-
-                leaves[k] = _convert(B, v, graph.nodes, k)
-        out = run(*leaves)
-        return _wrap_tree(out) if ivy_in else out
+                leaves[k] = convert(B, v)
+        out = fn(*leaves)
+        return wrap_tree(out) if ivy_in else out
 
     def _graph(self, B, args, kwargs) -> Graph:
         """The (optimised) graph of ``fn`` for this signature."""

@@ -8,7 +8,7 @@ import os
 import shutil
 import subprocess
 
-from .graph import CALL, CONSTANT, INPUT, iter_refs
+from .ir import CALL, CONSTANT, INPUT, Ref, iter_refs
 
 _COLORS = {INPUT: "#d4f4dd", CONSTANT: "#eeeeee", CALL: "#dde8ff", "output": "#ffe6cc"}
 
@@ -29,7 +29,6 @@ def _label_lines(n) -> list[str]:
 
 
 def _short(v) -> str:
-    from .graph import Ref
 
     if v.__class__ is Ref:
         return "\u00b7"  # a value flowing in (drawn as an edge)

@@ -1,7 +1,7 @@
 """Recording a function as a graph: ``ivy.trace_graph``.
 
 While a trace runs, ``DISPATCH_GLOBALS["_B"]`` (the backend every generated dispatcher calls) is a
-:class:`_Recorder` that wraps the real backend module: each API function it hands out records a node
+:class:`.recorder.Recorder` that wraps the real backend module: each API function it hands out records a node
 (function path, argument structure with references to earlier values, output shapes and dtypes) and
 then calls the real backend function. Values are followed by the identity of the native arrays that
 flow between calls; every one of them is kept alive until the trace ends so that ``id()`` stays
@@ -12,47 +12,23 @@ are not recorded: only the outermost Ivy call is a node. Untraced code pays noth
 from __future__ import annotations
 
 import inspect
-import os
 import sys
 import threading
-import traceback
 
 import numpy as np
 
 from .. import func_wrapper as _fw
 from ..errors import IvyError
-from .graph import CONSTANT, INPUT, Graph, Node, Ref, is_random, native_of
+from .errors import TraceError, user_line, user_line_of
+from .graph import Graph
+from .ir import CONSTANT, INPUT, Node, Ref, is_random, iter_refs
+from .recorder import Recorder
+from .replay import native_of, to_numpy
 
-_IVY_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+__all__ = ["TraceError", "Tracer", "trace", "user_line", "user_line_of"]
+
 _lock = threading.RLock()
 _active: Tracer | None = None
-
-
-class TraceError(IvyError, TypeError):
-    """A traced function did something the tracer cannot record (names the function, the user's
-    line and what to do instead)."""
-
-
-def user_line() -> str:
-    """``file:line: code`` of the innermost stack frame outside the ``ivy`` package."""
-    for fr in reversed(traceback.extract_stack()[:-1]):
-        f = fr.filename
-        if f.startswith("<ivy dispatcher") or os.path.abspath(f).startswith(_IVY_DIR):
-            continue
-        return f"{fr.filename}:{fr.lineno}: {(fr.line or '').strip()}"
-    return "<unknown line>"
-
-
-def _frame_line(tb) -> str | None:
-    """The innermost user (non-ivy, non-library) frame of a traceback, as ``file:line: code``."""
-    best = None
-    for fr in traceback.extract_tb(tb):
-        f = os.path.abspath(fr.filename)
-        if f.startswith(_IVY_DIR) or "site-packages" in f or f.startswith(sys.prefix) \
-                or fr.filename.startswith("<ivy"):
-            continue
-        best = f"{fr.filename}:{fr.lineno}: {(fr.line or '').strip()}"
-    return best
 
 
 class Tracer:
@@ -74,9 +50,7 @@ class Tracer:
         return len(self.nodes) - 1
 
     def constant(self, x) -> Ref:
-        from ..backend_handler import backend_of
-
-        value = np.array(backend_of(x).to_numpy(x), copy=True)
+        value = np.array(to_numpy(x), copy=True)
         i = self.add_node(Node(CONSTANT, "constant", value=value,
                                outputs=[(tuple(value.shape), _dtype_name(x))]))
         ref = Ref(i, 0)
@@ -146,9 +120,19 @@ class Tracer:
         paths, shapes = [], []
         out = self.outputs(out, i, paths, shapes)
         node.paths, node.outputs = paths, shapes
-        if is_random(path) or any(r.node in self.dynamic for r in _refs((ea, ek))):
+        if is_random(path) or any(r.node in self.dynamic for r in iter_refs((ea, ek))):
             self.dynamic.add(i)
         return out
+
+    def wrap(self, path: str, real):
+        """The recording stand-in for backend function ``real`` (API path ``path``)."""
+        def rec(*args, **kwargs):
+            if self.depth or threading.get_ident() != self.thread:
+                return real(*args, **kwargs)
+            return self.record(path, real, args, kwargs)
+
+        rec.__name__ = path.rpartition(".")[2]
+        return rec
 
     def check_concrete(self, x, what: str) -> None:
         """Hook called by ``ivy.Array`` before it turns its value into a Python or NumPy value."""
@@ -171,18 +155,6 @@ class Tracer:
                    "or make the value a static (non-array) argument")
         raise TraceError(f"tracing {self.fn_name}: {act} at {user_line()} cannot be recorded: "
                          f"the graph would bake in this one value. What to do: {fix}.")
-
-
-def _refs(v):
-    c = v.__class__
-    if c is Ref:
-        yield v
-    elif c is tuple or c is list:
-        for e in v:
-            yield from _refs(e)
-    elif c is dict:
-        for e in v.values():
-            yield from _refs(e)
 
 
 def _shape(B, x) -> tuple:
@@ -211,37 +183,6 @@ def _static(v):
         return as_ivy_dtype(v)
     except Exception:
         return v
-
-
-class _Recorder:
-    """Stands in for a backend module while tracing: API functions record, the rest pass through."""
-
-    def __init__(self, tracer: Tracer, real, prefix: str = ""):
-        object.__setattr__(self, "_t", tracer)
-        object.__setattr__(self, "_real", real)
-        object.__setattr__(self, "_prefix", prefix)
-
-    def __getattr__(self, name):
-        real = getattr(self._real, name)
-        path = self._prefix + name
-        if not self._prefix and name in ("linalg", "fft"):
-            f = _Recorder(self._t, real, name + ".")
-        elif path in _fw.API and hasattr(_fw.API[path], "ivy_source") and callable(real):
-            f = _recording(self._t, path, real)
-        else:
-            return real
-        object.__setattr__(self, name, f)
-        return f
-
-
-def _recording(t: Tracer, path: str, real):
-    def rec(*args, **kwargs):
-        if t.depth or threading.get_ident() != t.thread:
-            return real(*args, **kwargs)
-        return t.record(path, real, args, kwargs)
-
-    rec.__name__ = path.rpartition(".")[2]
-    return rec
 
 
 # ---------------------------------------------------------------------------------------------
@@ -282,8 +223,7 @@ def _ident(s: str) -> str:
 def trace(fn, args: tuple, kwargs: dict, *, backend=None) -> Graph:
     """Run ``fn(*args, **kwargs)`` once under a recorder and return the :class:`Graph`."""
     global _active
-    from ..backend_handler import load_backend
-    from .graph import make_input_template
+    from ..functional.backends import load_backend
 
     DG = _fw.DISPATCH_GLOBALS
     fn_name = getattr(fn, "__qualname__", None) or type(fn).__name__
@@ -314,7 +254,7 @@ def trace(fn, args: tuple, kwargs: dict, *, backend=None) -> Graph:
             if x.__class__ is _fw.Array:
                 x = x._data
             if B.name != _fw.backend_name_of_type(type(x)):
-                x = B.asarray(_to_numpy(x))
+                x = B.asarray(to_numpy(x))
             i = t.add_node(Node(INPUT, name, name=name, outputs=[(_shape(B, x), _dtype_name(x))]))
             t.ids[id(x)] = Ref(i, 0)
             t.dynamic.add(i)
@@ -326,7 +266,7 @@ def trace(fn, args: tuple, kwargs: dict, *, backend=None) -> Graph:
         template, targs, tkwargs = make_input_template(args, kwargs, pos_names, kw_names, new_input)
         from .. import array_object
 
-        _fw.set_dispatch_backend(_Recorder(t, B))
+        _fw.set_dispatch_backend(Recorder(t, B))
         array_object._trace_check = t.check_concrete
         _active = t
         try:
@@ -353,10 +293,6 @@ def trace(fn, args: tuple, kwargs: dict, *, backend=None) -> Graph:
         return g
 
 
-def user_line_of(e: BaseException) -> str:
-    return _frame_line(e.__traceback__) or "<unknown line>"
-
-
 def _collect_natives(v, out: list) -> None:
     c = v.__class__
     if c is tuple or c is list:
@@ -371,7 +307,38 @@ def _collect_natives(v, out: list) -> None:
         out.append(v)
 
 
-def _to_numpy(x):
-    from ..backend_handler import backend_of
+def make_input_template(args, kwargs, pos_names, kw_names, new_input):
+    """Build the template ``(args, kwargs)`` (arrays -> input Refs) and the traced arguments."""
 
-    return backend_of(x).to_numpy(x)
+    def walk(v, name):
+        c = v.__class__
+        if c is _fw.Array or native_of(v):
+            return new_input(v, name)
+        if c is tuple or c is list:
+            pairs = [walk(e, f"{name}_{k}") for k, e in enumerate(v)]
+            return c(p[0] for p in pairs), c(p[1] for p in pairs)
+        if isinstance(v, dict):  # dicts and dict subclasses (ivy.Container)
+            pairs = {k: walk(e, f"{name}_{k}") for k, e in v.items()}
+            return ({k: p[0] for k, p in pairs.items()},
+                    _like(v, {k: p[1] for k, p in pairs.items()}))
+        return v, v
+
+    ta, xa = [], []
+    for v, n in zip(args, pos_names, strict=False):
+        t, x = walk(v, n)
+        ta.append(t)
+        xa.append(x)
+    tk, xk = {}, {}
+    for k, v in kwargs.items():
+        tk[k], xk[k] = walk(v, kw_names[k])
+    return (tuple(ta), tk), tuple(xa), xk
+
+
+def _like(original: dict, items: dict) -> dict:
+    """``items`` as the same mapping type as ``original`` (a plain dict if that fails)."""
+    if original.__class__ is dict:
+        return items
+    try:
+        return original.__class__(items)
+    except Exception:
+        return items

@@ -7,6 +7,7 @@ framework's native arrays), runs the reference (NumPy or the standard's rule) an
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 
 import ml_dtypes
@@ -114,3 +115,205 @@ def as_backend_holds(backend: str, x: np.ndarray) -> np.ndarray:
     y = x.copy()
     y.real, y.imag = flush(x.real), flush(x.imag)
     return y
+
+
+# ---------------------------------------------------------------------------------------------
+# Three ways: eager, graph replay, emitted source
+# ---------------------------------------------------------------------------------------------
+#
+# The tests call ``api.<fn>(...)`` (or ``getattr(api, name)(...)``) where they would call
+# ``ivy.<fn>(...)``. Each such call runs
+#
+#   1. the traced graph's replay (``ivy.trace_graph(fn, *args, **kwargs)`` then ``graph(...)``),
+#   2. the graph's emitted source (``graph.to_source(backend)`` exec'd in a fresh namespace),
+#   3. the eager call (last: NumPy/PyTorch ``set_item`` updates its input in place),
+#
+# and asserts that the three agree exactly (values NaN- and signed-zero-aware, dtypes, shapes,
+# structure) before returning the eager result, which the test then compares with its reference.
+# The graph and the emitted function are cached per (function, backend, argument signature), so a
+# hypothesis example whose signature repeats only replays. ``THREE_WAY`` counts the agreeing
+# cases per (function, backend).
+
+import collections  # noqa: E402
+import os  # noqa: E402
+import threading  # noqa: E402
+
+from ivy import func_wrapper as _fw  # noqa: E402
+from ivy.registry import API, resolve  # noqa: E402
+
+# functions that are not run three ways, and why (the eager call is made as is)
+NOT_TRACEABLE = {
+    "to_numpy": "converts a traced value to NumPy: a TraceError by design (the graph would bake "
+                "in one value)",
+    "to_scalar": "turns a traced value into a Python scalar: a TraceError by design",
+    "finfo": "returns a finfo object (Python metadata), not an array",
+    "iinfo": "returns an iinfo object (Python metadata), not an array",
+    "__array_namespace_info__": "returns the namespace's Info object, not an array",
+    "seed": "sets the global random state and returns None: nothing to record",
+    "grad": "returns a Python function (a transformation); calling it inside a trace is a "
+            "TraceError (differentiate the graph's replay instead)",
+    "value_and_grad": "returns a Python function (a transformation); calling it inside a trace "
+                      "is a TraceError",
+    "jac": "returns a Python function (a transformation); calling it inside a trace is a "
+           "TraceError",
+    "execute_with_gradients": "the framework's autodiff is not a graph of Ivy calls: inside a "
+                              "trace it is a TraceError (the gradient would be a stale constant)",
+    "stop_gradient": "an autodiff marker, exercised inside gradient transformations",
+}
+# values not comparable between runs: unseeded random draws and uninitialised memory
+_UNDETERMINED = {"empty", "empty_like"}
+
+THREE_WAY: collections.Counter = collections.Counter()
+# IVY_THREE_WAY=0: eager calls only (to measure what the three-way checks cost)
+_ENABLED = os.environ.get("IVY_THREE_WAY", "1") != "0"  # (path, backend) -> agreeing cases
+_CACHE: dict = {}
+_LOCK = threading.Lock()
+
+
+def _signature_key(v):
+    c = v.__class__
+    if c is ivy.Array:
+        v = v.data
+        c = v.__class__
+    if _fw.backend_name_of_type(c) is not None:
+        return ("array", _fw.backend_name_of_type(c), tuple(v.shape), str(v.dtype))
+    if c in (tuple, list):
+        return (c.__name__, *(_signature_key(e) for e in v))
+    if isinstance(v, dict):
+        return ("dict", *((k, _signature_key(e)) for k, e in v.items()))
+    if c is float and v != v:
+        return ("nan",)
+    try:
+        hash(v)
+        return (c.__name__, v)
+    except TypeError:
+        return (c.__name__, repr(v))
+
+
+def _copy_inputs(v, native: bool = False):
+    """Copies of the arrays in ``v`` (tracing runs the function, which may update in place);
+    ``native``: ``ivy.Array``s unwrapped (emitted code takes the framework's arrays)."""
+    c = v.__class__
+    if c is ivy.Array:
+        inner = _copy_inputs(v.data)
+        return inner if native else _fw.wrap(inner)
+    if c in (tuple, list):
+        return c(_copy_inputs(e, native) for e in v)
+    if c is dict:
+        return {k: _copy_inputs(e, native) for k, e in v.items()}
+    name = _fw.backend_name_of_type(c)
+    if name == "numpy":
+        return v.copy()
+    if name == "torch":
+        return v.clone()
+    return v
+
+
+def _flat(v, out: list) -> list:
+    if isinstance(v, ivy.Array):
+        v = v.data
+    if isinstance(v, (tuple, list)):
+        out.append(("seq", len(v)))
+        for e in v:
+            _flat(e, out)
+    elif isinstance(v, dict):
+        out.append(("dict", tuple(v)))
+        for e in v.values():
+            _flat(e, out)
+    elif _fw.backend_name_of_type(type(v)) is not None:
+        out.append(np.asarray(ivy.to_numpy(v)) if not isinstance(v, np.ndarray) else v)
+    else:
+        try:
+            out.append(("dtype", str(ivy.dtypes.as_ivy_dtype(v))))
+        except Exception:  # noqa: BLE001 - any other Python value compares as itself
+            out.append(("value", v))
+    return out
+
+
+def _bits(a: np.ndarray) -> np.ndarray:
+    """An array whose equality is exact agreement: floats by bit pattern with every NaN alike."""
+    if a.dtype.kind == "c":
+        return np.stack([_bits(a.real), _bits(a.imag)])
+    if a.dtype.kind == "f" or a.dtype == np.dtype(ml_dtypes.bfloat16):
+        b = a.view(np.dtype(f"u{a.dtype.itemsize}"))
+        return np.where(np.isnan(a.astype(np.float64)), 0, b) if a.size else b
+    return a
+
+
+def _agree(what: str, got, want, values: bool, src: str = "") -> None:
+    g, w = _flat(got, []), _flat(want, [])
+    assert len(g) == len(w), f"{what}: result structure {g!r} != eager {w!r}"
+    for k, (a, b) in enumerate(zip(g, w, strict=True)):
+        if isinstance(b, np.ndarray):
+            assert isinstance(a, np.ndarray), f"{what}[{k}]: {type(a)} != eager array"
+            assert a.dtype == b.dtype and a.shape == b.shape, \
+                f"{what}[{k}]: {a.dtype}{list(a.shape)} != eager {b.dtype}{list(b.shape)}" + src
+            if values:
+                same = np.array_equal(_bits(a), _bits(b))
+                assert same, f"{what}[{k}]: values differ from eager:\n{a!r}\n{b!r}" + src
+        else:
+            assert a == b, f"{what}[{k}]: {a!r} != eager {b!r}" + src
+
+
+def three_way(path: str, *args, **kwargs):
+    """``ivy.<path>(*args, **kwargs)`` run eagerly, as a replayed graph and as emitted source on
+    the current backend (else the arguments'); asserts they agree; returns the eager result."""
+    fn = resolve(ivy, path)
+    seeded = kwargs.get("seed") is not None
+    if not _ENABLED or path in NOT_TRACEABLE or (_is_random(path) and not seeded):
+        # unseeded draws: values are not comparable, and tracing or replaying would advance the
+        # backend's global generator that the test's own draws observe
+        return fn(*args, **kwargs)
+    backend = ivy.current_backend_str() or _fw.infer_backend(path, args, kwargs).name
+    key = (path, backend, _signature_key(args), _signature_key(kwargs))
+    entry = _CACHE.get(key)
+    if entry is None:
+        try:
+            with ivy.using_backend(backend):
+                g = ivy.trace_graph(fn, *_copy_inputs(args), **_copy_inputs(kwargs))
+        except Exception:
+            fn(*args, **kwargs)  # an error case of the test: the eager call raises it unchanged
+            raise
+        src = g.to_source(backend)
+        ns: dict = {}
+        exec(compile(src, f"<emitted {path} for {backend}>", "exec"), ns)
+        fname = src.rpartition("\n\ndef ")[2].partition("(")[0]
+        entry = _CACHE[key] = (g, ns[fname], src)
+    g, emitted, src = entry
+    values = path not in _UNDETERMINED and (seeded or not _is_random(path))
+    with ivy.using_backend(backend):
+        replayed = g(*args, **kwargs)
+        written = emitted(*_copy_inputs(args, native=True), **_copy_inputs(kwargs, native=True))
+        eager = fn(*args, **kwargs)
+    _agree(f"replay of ivy.{path} on {backend}", replayed, eager, values)
+    _agree(f"emitted ivy.{path} for {backend}", written, eager, values,
+           "\n--- emitted source ---\n" + src)
+    with _LOCK:
+        THREE_WAY[(path, backend)] += 1
+    return eager
+
+
+def _is_random(path: str) -> bool:
+    from ivy.tracer.ir import is_random
+
+    return is_random(path)
+
+
+class _Api:
+    """``api.add(x, y)`` / ``api.linalg.svd(x)``: :func:`three_way` of that function."""
+
+    def __init__(self, prefix: str = ""):
+        self._prefix = prefix
+
+    def __getattr__(self, name):
+        path = self._prefix + name
+        if path in API:
+            f = functools.partial(three_way, path)
+            f.__name__ = name
+            return f
+        if any(p.startswith(path + ".") for p in API):
+            return _Api(path + ".")
+        return getattr(resolve(ivy, self._prefix[:-1]) if self._prefix else ivy, name)
+
+
+api = _Api()

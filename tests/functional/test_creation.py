@@ -18,6 +18,7 @@ from .helpers import (
     ALL_DTYPES,
     BACKENDS,
     NUMERIC_DTYPES,
+    api,
     arrays,
     assert_same,
     backends,
@@ -49,7 +50,7 @@ def test_asarray_python_objects(backend, data):
     obj = np.full(shape, scalar, dtype=object).tolist() if shape else scalar
     want = _default(obj)
     with ivy.using_backend(backend):
-        out = ivy.asarray(obj)
+        out = api.asarray(obj)
     assert isinstance(out, ivy.Array)
     assert_same(out, np.asarray(obj, dtype=want))
 
@@ -60,16 +61,16 @@ def test_asarray_arrays_and_copy(backend, data):
     dtype = data.draw(st.sampled_from(ALL_DTYPES), label="dtype")
     x = data.draw(arrays(dtype, shapes(min_dims=1, min_side=1)), label="x")
     with ivy.using_backend(backend):
-        a = ivy.asarray(native(backend, x.copy()))
-        shared = ivy.asarray(a)
-        copied = ivy.asarray(a, copy=True)
+        a = api.asarray(native(backend, x.copy()))
+        shared = api.asarray(a)
+        copied = api.asarray(a, copy=True)
         assert shared is a  # copy=None, no conversion needed: the same array
         old = copied[(0,) * x.ndim]
-        a[(0,) * x.ndim] = ivy.asarray(x[(0,) * x.ndim] if dtype == "bool" else
+        a[(0,) * x.ndim] = api.asarray(x[(0,) * x.ndim] if dtype == "bool" else
                                       np.zeros((), dtype))
         assert_same(copied[(0,) * x.ndim], np.asarray(old.to_numpy()))
         with pytest.raises(ValueError):
-            ivy.asarray([1, 2], copy=False)  # a list always needs a copy
+            api.asarray([1, 2], copy=False)  # a list always needs a copy
     assert_same(copied, x)
 
 
@@ -78,14 +79,14 @@ def test_asarray_arrays_and_copy(backend, data):
 def test_asarray_from_other_frameworks(backend, source):
     x = np.arange(6, dtype=np.float32).reshape(2, 3)
     with ivy.using_backend(source):
-        src = ivy.asarray(x).data
+        src = api.asarray(x).data
     with ivy.using_backend(backend):
-        out = ivy.asarray(src)
+        out = api.asarray(src)
         assert out.backend == backend
         assert_same(out, x)
-        assert_same(ivy.from_dlpack(src), x)
-        assert_same(ivy.asarray(src, dtype="float64"), x.astype(np.float64))
-        assert_same(ivy.asarray(memoryview(x.tobytes())), np.frombuffer(x.tobytes(), np.uint8))
+        assert_same(api.from_dlpack(src), x)
+        assert_same(api.asarray(src, dtype="float64"), x.astype(np.float64))
+        assert_same(api.asarray(memoryview(x.tobytes())), np.frombuffer(x.tobytes(), np.uint8))
 
 
 @backends
@@ -100,10 +101,10 @@ def test_filled(backend, data):
         fill = abs(int(fill))
     with ivy.using_backend(backend):
         d = {} if dtype is None else {"dtype": dtype}
-        zeros, ones, empty = ivy.zeros(shape, **d), ivy.ones(shape, **d), ivy.empty(shape, **d)
-        full = ivy.full(shape, fill, **d)
-        like = ivy.zeros_like(full), ivy.ones_like(full), ivy.full_like(full, 1),
-        e_like = ivy.empty_like(full, dtype="int8")
+        zeros, ones, empty = api.zeros(shape, **d), api.ones(shape, **d), api.empty(shape, **d)
+        full = api.full(shape, fill, **d)
+        like = api.zeros_like(full), api.ones_like(full), api.full_like(full, 1),
+        e_like = api.empty_like(full, dtype="int8")
     float_dtype = dtype or "float32"
     assert_same(zeros, np.zeros(shape, float_dtype))
     assert_same(ones, np.ones(shape, float_dtype))
@@ -126,7 +127,7 @@ def test_arange(backend, data):
     dtype = data.draw(st.none() | st.sampled_from(["int64", "int16", "float64", "float32"]
                                                   if ints else ["float32", "float64"]))
     with ivy.using_backend(backend):
-        out = ivy.arange(start, stop, step, dtype=dtype)
+        out = api.arange(start, stop, step, dtype=dtype)
     want = dtype or ("int64" if ints else "float32")
     expected = np.arange(start, stop, step).astype(want) if stop is not None else \
         np.arange(0, start, step).astype(want)
@@ -140,7 +141,7 @@ def test_arange(backend, data):
        endpoint=st.booleans(), dtype=st.sampled_from([None, "float64", "complex128"]))
 def test_linspace(backend, start, stop, num, endpoint, dtype):
     with ivy.using_backend(backend):
-        out = ivy.linspace(start, stop, num, endpoint=endpoint, dtype=dtype)
+        out = api.linspace(start, stop, num, endpoint=endpoint, dtype=dtype)
     assert_same(out, np.linspace(start, stop, num, endpoint=endpoint, dtype=dtype or "float32"),
                 rtol=1e-5, atol=1e-5)
 
@@ -150,7 +151,7 @@ def test_linspace(backend, start, stop, num, endpoint, dtype):
        dtype=st.sampled_from([None, *ALL_DTYPES]))
 def test_eye(backend, n, m, k, dtype):
     with ivy.using_backend(backend):
-        out = ivy.eye(n, m, k=k, dtype=dtype)
+        out = api.eye(n, m, k=k, dtype=dtype)
     assert_same(out, np.eye(n, m, k=k, dtype=dtype or "float32"))
 
 
@@ -162,7 +163,7 @@ def test_tril_triu(backend, data):
     k = data.draw(st.integers(-3, 3), label="k")
     with ivy.using_backend(backend):
         xn = native(backend, x)
-        lower, upper = ivy.tril(xn, k=k), ivy.triu(xn, k=k)
+        lower, upper = api.tril(xn, k=k), api.triu(xn, k=k)
     assert_same(lower, np.tril(x, k=k))
     assert_same(upper, np.triu(x, k=k))
 
@@ -175,7 +176,7 @@ def test_meshgrid(backend, data):
     xs = [data.draw(arrays(dtype, st.tuples(st.integers(0, 3)))) for _ in range(n)]
     indexing = data.draw(st.sampled_from(["xy", "ij"]), label="indexing")
     with ivy.using_backend(backend):
-        out = ivy.meshgrid(*(ivy.asarray(native(backend, x)) for x in xs), indexing=indexing)
+        out = api.meshgrid(*(api.asarray(native(backend, x)) for x in xs), indexing=indexing)
     expected = np.meshgrid(*xs, indexing=indexing)
     assert type(out) is tuple and len(out) == len(expected)
     for o, e in zip(out, expected, strict=True):
@@ -185,9 +186,9 @@ def test_meshgrid(backend, data):
 @backends
 def test_device_argument(backend):
     with ivy.using_backend(backend):
-        for fn in (lambda: ivy.zeros(2, device="cpu"), lambda: ivy.arange(3, device="cpu"),
-                   lambda: ivy.asarray([1], device="cpu"), lambda: ivy.eye(2, device="cpu"),
-                   lambda: ivy.full(2, 1.0, device="cpu")):
+        for fn in (lambda: api.zeros(2, device="cpu"), lambda: api.arange(3, device="cpu"),
+                   lambda: api.asarray([1], device="cpu"), lambda: api.eye(2, device="cpu"),
+                   lambda: api.full(2, 1.0, device="cpu")):
             assert fn().device == "cpu"
         with pytest.raises(ivy.InvalidArgumentError):
-            ivy.zeros(2, device="gpu:99")
+            api.zeros(2, device="gpu:99")

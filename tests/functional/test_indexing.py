@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import ivy
 
-from .helpers import ALL_DTYPES, INT_DTYPES, arrays, assert_same, backends, native, shapes
+from .helpers import ALL_DTYPES, INT_DTYPES, api, arrays, assert_same, backends, native, shapes
 
 
 @backends
@@ -26,7 +26,7 @@ def test_take(backend, data):
                                max_value=min(n - 1, 127)), label="indices")
     expected = np.take(x, indices, axis=axis)
     with ivy.using_backend(backend):
-        out = ivy.take(native(backend, x), native(backend, indices), axis=axis)
+        out = api.take(native(backend, x), native(backend, indices), axis=axis)
     assert_same(out, expected)
 
 
@@ -47,7 +47,7 @@ def test_take_along_axis(backend, data):
                         label="indices")
     expected = np.take_along_axis(x, indices, axis=axis)
     with ivy.using_backend(backend):
-        out = ivy.take_along_axis(native(backend, x), native(backend, indices), axis=axis)
+        out = api.take_along_axis(native(backend, x), native(backend, indices), axis=axis)
     assert_same(out, expected)
 
 
@@ -66,9 +66,9 @@ def test_astype(backend, data):
         xn = ivy.asarray(native(backend, x))
         if src.startswith("complex") and not dst.startswith("complex") and dst != "bool":
             with pytest.raises(TypeError):
-                ivy.astype(xn, dst, copy=copy)
+                api.astype(xn, dst, copy=copy)
             return
-        out = ivy.astype(xn, dst, copy=copy)
+        out = api.astype(xn, dst, copy=copy)
         if src == dst and not copy:
             assert out is xn or out.data is xn.data
     if dst == "bool":
@@ -83,7 +83,7 @@ def test_astype(backend, data):
 def test_astype_device(backend):
     with ivy.using_backend(backend):
         x = ivy.asarray([1, 2, 3])
-        y = ivy.astype(x, "float64", device="cpu")
+        y = api.astype(x, "float64", device="cpu")
         assert y.device == "cpu" and y.dtype == ivy.float64
 
 
@@ -100,9 +100,9 @@ def test_basic_indexing_beyond_8_dims(backend, key):
     a = np.arange(2 * 3 * 2 * 2 * 3).reshape(2, 3, 1, 2, 1, 1, 1, 2, 3)
     with ivy.using_backend(backend):
         x = native(backend, a)
-        got = ivy.get_item(x, key)
+        got = api.get_item(x, key)
         assert_same(got, a[key], dtype=ivy.dtype(x))
-        y = ivy.set_item(native(backend, a.copy()), key, -1)
+        y = api.set_item(native(backend, a.copy()), key, -1)
     want = a.copy()
     want[key] = -1
     assert_same(y, want, dtype=want.dtype)

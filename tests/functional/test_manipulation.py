@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import ivy
 
-from .helpers import ALL_DTYPES, arrays, assert_same, backends, native, shapes
+from .helpers import ALL_DTYPES, api, arrays, assert_same, backends, native, shapes
 
 # same-kind dtype pairs: their promotion is defined by the standard and NumPy agrees
 PROMOTABLE = [("int8", "uint8"), ("int16", "int64"), ("uint8", "uint32"), ("float32", "float64"),
@@ -165,7 +165,7 @@ def test_against_numpy(backend, fn, data):
     expected = reference(*_np_args(args))
     with ivy.using_backend(backend):
         nargs = [_to_backend(backend, a) for a in args]
-        out = getattr(ivy, fn)(*nargs, **kwargs)
+        out = getattr(api, fn)(*nargs, **kwargs)
     assert_same(out, expected)
 
 
@@ -177,14 +177,14 @@ def test_broadcast_arrays_and_unstack(backend, data):
     xs = [data.draw(arrays(dtype, s)) for s in shapes_]
     expected = np.broadcast_arrays(*xs)
     with ivy.using_backend(backend):
-        out = ivy.broadcast_arrays(*(ivy.asarray(x) for x in xs))
+        out = api.broadcast_arrays(*(ivy.asarray(x) for x in xs))
         assert type(out) is tuple
         for o, e in zip(out, expected, strict=True):
             assert_same(o, e)
         x = ivy.asarray(expected[0])
         axis = data.draw(st.integers(-x.ndim, x.ndim - 1)) if x.ndim else None
         if axis is not None:
-            parts = ivy.unstack(x, axis=axis)
+            parts = api.unstack(x, axis=axis)
             assert type(parts) is tuple
             want = np.moveaxis(expected[0], axis, 0)
             assert len(parts) == want.shape[0]
@@ -193,22 +193,22 @@ def test_broadcast_arrays_and_unstack(backend, data):
 
 
 def test_broadcast_shapes():
-    assert ivy.broadcast_shapes() == ()
-    assert ivy.broadcast_shapes((2, 1), (3,), (1, 1, 1)) == (1, 2, 3)
-    assert ivy.broadcast_shapes((0,), (1,)) == (0,)
-    assert ivy.broadcast_shapes((None, 1), (1, 4)) == (None, 4)
+    assert api.broadcast_shapes() == ()
+    assert api.broadcast_shapes((2, 1), (3,), (1, 1, 1)) == (1, 2, 3)
+    assert api.broadcast_shapes((0,), (1,)) == (0,)
+    assert api.broadcast_shapes((None, 1), (1, 4)) == (None, 4)
     with pytest.raises(ValueError):
-        ivy.broadcast_shapes((2,), (3,))
+        api.broadcast_shapes((2,), (3,))
 
 
 @backends
 def test_errors(backend):
     with ivy.using_backend(backend):
-        x = ivy.zeros((2, 3))
+        x = api.zeros((2, 3))
         with pytest.raises(ValueError):
-            ivy.squeeze(x, axis=0)  # not of size one
+            api.squeeze(x, axis=0)  # not of size one
         with pytest.raises((ValueError, IndexError)):
-            ivy.expand_dims(x, axis=5)
+            api.expand_dims(x, axis=5)
         with pytest.raises(TypeError):  # int64 with uint64: no Array API promotion
-            ivy.concat([ivy.zeros(2, dtype="int64"), ivy.zeros(2, dtype="uint64")])
-        assert ivy.reshape(x, (3, 2), copy=True).shape == (3, 2)
+            api.concat([api.zeros(2, dtype="int64"), api.zeros(2, dtype="uint64")])
+        assert api.reshape(x, (3, 2), copy=True).shape == (3, 2)

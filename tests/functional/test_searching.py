@@ -13,7 +13,15 @@ from hypothesis import strategies as st
 
 import ivy
 
-from .helpers import arrays, as_backend_holds, assert_same, backends, broadcastable_pair, native
+from .helpers import (
+    api,
+    arrays,
+    as_backend_holds,
+    assert_same,
+    backends,
+    broadcastable_pair,
+    native,
+)
 from .tf_edge import MODES, edge_cases, tf_run
 
 REAL = ["int8", "uint8", "uint16", "uint32", "uint64", "int64", "float32", "float64"]
@@ -36,7 +44,7 @@ def test_argmax_argmin(backend, data):
                      if x.ndim else st.none(), label="axis")
     keepdims = data.draw(st.booleans(), label="keepdims")
     with ivy.using_backend(backend):
-        got = getattr(ivy, name)(native(backend, x), axis=axis, keepdims=keepdims)
+        got = getattr(api, name)(native(backend, x), axis=axis, keepdims=keepdims)
     assert_same(got, getattr(np, name)(x, axis=axis, keepdims=keepdims), dtype="int64")
 
 
@@ -50,7 +58,7 @@ def test_count_nonzero(backend, data):
                      | st.lists(st.integers(0, x.ndim - 1), unique=True).map(tuple), label="axis")
     keepdims = data.draw(st.booleans(), label="keepdims")
     with ivy.using_backend(backend):
-        got = ivy.count_nonzero(native(backend, x), axis=axis, keepdims=keepdims)
+        got = api.count_nonzero(native(backend, x), axis=axis, keepdims=keepdims)
     want = np.count_nonzero(as_backend_holds(backend, x), axis=axis, keepdims=keepdims)
     assert_same(got, want, dtype="int64")
 
@@ -62,7 +70,7 @@ def test_nonzero(backend, data):
     x = data.draw(arrays(dtype, min_dims=1) | small(dtype, min_dims=1)
                   if dtype != "complex128" else arrays(dtype, min_dims=1), label="x")
     with ivy.using_backend(backend):
-        got = ivy.nonzero(native(backend, x))
+        got = api.nonzero(native(backend, x))
     want = np.nonzero(as_backend_holds(backend, x))
     assert isinstance(got, tuple) and len(got) == len(want)
     for g, w in zip(got, want, strict=True):
@@ -73,7 +81,7 @@ def test_nonzero(backend, data):
 def test_nonzero_0d_raises(backend):
     with ivy.using_backend(backend):
         with pytest.raises(ValueError):
-            ivy.nonzero(native(backend, np.array(1.0)))
+            api.nonzero(native(backend, np.array(1.0)))
 
 
 @backends
@@ -88,7 +96,7 @@ def test_searchsorted(backend, data):
     sorter = np.argsort(x1, kind="stable") if use_sorter else None
     ref = x1 if use_sorter else np.sort(x1)
     with ivy.using_backend(backend):
-        got = ivy.searchsorted(native(backend, ref), native(backend, x2), side=side,
+        got = api.searchsorted(native(backend, ref), native(backend, x2), side=side,
                                sorter=None if sorter is None else native(backend, sorter))
     assert_same(got, np.searchsorted(ref, x2, side=side, sorter=sorter), dtype="int64")
 
@@ -97,8 +105,8 @@ def test_searchsorted(backend, data):
 def test_searchsorted_scalar(backend):
     x1 = np.array([1.0, 2.0, 2.0, 5.0], dtype="float32")
     with ivy.using_backend(backend):
-        assert_same(ivy.searchsorted(native(backend, x1), 2.0, side="right"), 3, dtype="int64")
-        assert_same(ivy.searchsorted(native(backend, x1), 0), 0, dtype="int64")
+        assert_same(api.searchsorted(native(backend, x1), 2.0, side="right"), 3, dtype="int64")
+        assert_same(api.searchsorted(native(backend, x1), 0), 0, dtype="int64")
 
 
 @backends
@@ -111,7 +119,7 @@ def test_where(backend, data):
     x1, x2 = data.draw(broadcastable_pair(d1, d2), label="x1,x2")
     cond = data.draw(arrays("bool", shape=x1.shape[1:] if x1.ndim else ()), label="cond")
     with ivy.using_backend(backend):
-        got = ivy.where(native(backend, cond), native(backend, x1), native(backend, x2))
+        got = api.where(native(backend, cond), native(backend, x1), native(backend, x2))
     assert_same(got, np.where(cond, x1, x2).astype(out), dtype=out)
 
 
@@ -125,7 +133,7 @@ def test_where_scalars(backend, data):
     first = data.draw(st.booleans(), label="scalar first")
     with ivy.using_backend(backend):
         a = (scalar, native(backend, x)) if first else (native(backend, x), scalar)
-        got = ivy.where(native(backend, cond), *a)
+        got = api.where(native(backend, cond), *a)
     want = np.where(cond, scalar, x) if first else np.where(cond, x, scalar)
     assert_same(got, want.astype(dtype), dtype=dtype)
 

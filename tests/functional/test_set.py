@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import ivy
 
-from .helpers import arrays, assert_same, backends, native
+from .helpers import api, arrays, assert_same, backends, native
 
 DTYPES = ["bool", "int8", "uint16", "uint64", "int64", "float32", "float64", "complex64"]
 
@@ -49,7 +49,7 @@ def check_values(values, x):
 @given(x=unique_input())
 def test_unique_all(backend, x):
     with ivy.using_backend(backend):
-        r = ivy.unique_all(native(backend, x))
+        r = api.unique_all(native(backend, x))
     assert r._fields == ("values", "indices", "inverse_indices", "counts")
     v = check_values(r.values, x)
     idx, inv, cnt = (ivy.to_numpy(a) for a in (r.indices, r.inverse_indices, r.counts))
@@ -69,9 +69,9 @@ def test_unique_all(backend, x):
 @given(x=unique_input())
 def test_unique_counts_inverse_values(backend, x):
     with ivy.using_backend(backend):
-        c = ivy.unique_counts(native(backend, x))
-        i = ivy.unique_inverse(native(backend, x))
-        u = ivy.unique_values(native(backend, x))
+        c = api.unique_counts(native(backend, x))
+        i = api.unique_inverse(native(backend, x))
+        u = api.unique_values(native(backend, x))
     assert c._fields == ("values", "counts") and i._fields == ("values", "inverse_indices")
     for values in (c.values, i.values, u):
         check_values(values, x)
@@ -91,7 +91,7 @@ def test_isin(backend, data):
     x2 = data.draw(arrays(dtype, finite=True, min_value=0, max_value=5), label="x2")
     invert = data.draw(st.booleans(), label="invert")
     with ivy.using_backend(backend):
-        got = ivy.isin(native(backend, x1), native(backend, x2), invert=invert)
+        got = api.isin(native(backend, x1), native(backend, x2), invert=invert)
     assert_same(got, np.isin(x1, x2, invert=invert), dtype="bool")
 
 
@@ -99,11 +99,11 @@ def test_isin(backend, data):
 def test_isin_scalars_and_nan(backend):
     x = np.array([1.0, np.nan, 3.0], dtype="float32")
     with ivy.using_backend(backend):
-        assert_same(ivy.isin(native(backend, x), native(backend, x)), [True, False, True])
-        assert_same(ivy.isin(3, native(backend, np.array([1, 3]))), True)
-        assert_same(ivy.isin(native(backend, np.array([1, 2])), 2), [False, True])
+        assert_same(api.isin(native(backend, x), native(backend, x)), [True, False, True])
+        assert_same(api.isin(3, native(backend, np.array([1, 3]))), True)
+        assert_same(api.isin(native(backend, np.array([1, 2])), 2), [False, True])
         big = native(backend, np.array([1, 2**63], dtype="uint64"))  # beyond int64
-        assert_same(ivy.isin(big, 2**63), [False, True])
-        assert_same(ivy.isin(2**63, big, invert=True), False)
+        assert_same(api.isin(big, 2**63), [False, True])
+        assert_same(api.isin(2**63, big, invert=True), False)
         small = native(backend, np.array([1, 2], dtype="int8"))  # out of range: never equal
-        assert_same(ivy.isin(small, 300), [False, False])
+        assert_same(api.isin(small, 300), [False, False])

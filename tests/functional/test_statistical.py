@@ -17,7 +17,7 @@ from hypothesis.extra import numpy as hnp
 
 import ivy
 
-from .helpers import arrays, assert_same, backends, native
+from .helpers import api, arrays, assert_same, backends, native
 from .tf_edge import MODES, assert_exact, edge_cases, tf_run
 
 pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")  # NumPy's empty-mean warnings
@@ -83,7 +83,7 @@ def test_sum_prod_ints(backend, data):
     axis = data.draw(axis_args(x.ndim), label="axis")
     keepdims = data.draw(st.booleans(), label="keepdims")
     with ivy.using_backend(backend):
-        got = getattr(ivy, name)(native(backend, x), axis=axis, keepdims=keepdims)
+        got = getattr(api, name)(native(backend, x), axis=axis, keepdims=keepdims)
     want, d = reference(name, x, axis, keepdims)
     assert_same(got, want, dtype=d)
 
@@ -99,7 +99,7 @@ def test_sum_prod_mean_floats(backend, data):
     axis = data.draw(axis_args(x.ndim), label="axis")
     keepdims = data.draw(st.booleans(), label="keepdims")
     with ivy.using_backend(backend):
-        got = getattr(ivy, name)(native(backend, x), axis=axis, keepdims=keepdims)
+        got = getattr(api, name)(native(backend, x), axis=axis, keepdims=keepdims)
     want, d = reference(name, x, axis, keepdims)
     assert_same(got, want, dtype=d, rtol=1e-3, atol=1e-3)
 
@@ -112,7 +112,7 @@ def test_sum_prod_dtype_argument(backend, data):
     x = data.draw(arrays(dtype, finite=True, min_value=-3, max_value=3), label="x")
     for name in ("sum", "prod"):
         with ivy.using_backend(backend):
-            got = getattr(ivy, name)(native(backend, x), dtype=out)
+            got = getattr(api, name)(native(backend, x), dtype=out)
         # dtype=out: NumPy's own default would accumulate small ints in int64 (no wrap-around)
         want = quiet(getattr(np, name), x.astype(out), dtype=out)
         assert_same(got, want, dtype=out)
@@ -128,7 +128,7 @@ def test_max_min(backend, data):
     axis = data.draw(axis_args(x.ndim), label="axis")
     keepdims = data.draw(st.booleans(), label="keepdims")
     with ivy.using_backend(backend):
-        got = getattr(ivy, name)(native(backend, x), axis=axis, keepdims=keepdims)
+        got = getattr(api, name)(native(backend, x), axis=axis, keepdims=keepdims)
     want, d = reference(name, x, axis, keepdims)
     assert_same(got, want, dtype=d)
 
@@ -144,7 +144,7 @@ def test_std_var(backend, data):
     keepdims = data.draw(st.booleans(), label="keepdims")
     correction = data.draw(st.sampled_from([0, 1, 0.5, 2.0]), label="correction")
     with ivy.using_backend(backend):
-        got = getattr(ivy, name)(native(backend, x), axis=axis, keepdims=keepdims,
+        got = getattr(api, name)(native(backend, x), axis=axis, keepdims=keepdims,
                                  correction=correction)
     want, d = reference(name, x, axis, keepdims, correction=correction)
     assert_same(got, want, dtype=d, rtol=1e-3, atol=1e-3)
@@ -166,7 +166,7 @@ def test_cumulative(backend, data):
                                                           st.nothing()), label="axis")
     include_initial = data.draw(st.booleans(), label="include_initial")
     with ivy.using_backend(backend):
-        got = getattr(ivy, name)(native(backend, x), axis=axis, include_initial=include_initial)
+        got = getattr(api, name)(native(backend, x), axis=axis, include_initial=include_initial)
     d = acc_dtype(dtype)
     ax = 0 if axis is None else axis
     f = np.cumsum if name == "cumulative_sum" else np.cumprod
@@ -183,8 +183,8 @@ def test_cumulative_needs_axis_for_nd(backend):
     x = native(backend, np.ones((2, 2), dtype="float32"))
     with ivy.using_backend(backend):
         with pytest.raises(ValueError):
-            ivy.cumulative_sum(x)
-        assert_same(ivy.cumulative_sum(x, axis=1, dtype="float64"), [[1, 2], [1, 2]],
+            api.cumulative_sum(x)
+        assert_same(api.cumulative_sum(x, axis=1, dtype="float64"), [[1, 2], [1, 2]],
                     dtype="float64")
 
 
@@ -192,9 +192,9 @@ def test_cumulative_needs_axis_for_nd(backend):
 def test_array_in_array_out(backend):
     with ivy.using_backend(backend):
         a = ivy.asarray([[1, 2], [3, 4]], dtype="int8")
-        s = ivy.sum(a, axis=0)
+        s = api.sum(a, axis=0)
         assert isinstance(s, ivy.Array) and ivy.dtype(s) == "int64"
-        assert ivy.to_numpy(ivy.max(a)) == 4
+        assert ivy.to_numpy(api.max(a)) == 4
 
 
 @backends
@@ -205,12 +205,12 @@ def test_default_int_dtype_is_honoured(backend):
         ivy.set_default_int_dtype("int32")
         try:
             a = native(backend, x)
-            assert ivy.dtype(ivy.sum(a)) == "int32"
-            assert ivy.dtype(ivy.cumulative_prod(a, axis=0)) == "int32"
-            assert ivy.dtype(ivy.prod(native(backend, x.astype("uint8")))) == "uint32"
-            assert ivy.dtype(ivy.sum(native(backend, x.astype("int64")))) == "int64"
-            for r in (ivy.argmax(a), ivy.argsort(a), ivy.nonzero(a)[0], ivy.count_nonzero(a),
-                      ivy.unique_all(a).counts):
+            assert ivy.dtype(api.sum(a)) == "int32"
+            assert ivy.dtype(api.cumulative_prod(a, axis=0)) == "int32"
+            assert ivy.dtype(api.prod(native(backend, x.astype("uint8")))) == "uint32"
+            assert ivy.dtype(api.sum(native(backend, x.astype("int64")))) == "int64"
+            for r in (api.argmax(a), api.argsort(a), api.nonzero(a)[0], api.count_nonzero(a),
+                      api.unique_all(a).counts):
                 assert ivy.dtype(r) == "int32"
         finally:
             ivy.set_default_int_dtype("int64")

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import ivy
 
-from .helpers import arrays, assert_same, backends, native
+from .helpers import api, arrays, assert_same, backends, native
 
 
 def axis_args(ndim: int):
@@ -29,7 +29,7 @@ def test_all_any(backend, data):
     axis = data.draw(axis_args(x.ndim), label="axis")
     keepdims = data.draw(st.booleans(), label="keepdims")
     with ivy.using_backend(backend):
-        got = getattr(ivy, name)(native(backend, x), axis=axis, keepdims=keepdims)
+        got = getattr(api, name)(native(backend, x), axis=axis, keepdims=keepdims)
     assert_same(got, getattr(np, name)(x, axis=axis, keepdims=keepdims), dtype="bool")
 
 
@@ -56,7 +56,7 @@ def test_diff(backend, data):
         want = np.concatenate([p for p in (kw.get("prepend"), x, kw.get("append"))
                                if p is not None], axis=axis)
     with ivy.using_backend(backend):
-        got = ivy.diff(native(backend, x), axis=axis, n=n,
+        got = api.diff(native(backend, x), axis=axis, n=n,
                        **{k: native(backend, v) for k, v in kw.items()})
     assert_same(got, want, dtype=dtype, rtol=1e-5, atol=1e-5)
 
@@ -66,5 +66,5 @@ def test_diff_promotes_prepend(backend):
     x = np.array([1, 4, 9], dtype="int8")
     p = np.array([0], dtype="int16")
     with ivy.using_backend(backend):
-        assert_same(ivy.diff(native(backend, x), prepend=native(backend, p)), [1, 3, 5],
+        assert_same(api.diff(native(backend, x), prepend=native(backend, p)), [1, 3, 5],
                     dtype="int16")

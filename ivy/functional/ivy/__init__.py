@@ -1,7 +1,8 @@
 """The functional API: one module per category, each function declared once (see func_wrapper).
 
-``CATEGORIES`` is the one list of modules whose functions ``ivy/__init__.py`` exports; ``linalg``
-and ``fft`` are exported as the sub-namespaces ``ivy.linalg`` and ``ivy.fft``.
+``CATEGORIES`` is the one list of modules whose functions ``ivy/__init__.py`` exports. A module
+that sets ``NAMESPACE = "linalg"`` is exported as the sub-namespace ``ivy.linalg`` (dotted names
+nest: ``"nn.functional"``); see :mod:`ivy.registry`.
 """
 
 CATEGORIES = [
@@ -10,4 +11,3 @@ CATEGORIES = [
     "nn", "random", "gradients",
     "linalg", "fft",
 ]
-NAMESPACES = ("linalg", "fft")

@@ -13,6 +13,9 @@ from typing import Literal, Optional, Union
 from ivy._typing import Array, Device, Dtype
 from ivy.func_wrapper import api
 
+# published as ivy.fft.<fn>; backends implement B.fft.<fn> (see ivy.registry)
+NAMESPACE = "fft"
+
 
 @api
 def fft(

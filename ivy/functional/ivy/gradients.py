@@ -14,14 +14,18 @@ import threading
 import types
 from typing import Any, Callable, Sequence, Union
 
-import optree
-
 from ivy import func_wrapper as _fw
+from ivy import tree as _tree
 from ivy._typing import Array
 from ivy.errors import NoGradientError
 from ivy.func_wrapper import api, register
+from ivy.functional.backends import all_descriptors as _all_descriptors
+from ivy.functional.backends import load_backend
+from ivy.tracer.errors import TraceError, user_line
+from ivy.tracer.recorder import Recorder
 
-AUTODIFF_BACKENDS = ("jax", "torch", "tensorflow")
+# the backends whose descriptor says the framework differentiates
+AUTODIFF_BACKENDS = tuple(d.name for d in _all_descriptors() if d.autodiff)
 
 
 def _none_is_leaf(x):
@@ -30,21 +34,17 @@ def _none_is_leaf(x):
 
 def _backend(args, what: str):
     """The current backend, else the one of the first array leaf in ``args``."""
-    from ivy.backend_handler import load_backend
-
     B = _fw.DISPATCH_GLOBALS["_B"]
     if B is not None:
-        tracer = None if isinstance(B, types.ModuleType) else getattr(B, "_t", None)
+        tracer = B._t if isinstance(B, Recorder) else None
         if tracer is not None and tracer.thread == threading.get_ident():  # tracing this call
-            from ivy.tracer.trace import TraceError, user_line
-
             raise TraceError(
                 f"ivy.{what} cannot be traced ({user_line()}): the framework's autodiff computes "
                 "the gradient, and a graph of Ivy calls would only keep its value as a constant. "
                 "Trace the forward function instead and differentiate the graph's replay, e.g. "
                 "ivy.grad(lambda x: graph(x)), on jax, torch or tensorflow")
         return B
-    for leaf in optree.tree_leaves(args, namespace="ivy"):
+    for leaf in _tree.tree_leaves(args):
         d = leaf._data if leaf.__class__ is _fw.Array else leaf
         n = _fw.backend_name_of_type(type(d))
         if n is not None:
@@ -71,16 +71,15 @@ def _check(B, what: str):
 
 
 def _unwrap_tree(t):
-    return optree.tree_map(lambda a: a._data if a.__class__ is _fw.Array else a, t,
-                           namespace="ivy")
+    return _tree.tree_map(lambda a: a._data if a.__class__ is _fw.Array else a, t)
 
 
 def _had_ivy(t) -> bool:
-    return any(a.__class__ is _fw.Array for a in optree.tree_leaves(t, namespace="ivy"))
+    return any(a.__class__ is _fw.Array for a in _tree.tree_leaves(t))
 
 
 def _wrap_tree(t):
-    return optree.tree_map(_fw.wrap, t, namespace="ivy")
+    return _tree.tree_map(_fw.wrap, t)
 
 
 @register

@@ -13,6 +13,9 @@ from ivy._typing import Array, Dtype
 from ivy.func_wrapper import alias, api
 from ivy.functional.ivy.linear_algebra import matmul, matrix_transpose, tensordot, vecdot
 
+# published as ivy.linalg.<fn>; backends implement B.linalg.<fn> (see ivy.registry)
+NAMESPACE = "linalg"
+
 __all__ = [
     "EigResult", "EighResult", "QRResult", "SVDResult", "SlogdetResult",
     "cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",

@@ -4,6 +4,7 @@ import jax as _fw
 
 _fw.config.update("jax_enable_x64", True)  # int64 and float64 (Ivy defaults) need it
 
+from ..descriptors import descriptor as _descriptor  # noqa: E402
 from . import fft, linalg
 from .creation import *
 from .data_type import *
@@ -23,6 +24,7 @@ from .sorting import *
 from .statistical import *
 from .utility import *
 
-name = "jax"
+DESCRIPTOR = _descriptor("jax")
+name = DESCRIPTOR.name
 version = _fw.__version__
 CAPABILITIES = {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": 32}

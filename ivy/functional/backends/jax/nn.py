@@ -1,30 +1,33 @@
 """The jax backend: nn functions (see ivy/functional/ivy/nn.py for the API).
 
-Most are written once over ``jax.numpy`` in ``backends/_numpy_like_nn.py``; convolutions and
-pools use ``jax.lax`` directly.
+Most are written once over ``jax.numpy`` in ``backends/_shared/nn.py`` and bound here, one line
+per function; convolutions and pools use ``jax.lax`` kernels, activations ``jax.nn`` where it has
+the exact function.
 """
+
+from functools import partial
 
 import jax
 import jax.numpy as jnp
-import numpy as _np
 from jax import lax
 
 from ivy import dtypes as _d
 from ivy.errors import InvalidArgumentError as _IAE
-from ivy.functional.backends import _numpy_like_nn as _g
+from ivy.functional.backends._shared import nn as _nn
 
 from . import random as _random
 from .dtypes import as_native_dtype as _as_native_dtype
+
+_erf = jax.scipy.special.erf
+
+
+def _is_int(x):
+    return jnp.issubdtype(jnp.asarray(x).dtype, jnp.integer)
 
 
 def _uniform(shape, dtype, seed):
     return jax.random.uniform(_random._key(seed), shape, dtype=dtype)
 
-
-_FNS = _g.build(jnp, erf=jax.scipy.special.erf,
-                is_int=lambda x: jnp.issubdtype(jnp.asarray(x).dtype, jnp.integer),
-                as_native_dtype=_as_native_dtype, default_float=_d.default_float_dtype,
-                uniform=_uniform)
 
 _SPEC = {1: ("NWC", "WIO", "NWC"), 2: ("NHWC", "HWIO", "NHWC"),
          3: ("NDHWC", "DHWIO", "NDHWC")}
@@ -56,16 +59,46 @@ def _sum_impl(x, ks, strides, pads):
     return _window(x, ks, strides, pads, jnp.asarray(0, x.dtype), lax.add)
 
 
-for _nd in (1, 2, 3):
-    _FNS[f"conv{_nd}d"] = _FNS["make_conv"](_nd, _conv_cl)
-    _FNS[f"conv{_nd}d_transpose"] = _FNS["make_conv_transpose"](_nd, _conv_cl, _conv_t_cl)
-    _FNS[f"max_pool{_nd}d"] = _FNS["make_pool"](_nd, "max", _max_impl)
-    _FNS[f"avg_pool{_nd}d"] = _FNS["make_pool"](_nd, "avg", _sum_impl)
-
-for _n, _f in _FNS.items():
-    if not _n.startswith("make_") and _n not in _g.HELPERS:
-        globals()[_n] = _f
-del _n, _f, _nd
+leaky_relu = partial(_nn.leaky_relu, jnp)
+elu = partial(_nn.elu, jnp)
+gelu = partial(_nn.gelu, jnp, erf=_erf)
+softplus = partial(_nn.softplus, jnp)
+mish = partial(_nn.mish, jnp)
+hard_sigmoid = partial(_nn.hard_sigmoid, jnp)
+hard_swish = partial(_nn.hard_swish, jnp)
+adaptive_avg_pool2d = partial(_nn.adaptive_avg_pool2d, jnp)
+layer_norm = partial(_nn.layer_norm, jnp)
+batch_norm = partial(_nn.batch_norm, jnp)
+group_norm = partial(_nn.group_norm, jnp)
+instance_norm = partial(_nn.instance_norm, jnp)
+dropout = partial(_nn.dropout, jnp, uniform=_uniform)
+embedding = partial(_nn.embedding, jnp)
+one_hot = partial(_nn.one_hot, jnp, as_native_dtype=_as_native_dtype, default_float=_d.default_float_dtype)
+scaled_dot_product_attention = partial(_nn.scaled_dot_product_attention, jnp)
+multi_head_attention = partial(_nn.multi_head_attention, jnp)
+lstm_update = partial(_nn.lstm_update, jnp)
+gru_update = partial(_nn.gru_update, jnp)
+interpolate = partial(_nn.interpolate, jnp)
+pad = partial(_nn.pad, jnp)
+cross_entropy = partial(_nn.cross_entropy, jnp, is_int=_is_int)
+binary_cross_entropy = partial(_nn.binary_cross_entropy, jnp)
+mse_loss = partial(_nn.mse_loss, jnp)
+l1_loss = partial(_nn.l1_loss, jnp)
+huber_loss = partial(_nn.huber_loss, jnp)
+kl_div = partial(_nn.kl_div, jnp)
+nll_loss = partial(_nn.nll_loss, jnp)
+conv1d = partial(_nn.conv, jnp, 1, conv_impl=_conv_cl)
+conv2d = partial(_nn.conv, jnp, 2, conv_impl=_conv_cl)
+conv3d = partial(_nn.conv, jnp, 3, conv_impl=_conv_cl)
+conv1d_transpose = partial(_nn.conv_transpose, jnp, 1, conv_impl=_conv_cl, lhs_impl=_conv_t_cl)
+conv2d_transpose = partial(_nn.conv_transpose, jnp, 2, conv_impl=_conv_cl, lhs_impl=_conv_t_cl)
+conv3d_transpose = partial(_nn.conv_transpose, jnp, 3, conv_impl=_conv_cl, lhs_impl=_conv_t_cl)
+max_pool1d = partial(_nn.max_pool, jnp, 1, impl=_max_impl)
+max_pool2d = partial(_nn.max_pool, jnp, 2, impl=_max_impl)
+max_pool3d = partial(_nn.max_pool, jnp, 3, impl=_max_impl)
+avg_pool1d = partial(_nn.avg_pool, jnp, 1, impl=_sum_impl)
+avg_pool2d = partial(_nn.avg_pool, jnp, 2, impl=_sum_impl)
+avg_pool3d = partial(_nn.avg_pool, jnp, 3, impl=_sum_impl)
 
 relu = jax.nn.relu
 relu6 = jax.nn.relu6
@@ -108,4 +141,5 @@ def gather_nd(params, indices, /):
     return params[tuple(jnp.moveaxis(jnp.asarray(indices), -1, 0))]
 
 
-del _np
+
+del partial  # not a backend function (the backend package star-imports this module)

@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from ..descriptors import descriptor as _descriptor  # noqa: E402
 from . import fft, linalg
 from .creation import *
 from .data_type import *
@@ -21,6 +22,7 @@ from .sorting import *
 from .statistical import *
 from .utility import *
 
-name = "numpy"
+DESCRIPTOR = _descriptor("numpy")
+name = DESCRIPTOR.name
 version = np.__version__
 CAPABILITIES = {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": 64}

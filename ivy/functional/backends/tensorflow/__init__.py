@@ -2,6 +2,7 @@
 
 import tensorflow as _fw
 
+from ..descriptors import descriptor as _descriptor  # noqa: E402
 from . import fft, linalg
 from .creation import *
 from .data_type import *
@@ -21,6 +22,7 @@ from .sorting import *
 from .statistical import *
 from .utility import *
 
-name = "tensorflow"
+DESCRIPTOR = _descriptor("tensorflow")
+name = DESCRIPTOR.name
 version = _fw.__version__
 CAPABILITIES = {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": 32}

@@ -1,22 +1,19 @@
 """TensorFlow dtypes <-> Ivy dtypes."""
 
+from functools import partial
+
 import tensorflow as tf
 
 from ivy import dtypes as _d
+from ivy.functional.backends._shared import dtypes as _dt
 
 SUPPORTED_DTYPES = _d.ALL
-_NATIVE = {d: tf.as_dtype(str(d)) for d in _d.ALL}
-_LOOKUP = {**_NATIVE, **{v: v for v in _NATIVE.values()}}
+_NATIVE, _LOOKUP = _dt.build(tf.as_dtype)
 
 
-def as_native_dtype(dtype):
-    """The tf.DType for an Ivy dtype, a name, or any framework's dtype (``None`` stays)."""
-    if dtype is None:
-        return None
-    try:
-        return _LOOKUP[dtype]
-    except (KeyError, TypeError):
-        return _NATIVE[_d.as_ivy_dtype(dtype)]
+# the Ivy dtype, a name, or any framework's dtype -> the native dtype (None stays None)
+as_native_dtype = partial(_dt.as_native, _NATIVE, _LOOKUP)
+del partial
 
 
 def _weak(value, dtype):

@@ -1,7 +1,8 @@
 """The tensorflow backend: gradients with ``tf.GradientTape`` (tapes nest for higher order)."""
 
-import optree
 import tensorflow as tf
+
+from ivy.tree import tree_flatten, tree_unflatten
 
 
 def value_and_grad(func, argnums=0):
@@ -12,9 +13,9 @@ def value_and_grad(func, argnums=0):
         args = list(args)
         trees, leaves_all = [], []
         for n in nums:
-            leaves, tree = optree.tree_flatten(args[n], namespace="ivy")
+            leaves, tree = tree_flatten(args[n])
             leaves = [tf.convert_to_tensor(leaf) for leaf in leaves]
-            args[n] = optree.tree_unflatten(tree, leaves)
+            args[n] = tree_unflatten(tree, leaves)
             trees.append((tree, len(leaves)))
             leaves_all += leaves
         with tf.GradientTape(watch_accessed_variables=False) as tape:
@@ -24,7 +25,7 @@ def value_and_grad(func, argnums=0):
         gs = tape.gradient(y, leaves_all, unconnected_gradients=tf.UnconnectedGradients.ZERO)
         out, i = [], 0
         for tree, n in trees:
-            out.append(optree.tree_unflatten(tree, gs[i:i + n]))
+            out.append(tree_unflatten(tree, gs[i:i + n]))
             i += n
         return y, (tuple(out) if multi else out[0])
 

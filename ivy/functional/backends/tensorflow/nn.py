@@ -1,8 +1,10 @@
 """The tensorflow backend: nn functions (see ivy/functional/ivy/nn.py for the API).
 
-Most are written once over ``tensorflow.experimental.numpy`` in ``backends/_numpy_like_nn.py``;
-``tf.nn`` is used where it has the exact function.
+Most are written once over ``tensorflow.experimental.numpy`` in ``backends/_shared/nn.py`` and
+bound here, one line per function; ``tf.nn`` is used where it has the exact function.
 """
+
+from functools import partial
 
 import numpy as _np
 import tensorflow as tf
@@ -10,10 +12,16 @@ import tensorflow.experimental.numpy as tnp
 
 from ivy import dtypes as _d
 from ivy.errors import InvalidArgumentError as _IAE
-from ivy.functional.backends import _numpy_like_nn as _g
+from ivy.functional.backends._shared import nn as _nn
 
 from . import random as _random
 from .dtypes import as_native_dtype as _as_native_dtype
+
+_erf = tf.math.erf
+
+
+def _is_int(x):
+    return tf.as_dtype(x.dtype).is_integer
 
 
 def _uniform(shape, dtype, seed):
@@ -22,11 +30,6 @@ def _uniform(shape, dtype, seed):
 
 def _float_min(x):
     return -_np.inf if x.dtype.is_floating else x.dtype.min
-
-
-_FNS = _g.build(tnp, erf=tf.math.erf, is_int=lambda x: tf.as_dtype(x.dtype).is_integer,
-                as_native_dtype=_as_native_dtype, default_float=_d.default_float_dtype,
-                uniform=_uniform, float_min=_float_min)
 
 
 def _conv_cl(x, w, strides, pads, dils, groups):
@@ -38,7 +41,7 @@ def _conv_cl(x, w, strides, pads, dils, groups):
             y = tf.nn.convolution(x, w, strides=1, padding="VALID", dilations=dils)
             return y[(slice(None), *(slice(None, None, s) for s in strides), slice(None))]
         return tf.nn.convolution(x, w, strides=strides, padding="VALID", dilations=dils)
-    return _FNS["conv_cl"](x, w, strides, pads, dils, groups)
+    return _nn.conv_cl(tnp, x, w, strides, pads, dils, groups)
 
 
 def _max_impl(x, ks, strides, pads):
@@ -53,16 +56,46 @@ def _sum_impl(x, ks, strides, pads):
     return tf.nn.avg_pool(x, ks, strides, "VALID") * float(_np.prod(ks))
 
 
-for _nd in (1, 2, 3):
-    _FNS[f"conv{_nd}d"] = _FNS["make_conv"](_nd, _conv_cl)
-    _FNS[f"conv{_nd}d_transpose"] = _FNS["make_conv_transpose"](_nd, _conv_cl)
-    _FNS[f"max_pool{_nd}d"] = _FNS["make_pool"](_nd, "max", _max_impl)
-    _FNS[f"avg_pool{_nd}d"] = _FNS["make_pool"](_nd, "avg", _sum_impl)
-
-for _n, _f in _FNS.items():
-    if not _n.startswith("make_") and _n not in _g.HELPERS:
-        globals()[_n] = _f
-del _n, _f, _nd
+leaky_relu = partial(_nn.leaky_relu, tnp)
+elu = partial(_nn.elu, tnp)
+gelu = partial(_nn.gelu, tnp, erf=_erf)
+softplus = partial(_nn.softplus, tnp)
+mish = partial(_nn.mish, tnp)
+hard_sigmoid = partial(_nn.hard_sigmoid, tnp)
+hard_swish = partial(_nn.hard_swish, tnp)
+adaptive_avg_pool2d = partial(_nn.adaptive_avg_pool2d, tnp)
+layer_norm = partial(_nn.layer_norm, tnp)
+batch_norm = partial(_nn.batch_norm, tnp)
+group_norm = partial(_nn.group_norm, tnp)
+instance_norm = partial(_nn.instance_norm, tnp)
+dropout = partial(_nn.dropout, tnp, uniform=_uniform)
+embedding = partial(_nn.embedding, tnp)
+one_hot = partial(_nn.one_hot, tnp, as_native_dtype=_as_native_dtype, default_float=_d.default_float_dtype)
+scaled_dot_product_attention = partial(_nn.scaled_dot_product_attention, tnp)
+multi_head_attention = partial(_nn.multi_head_attention, tnp)
+lstm_update = partial(_nn.lstm_update, tnp)
+gru_update = partial(_nn.gru_update, tnp)
+interpolate = partial(_nn.interpolate, tnp)
+pad = partial(_nn.pad, tnp)
+cross_entropy = partial(_nn.cross_entropy, tnp, is_int=_is_int)
+binary_cross_entropy = partial(_nn.binary_cross_entropy, tnp)
+mse_loss = partial(_nn.mse_loss, tnp)
+l1_loss = partial(_nn.l1_loss, tnp)
+huber_loss = partial(_nn.huber_loss, tnp)
+kl_div = partial(_nn.kl_div, tnp)
+nll_loss = partial(_nn.nll_loss, tnp)
+conv1d = partial(_nn.conv, tnp, 1, conv_impl=_conv_cl)
+conv2d = partial(_nn.conv, tnp, 2, conv_impl=_conv_cl)
+conv3d = partial(_nn.conv, tnp, 3, conv_impl=_conv_cl)
+conv1d_transpose = partial(_nn.conv_transpose, tnp, 1, conv_impl=_conv_cl)
+conv2d_transpose = partial(_nn.conv_transpose, tnp, 2, conv_impl=_conv_cl)
+conv3d_transpose = partial(_nn.conv_transpose, tnp, 3, conv_impl=_conv_cl)
+max_pool1d = partial(_nn.max_pool, tnp, 1, impl=_max_impl, float_min=_float_min)
+max_pool2d = partial(_nn.max_pool, tnp, 2, impl=_max_impl, float_min=_float_min)
+max_pool3d = partial(_nn.max_pool, tnp, 3, impl=_max_impl, float_min=_float_min)
+avg_pool1d = partial(_nn.avg_pool, tnp, 1, impl=_sum_impl)
+avg_pool2d = partial(_nn.avg_pool, tnp, 2, impl=_sum_impl)
+avg_pool3d = partial(_nn.avg_pool, tnp, 3, impl=_sum_impl)
 
 relu = tf.nn.relu
 relu6 = tf.nn.relu6
@@ -104,3 +137,6 @@ def scatter_nd(indices, updates, /, shape=None, *, reduction="sum", out=None):
     if reduction not in ops:
         raise _IAE(f"scatter_nd reduction must be sum, max, min or replace, got {reduction!r}")
     return ops[reduction](res, tf.cast(indices, tf.int64), updates)
+
+
+del partial  # not a backend function (the backend package star-imports this module)

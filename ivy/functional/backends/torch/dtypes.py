@@ -1,19 +1,16 @@
 """PyTorch dtypes <-> Ivy dtypes."""
 
+from functools import partial
+
 import torch
 
 from ivy import dtypes as _d
+from ivy.functional.backends._shared import dtypes as _dt
 
 SUPPORTED_DTYPES = _d.ALL
-_NATIVE = {d: getattr(torch, str(d)) for d in _d.ALL}
-_LOOKUP = {**_NATIVE, **{v: v for v in _NATIVE.values()}}
+_NATIVE, _LOOKUP = _dt.build(lambda name: getattr(torch, name))
 
 
-def as_native_dtype(dtype):
-    """The torch dtype for an Ivy dtype, a name, or any framework's dtype (``None`` stays)."""
-    if dtype is None:
-        return None
-    try:
-        return _LOOKUP[dtype]
-    except (KeyError, TypeError):
-        return _NATIVE[_d.as_ivy_dtype(dtype)]
+# the Ivy dtype, a name, or any framework's dtype -> the native dtype (None stays None)
+as_native_dtype = partial(_dt.as_native, _NATIVE, _LOOKUP)
+del partial

@@ -1,7 +1,8 @@
 """The torch backend: gradients with ``torch.autograd.grad`` (nests for higher order)."""
 
-import optree
 import torch
+
+from ivy.tree import tree_flatten, tree_unflatten
 
 
 def _prepare(x):
@@ -24,13 +25,13 @@ def value_and_grad(func, argnums=0):
         args = list(args)
         trees, leaves_all, nested = [], [], False
         for n in nums:
-            leaves, tree = optree.tree_flatten(args[n], namespace="ivy")
+            leaves, tree = tree_flatten(args[n])
             prepared = []
             for leaf in leaves:
                 t, was = _prepare(leaf)
                 nested = nested or was
                 prepared.append(t)
-            args[n] = optree.tree_unflatten(tree, prepared)
+            args[n] = tree_unflatten(tree, prepared)
             trees.append((tree, len(prepared)))
             leaves_all += prepared
         with torch.enable_grad():
@@ -49,7 +50,7 @@ def value_and_grad(func, argnums=0):
             gs = [g.detach() for g in gs]
         out, i = [], 0
         for tree, n in trees:
-            out.append(optree.tree_unflatten(tree, gs[i:i + n]))
+            out.append(tree_unflatten(tree, gs[i:i + n]))
             i += n
         return (y if create else y.detach()), (tuple(out) if multi else out[0])
 

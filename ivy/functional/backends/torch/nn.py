@@ -8,7 +8,7 @@ import torch.nn.functional as F
 
 from ivy import dtypes as _d
 from ivy.errors import InvalidArgumentError as _IAE
-from ivy.functional.backends import _numpy_like_nn as _g
+from ivy.functional.backends._shared import nn as _g
 
 from . import random as _random
 from .dtypes import as_native_dtype as _as_native_dtype

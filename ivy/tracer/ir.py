@@ -1,0 +1,173 @@
+"""The graph IR: :class:`Node`, :class:`Ref` and the structure of a :class:`Graph`.
+
+The bottom of the tracer (like ``torch.fx.graph``): it imports nothing from the tracer and only
+the API registry from Ivy. Running, optimising, serialising and printing graphs live in
+:mod:`.replay`, :mod:`.passes`, :mod:`.serialize` and :mod:`.emit`; :class:`ivy.tracer.graph.Graph`
+puts them together as methods.
+
+A graph is a list of nodes in execution order. A node is an ``input`` (a traced array argument),
+a ``constant`` (an array whose value was fixed at trace time, stored as NumPy) or a ``call`` of an
+Ivy API function (``target`` is its path: ``"add"``, ``"linalg.svd"``). Arguments are the Python
+structure the function was called with, where every array is a :class:`Ref` ``(node, output)`` to an
+earlier node's output. A node's outputs are the native arrays in its result, flattened in order
+(``paths`` says where each sits in the result: ``()`` for a plain array, ``(0,)`` for ``r[0]``).
+"""
+
+from __future__ import annotations
+
+import keyword
+from typing import NamedTuple
+
+from ..registry import API
+
+INPUT, CONSTANT, CALL = "input", "constant", "call"
+_RANDOM_EXTRA = {"dropout", "dropout1d", "dropout2d", "dropout3d", "shuffle"}
+MUTATING = {"set_item"}  # in place on NumPy/PyTorch: replay and emitted code copy first
+
+
+class Ref(NamedTuple):
+    """Output ``index`` of node ``node``."""
+
+    node: int
+    index: int
+
+
+class Node:
+    """One step of a graph. ``outputs`` is a list of ``(shape, dtype)``, one per output array."""
+
+    __slots__ = ("op", "target", "args", "kwargs", "outputs", "paths", "value", "name")
+
+    def __init__(self, op, target, args=(), kwargs=None, outputs=None, paths=None, value=None,
+                 name=None):
+        self.op, self.target, self.args = op, target, args
+        self.kwargs = kwargs if kwargs is not None else {}
+        self.outputs = outputs if outputs is not None else []
+        self.paths = paths if paths is not None else [()] * len(self.outputs)
+        self.value, self.name = value, name
+
+    def copy(self, **changes) -> Node:
+        d = {k: getattr(self, k) for k in self.__slots__}
+        d.update(changes)
+        return Node(**d)
+
+    @property
+    def shape(self):
+        return self.outputs[0][0] if len(self.outputs) == 1 else [o[0] for o in self.outputs]
+
+    @property
+    def dtype(self):
+        return self.outputs[0][1] if len(self.outputs) == 1 else [o[1] for o in self.outputs]
+
+    def __repr__(self) -> str:
+        outs = ", ".join(f"{d}{list(s)}" for s, d in self.outputs)
+        if self.op == INPUT:
+            return f"<input {self.name}: {outs}>"
+        if self.op == CONSTANT:
+            return f"<constant {self.name}: {outs}>"
+        return f"<{self.name} = ivy.{self.target}(...): {outs}>"
+
+
+def is_random(path: str) -> bool:
+    fn = API.get(path)
+    mod = getattr(fn, "__module__", "") or ""
+    return mod.endswith(".random") or path in _RANDOM_EXTRA
+
+
+def map_refs(v, f):
+    """``v`` with every :class:`Ref` ``r`` replaced by ``f(r)``."""
+    c = v.__class__
+    if c is Ref:
+        return f(v)
+    if c is tuple or c is list:
+        return c(map_refs(e, f) for e in v)
+    if c is dict:
+        return {k: map_refs(e, f) for k, e in v.items()}
+    return v
+
+
+def iter_refs(v):
+    c = v.__class__
+    if c is Ref:
+        yield v
+    elif c is tuple or c is list:
+        for e in v:
+            yield from iter_refs(e)
+    elif c is dict:
+        for e in v.values():
+            yield from iter_refs(e)
+
+
+class Graph:
+    """The structure of a traced function: nodes, where the inputs come from, the output."""
+
+    def __init__(self, nodes, template, output, *, name="fn", backend="numpy"):
+        self.nodes: list[Node] = list(nodes)
+        self.template = template  # (args, kwargs) with input Refs at the array positions
+        self.output = output  # the result structure with Refs
+        self.name = name
+        self.backend = backend  # the backend it was traced on (used for constant folding)
+        self._assign_names()
+        targs, tkw = template
+        self._flat = not tkw and all(t.__class__ is Ref for t in targs)
+        self._n_inputs = sum(1 for n in self.nodes if n.op == INPUT)
+
+    def _assign_names(self):
+        used: set = set()
+        counts: dict = {}
+        for n in self.nodes:
+            if n.op == INPUT:
+                used.add(n.name)
+        for n in self.nodes:
+            if n.op == INPUT:
+                continue
+            base = "c" if n.op == CONSTANT else n.target.rpartition(".")[2]
+            if keyword.iskeyword(base) or base in ("None", "True", "False"):
+                base += "_"
+            k = counts.get(base, 0)
+            name = base if k == 0 and n.op != CONSTANT else f"{base}_{k}"
+            while name in used:
+                k += 1
+                name = f"{base}_{k}"
+            counts[base] = k + 1
+            used.add(name)
+            n.name = name
+
+    @property
+    def inputs(self) -> list[Node]:
+        return [n for n in self.nodes if n.op == INPUT]
+
+    @property
+    def input_names(self) -> list[str]:
+        return [n.name for n in self.nodes if n.op == INPUT]
+
+    @property
+    def constants(self) -> list[Node]:
+        return [n for n in self.nodes if n.op == CONSTANT]
+
+    @property
+    def calls(self) -> list[Node]:
+        return [n for n in self.nodes if n.op == CALL]
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    def __iter__(self):
+        return iter(self.nodes)
+
+    def ref_dtype(self, r: Ref) -> str:
+        return self.nodes[r.node].outputs[r.index][1]
+
+    def dynamic(self) -> set:
+        """Indices of the nodes whose value depends on the inputs (or on randomness)."""
+        dyn = set()
+        for i, n in enumerate(self.nodes):
+            if n.op == INPUT or (n.op == CALL and (
+                    is_random(n.target)
+                    or any(r.node in dyn for r in iter_refs((n.args, n.kwargs))))):
+                dyn.add(i)
+        return dyn
+
+    def __repr__(self) -> str:
+        return (f"<ivy.Graph {self.name}: {len(self.nodes)} nodes ({self._n_inputs} inputs, "
+                f"{len(self.calls)} calls, {len(self.constants)} constants), traced on "
+                f"{self.backend}>")

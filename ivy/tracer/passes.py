@@ -1,0 +1,137 @@
+"""Graph passes: dead-code elimination, constant folding, common-subexpression elimination.
+
+Each takes a graph and returns a new one of the same class; the input graph is unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from ..registry import resolve
+from .ir import CALL, CONSTANT, INPUT, MUTATING, Node, Ref, is_random, iter_refs, map_refs
+from .replay import constant_values, copy, flatten_out
+from .serialize import encode
+
+
+def rebuild(g, keep, replace=None):
+    """A new graph with the nodes whose index is in ``keep`` (new Nodes allowed in
+    ``replace[i]`` = list of nodes, each one output, standing for node i's outputs)."""
+    replace = replace or {}
+    remap: dict = {}
+    new_nodes: list[Node] = []
+
+    def f(r):
+        return remap[(r.node, r.index)]
+
+    for i, n in enumerate(g.nodes):
+        if i in replace:
+            for j, m in enumerate(replace[i]):
+                if m.__class__ is Ref:  # an alias of an earlier value
+                    remap[(i, j)] = f(m)
+                else:
+                    new_nodes.append(m)
+                    remap[(i, j)] = Ref(len(new_nodes) - 1, 0)
+            continue
+        if i not in keep:
+            continue
+        m = n.copy(args=map_refs(n.args, f), kwargs=map_refs(n.kwargs, f))
+        new_nodes.append(m)
+        for j in range(len(n.outputs)):
+            remap[(i, j)] = Ref(len(new_nodes) - 1, j)
+    template = map_refs(g.template, f)
+    output = map_refs(g.output, f)
+    for m in new_nodes:
+        if m.op != INPUT:
+            m.name = None
+    return g.__class__(new_nodes, template, output, name=g.name, backend=g.backend)
+
+
+def dce(g):
+    """Dead-code elimination: drop nodes whose values do not reach the output."""
+    live = {r.node for r in iter_refs(g.output)}
+    for i in range(len(g.nodes) - 1, -1, -1):
+        if i in live:
+            n = g.nodes[i]
+            live.update(r.node for r in iter_refs((n.args, n.kwargs)))
+    keep = {i for i, n in enumerate(g.nodes) if n.op == INPUT or i in live}
+    return rebuild(g, keep)
+
+
+def fold_constants(g, *, max_elements: int = 1 << 16):
+    """Evaluate calls that depend on no input (and are not random) once, keeping results of at
+    most ``max_elements`` elements as constants."""
+    from ..errors import BackendNotInstalledError
+    from ..functional.backends import load_backend
+
+    try:
+        B = load_backend(g.backend)
+    except BackendNotInstalledError:
+        B = load_backend("numpy")
+    dyn = g.dynamic()
+    env: dict = {}
+    consts = constant_values(g, B)
+    replace: dict = {}
+    for i, n in enumerate(g.nodes):
+        if n.op == CONSTANT:
+            env[(i, 0)] = consts[i]
+        if n.op != CALL or i in dyn:
+            continue
+        if any(s is None or int(np.prod(s, dtype=np.int64)) > max_elements for s, _ in n.outputs):
+            continue
+        fn = resolve(B, n.target)
+        args = map_refs(n.args, lambda r: env[(r.node, r.index)])
+        kwargs = map_refs(n.kwargs, lambda r: env[(r.node, r.index)])
+        if n.target in MUTATING:
+            args = (copy(B, args[0]),) + tuple(args[1:])
+        leaves = flatten_out(fn(*args, **kwargs))
+        if len(leaves) != len(n.outputs):
+            continue
+        new = []
+        for j, v in enumerate(leaves):
+            env[(i, j)] = v
+            value = np.array(B.to_numpy(v), copy=True)
+            new.append(Node(CONSTANT, "constant", value=value,
+                            outputs=[(tuple(value.shape), n.outputs[j][1])]))
+        replace[i] = new
+    return rebuild(g, set(range(len(g.nodes))), replace)
+
+
+def cse(g):
+    """Identical calls (same function, same arguments) and identical constants computed once."""
+    seen: dict = {}
+    replace: dict = {}
+    alias: dict = {}
+
+    def canon(r):
+        return alias.get((r.node, r.index), r)
+
+    for i, n in enumerate(g.nodes):
+        if n.op == INPUT:
+            continue
+        if n.op == CONSTANT:
+            v = n.value
+            key = ("c", str(v.dtype), v.shape, v.tobytes())
+        else:
+            if is_random(n.target):
+                continue
+            a = map_refs(n.args, canon)
+            k = map_refs(n.kwargs, canon)
+            try:
+                key = ("f", n.target, json.dumps(encode((a, k), binary=False), sort_keys=True))
+            except TypeError:
+                continue
+        j = seen.get(key)
+        if j is None:
+            seen[key] = i
+            continue
+        replace[i] = [Ref(j, o) for o in range(len(n.outputs))]
+        for o in range(len(n.outputs)):
+            alias[(i, o)] = Ref(j, o)
+    return rebuild(g, set(range(len(g.nodes))), replace)
+
+
+def optimize(g):
+    """Constant folding, then CSE, then dead-code elimination."""
+    return dce(cse(fold_constants(g)))

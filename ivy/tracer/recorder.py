@@ -1,0 +1,46 @@
+"""The stand-in for a backend module while a trace runs (see :mod:`.trace`).
+
+It lives in its own module so that replay and compile can recognise it with ``isinstance``
+without importing the tracing machinery.
+"""
+
+from __future__ import annotations
+
+from ..registry import API
+
+
+class Recorder:
+    """Stands in for a backend module: API functions record, everything else passes through.
+
+    ``_real`` is the backend module it wraps (no public attributes: every other name is the
+    backend's, e.g. ``B.real`` is the API function ``real``); ``tracer`` is the trace being recorded (an object
+    with a ``wrap(path, fn)`` method returning the recording function).
+    """
+
+    def __init__(self, tracer, real, prefix: str = ""):
+        object.__setattr__(self, "_t", tracer)
+        object.__setattr__(self, "_real", real)
+        object.__setattr__(self, "_prefix", prefix)
+
+    def __getattr__(self, name):
+        real = getattr(self._real, name)
+        path = self._prefix + name
+        fn = API.get(path)
+        if fn is not None and hasattr(fn, "ivy_source") and callable(real):
+            f = self._t.wrap(path, real)
+        elif fn is None and _is_namespace(path):
+            f = Recorder(self._t, real, path + ".")
+        else:
+            return real
+        object.__setattr__(self, name, f)
+        return f
+
+
+def _is_namespace(path: str) -> bool:
+    prefix = path + "."
+    return any(p.startswith(prefix) for p in API)
+
+
+def real_backend(B):
+    """The backend module behind ``B`` (``B`` itself unless it is a :class:`Recorder`)."""
+    return B._real if isinstance(B, Recorder) else B
