@@ -1,0 +1,1029 @@
+"""jax.lax primitives on Ivy, with the parameters ``jax.make_jaxpr`` shows.
+
+Control flow (cond, switch, while_loop, fori_loop, scan, map) runs as Python loops over Ivy calls
+(eager; the transpiler will need them as IR nodes holding sub-graphs). lax primitives do NOT
+promote: operands must already share a dtype (TypeError otherwise, as in JAX), except that Python
+scalars are converted to the other operand's dtype.
+"""
+
+from __future__ import annotations
+
+import builtins
+import collections
+import itertools
+import math
+
+import numpy as np
+
+import ivy
+
+from . import _core, tree_util
+from ._array import Array, asarray, wrap
+from ._core import KIND, name_of, not_implemented, to_name
+from .numpy import _functions as _F
+
+_max, _min, _range = builtins.max, builtins.min, builtins.range
+
+GatherDimensionNumbers = collections.namedtuple(
+    "GatherDimensionNumbers", ["offset_dims", "collapsed_slice_dims", "start_index_map",
+                               "operand_batching_dims", "start_indices_batching_dims"],
+    defaults=((), ()))
+ScatterDimensionNumbers = collections.namedtuple(
+    "ScatterDimensionNumbers", ["update_window_dims", "inserted_window_dims",
+                                "scatter_dims_to_operand_dims", "operand_batching_dims",
+                                "scatter_indices_batching_dims"], defaults=((), ()))
+ConvDimensionNumbers = collections.namedtuple("ConvDimensionNumbers",
+                                              ["lhs_spec", "rhs_spec", "out_spec"])
+
+
+class GatherScatterMode:
+    CLIP, FILL_OR_DROP, PROMISE_IN_BOUNDS, ONE_HOT = ("clip", "fill", "promise_in_bounds",
+                                                     "one_hot")
+
+
+class Precision:
+    DEFAULT, HIGH, HIGHEST = "DEFAULT", "HIGH", "HIGHEST"
+
+
+def _same(*xs, name):
+    """lax operands: arrays must share a dtype; scalars take it."""
+    arrs = [x for x in xs if isinstance(x, Array) or hasattr(x, "shape")]
+    arrs = [asarray(x) for x in arrs]
+    dts = {name_of(a._data) for a in arrs}
+    if len(dts) > 1:
+        raise TypeError(f"lax.{name} requires arguments to have the same dtypes, got "
+                        f"{', '.join(sorted(dts))}.")
+    if not arrs:
+        xs2 = [asarray(x) for x in xs]
+        _, weak = _core.promote(*[(name_of(a._data), a._weak) for a in xs2])
+        return [a._data for a in xs2], _core.promote(*[(name_of(a._data), a._weak)
+                                                       for a in xs2])[0], weak
+    ranks = {len(a.shape) for a in arrs} - {0}
+    if len(ranks) > 1:
+        raise TypeError(f"{name}: arrays must have the same number of dimensions, got {ranks}")
+    dt = dts.pop()
+    weak = builtins.all(a._weak for a in arrs) and len(arrs) == len(xs)
+    out = []
+    for x in xs:
+        out.append(asarray(x)._data if isinstance(x, Array) or hasattr(x, "shape") else
+                   asarray(x, dtype=dt)._data)
+    return out, dt, weak
+
+
+def _u(fn, name, float_only=False):
+    def f(x):
+        a = asarray(x)
+        if float_only and KIND[name_of(a._data)] not in "fc":
+            raise TypeError(f"lax.{name} does not accept dtype {name_of(a._data)}")
+        return wrap(fn(a._data), a._weak)
+    f.__name__ = name
+    return f
+
+
+def _bin(fn, name, out_bool=False):
+    def f(x, y):
+        (a, b), dt, weak = _same(x, y, name=name)
+        return wrap(fn(a, b), weak and not out_bool)
+    f.__name__ = name
+    return f
+
+
+neg = _u(ivy.negative, "neg")
+exp = _u(ivy.exp, "exp", True)
+exp2 = _u(lambda v: ivy.pow(ivy.full_like(v, 2), v), "exp2", True)
+log = _u(ivy.log, "log", True)
+log1p = _u(ivy.log1p, "log1p", True)
+expm1 = _u(ivy.expm1, "expm1", True)
+tanh = _u(ivy.tanh, "tanh", True)
+sin, cos, tan = (_u(getattr(ivy, n), n, True) for n in ("sin", "cos", "tan"))
+asin, acos, atan = (_u(getattr(ivy, n), n, True) for n in ("asin", "acos", "atan"))
+sinh, cosh = _u(ivy.sinh, "sinh", True), _u(ivy.cosh, "cosh", True)
+asinh, acosh, atanh = (_u(getattr(ivy, n), n, True) for n in ("asinh", "acosh", "atanh"))
+logistic = _u(ivy.sigmoid, "logistic", True)
+sqrt = _u(ivy.sqrt, "sqrt", True)
+rsqrt = _u(lambda v: ivy.divide(ivy.ones_like(v), ivy.sqrt(v)), "rsqrt", True)
+cbrt = _u(lambda v: ivy.multiply(ivy.sign(v), ivy.pow(ivy.abs(v), 1.0 / 3.0)), "cbrt", True)
+abs = _u(ivy.abs, "abs")  # noqa: A001
+sign = _u(ivy.sign, "sign")
+floor = _u(ivy.floor, "floor", True)
+ceil = _u(ivy.ceil, "ceil", True)
+is_finite = _u(ivy.isfinite, "is_finite", True)
+square = _u(ivy.square, "square")
+reciprocal = _u(lambda v: ivy.divide(ivy.ones_like(v), v), "reciprocal")
+erf = _u(lambda v: not_implemented("jax.lax.erf"), "erf")
+conj = _u(ivy.conj, "conj")
+real = _u(ivy.real, "real")
+imag = _u(ivy.imag, "imag")
+bitwise_not = _u(lambda v: ivy.logical_not(v) if name_of(v) == "bool" else ivy.bitwise_invert(v),
+                 "not")
+not_ = bitwise_not
+
+add = _bin(ivy.add, "add")
+sub = _bin(ivy.subtract, "sub")
+mul = _bin(ivy.multiply, "mul")
+max = _bin(ivy.maximum, "max")  # noqa: A001
+min = _bin(ivy.minimum, "min")  # noqa: A001
+atan2 = _bin(ivy.atan2, "atan2")
+nextafter = _bin(ivy.nextafter, "nextafter")
+eq, ne = _bin(ivy.equal, "eq", True), _bin(ivy.not_equal, "ne", True)
+lt, le = _bin(ivy.less, "lt", True), _bin(ivy.less_equal, "le", True)
+gt, ge = _bin(ivy.greater, "gt", True), _bin(ivy.greater_equal, "ge", True)
+bitwise_and = _bin(lambda a, b: ivy.logical_and(a, b) if name_of(a) == "bool" else
+                   ivy.bitwise_and(a, b), "and")
+bitwise_or = _bin(lambda a, b: ivy.logical_or(a, b) if name_of(a) == "bool" else
+                  ivy.bitwise_or(a, b), "or")
+bitwise_xor = _bin(lambda a, b: ivy.logical_xor(a, b) if name_of(a) == "bool" else
+                   ivy.bitwise_xor(a, b), "xor")
+shift_left = _bin(ivy.bitwise_left_shift, "shift_left")
+shift_right_arithmetic = _bin(ivy.bitwise_right_shift, "shift_right_arithmetic")
+
+
+def div(x, y):
+    """lax.div: integer division rounds toward zero."""
+    (a, b), dt, weak = _same(x, y, name="div")
+    if KIND[dt] in "iu":
+        q = ivy.floor_divide(a, b)
+        r = ivy.remainder(a, b)
+        fix = ivy.logical_and(ivy.not_equal(r, 0), ivy.not_equal(ivy.less(a, 0), ivy.less(b, 0)))
+        return wrap(ivy.where(fix, ivy.add(q, ivy.ones_like(q)), q), weak)
+    return wrap(ivy.divide(a, b), weak)
+
+
+def rem(x, y):
+    """lax.rem: the sign of the dividend (C fmod)."""
+    return _F.fmod(*[wrap(v, w) for v, w in zip(_same(x, y, name="rem")[0], (False, False))])
+
+
+def pow(x, y):  # noqa: A001
+    a = asarray(x)
+    b = asarray(y) if isinstance(y, Array) else asarray(y, dtype=a.dtype if KIND[name_of(
+        a._data)] in "fc" and isinstance(y, float) else None)
+    if KIND[name_of(b._data)] in "iu":
+        return wrap(ivy.pow(a._data, ivy.astype(b._data, name_of(a._data))), a._weak)
+    (p, q), dt, weak = _same(a, b, name="pow")
+    return wrap(ivy.pow(p, q), weak)
+
+
+def integer_pow(x, y):
+    a = asarray(x)
+    if not isinstance(y, (builtins.int, np.integer)):
+        raise TypeError("lax.integer_pow: the exponent must be a Python int")
+    if y < 0 and KIND[name_of(a._data)] in "iu":
+        raise TypeError("lax.integer_pow: negative exponent on an integer array")
+    if y == 0:
+        return wrap(ivy.ones_like(a._data), a._weak)
+    r = None
+    base = a._data
+    n = _abs(y)
+    while n:  # exponentiation by squaring, as XLA does
+        if n & 1:
+            r = base if r is None else ivy.multiply(r, base)
+        n >>= 1
+        if n:
+            base = ivy.multiply(base, base)
+    if y < 0:
+        r = ivy.divide(ivy.ones_like(r), r)
+    return wrap(r, a._weak)
+
+
+_abs = builtins.abs
+
+
+def round(x, rounding_method=0):  # noqa: A001
+    a = asarray(x)
+    d = a._data
+    if rounding_method in (0, "AWAY_FROM_ZERO", RoundingMethod.AWAY_FROM_ZERO):
+        r = ivy.multiply(ivy.sign(d), ivy.floor(ivy.add(ivy.abs(d), 0.5)))
+        return wrap(r, a._weak)
+    return wrap(ivy.round(d), a._weak)
+
+
+class RoundingMethod:
+    AWAY_FROM_ZERO, TO_NEAREST_EVEN = 0, 1
+
+
+def clamp(min, x, max):  # noqa: A002
+    (lo, v, hi), dt, weak = _same(min, x, max, name="clamp")
+    return wrap(ivy.minimum(ivy.maximum(v, lo), hi), asarray(x)._weak)
+
+
+def select_n(which, *cases):
+    if not cases:
+        raise ValueError("select_n called with no cases")
+    w = asarray(which)
+    cs, dt, weak = _same(*cases, name="select_n")
+    r = cs[-1]
+    wd = w._data
+    if name_of(wd) == "bool":
+        return wrap(ivy.where(wd, cs[1], cs[0]) if len(cs) == 2 else cs[0], weak)
+    for i in _range(len(cs) - 2, -1, -1):
+        r = ivy.where(ivy.equal(wd, i), cs[i], r)
+    return wrap(r, weak)
+
+
+def select(pred, on_true, on_false):
+    return select_n(pred, on_false, on_true)
+
+
+def convert_element_type(operand, new_dtype=None, weak_type=False, sharding=None):
+    a = asarray(operand)
+    n = to_name(new_dtype) if new_dtype is not None else name_of(a._data)
+    d = a._data
+    if KIND[name_of(d)] in "fc" and KIND[n] in "iu":
+        d = ivy.trunc(d) if KIND[name_of(d)] == "f" else d
+    return wrap(ivy.astype(d, n), weak_type)
+
+
+def bitcast_convert_type(operand, new_dtype):
+    not_implemented("jax.lax.bitcast_convert_type")
+
+
+def broadcast_in_dim(operand, shape, broadcast_dimensions, *, out_sharding=None):
+    a = asarray(operand)
+    shape = tuple(shape)
+    if len(broadcast_dimensions) != a.ndim:
+        raise TypeError("broadcast_in_dim broadcast_dimensions must have length equal to "
+                        "operand ndim")
+    inter = [1] * len(shape)
+    for i, d in enumerate(broadcast_dimensions):
+        if a.shape[i] not in (1, shape[d]):
+            raise TypeError("broadcast_in_dim operand dimension sizes must either be 1, or be "
+                            "equal to their corresponding dimensions in the target shape")
+        inter[d] = a.shape[i]
+    return wrap(ivy.broadcast_to(ivy.reshape(a._data, tuple(inter)), shape), a._weak)
+
+
+def broadcast(operand, sizes):
+    a = asarray(operand)
+    return broadcast_in_dim(a, tuple(sizes) + a.shape,
+                            tuple(_range(len(sizes), len(sizes) + a.ndim)))
+
+
+def reshape(operand, new_sizes, dimensions=None, *, sharding=None):
+    a = asarray(operand)
+    if dimensions is not None:
+        a = transpose(a, dimensions)
+    if math.prod(new_sizes) != a.size:
+        raise TypeError("reshape total size must be unchanged")
+    return wrap(ivy.reshape(a._data, tuple(new_sizes)), a._weak)
+
+
+def transpose(operand, permutation):
+    a = asarray(operand)
+    if sorted(permutation) != list(_range(a.ndim)):
+        raise TypeError("transpose permutation isn't a permutation of operand dimensions")
+    return wrap(ivy.permute_dims(a._data, tuple(permutation)), a._weak)
+
+
+def squeeze(array, dimensions):
+    a = asarray(array)
+    dims = {d % a.ndim for d in dimensions}
+    for d in dims:
+        if a.shape[d] != 1:
+            raise ValueError("cannot select an axis to squeeze out which has size not equal to "
+                             "one")
+    return reshape(a, tuple(s for i, s in enumerate(a.shape) if i not in dims))
+
+
+def expand_dims(array, dimensions):
+    return _F.expand_dims(array, tuple(dimensions))
+
+
+def rev(operand, dimensions):
+    a = asarray(operand)
+    return wrap(ivy.flip(a._data, axis=tuple(dimensions)), a._weak) if dimensions else a
+
+
+def concatenate(operands, dimension):
+    cs, dt, weak = _same(*operands, name="concatenate")
+    return wrap(ivy.concat(cs, axis=dimension), weak)
+
+
+def pad(operand, padding_value, padding_config):
+    """lax.pad: (low, high, interior) per dimension; negative low/high crop."""
+    a = asarray(operand)
+    (d, pv), dt, weak = _same(a, padding_value, name="pad")
+    if len(padding_config) != a.ndim:
+        raise ValueError("lax.pad: padding_config must have one entry per dimension")
+    for ax, (lo, hi, interior) in enumerate(padding_config):
+        if interior < 0:
+            raise ValueError("interior padding must be non-negative")
+        n = d.shape[ax]
+        if interior > 0 and n > 1:
+            m = n + (n - 1) * interior
+            shp = list(d.shape)
+            shp[ax] = m
+            base = ivy.broadcast_to(ivy.reshape(pv, (1,) * len(shp)), tuple(shp))
+            idx = [builtins.slice(None)] * len(shp)
+            idx[ax] = builtins.slice(0, m, interior + 1)
+            base = ivy.astype(base, dt, copy=True)
+            d = _set_slice(base, tuple(idx), d)
+        pw = [(0, 0)] * len(d.shape)
+        pw[ax] = (_max(lo, 0), _max(hi, 0))
+        if lo > 0 or hi > 0:
+            d = ivy.pad(d, pw, mode="constant", constant_values=wrap(pv).item())
+        if lo < 0 or hi < 0:
+            idx = [builtins.slice(None)] * len(d.shape)
+            idx[ax] = builtins.slice(-lo if lo < 0 else 0, d.shape[ax] + hi if hi < 0 else None)
+            d = ivy.get_item(d, tuple(idx))
+    return wrap(d, weak)
+
+
+def _set_slice(base, key, value):
+    """A functional ``base[key] = value`` (copy: never mutates ``base``)."""
+    n = math.prod(base.shape)
+    B = ivy.backend_of(base)
+    iota = ivy.reshape(B.asarray(np.arange(n, dtype=np.int64)), tuple(base.shape))
+    pos = ivy.reshape(ivy.get_item(iota, key), (-1, 1))
+    vals = ivy.reshape(ivy.broadcast_to(value, tuple(ivy.get_item(iota, key).shape)), (-1,))
+    r = ivy.scatter_nd(pos, vals, (n,), reduction="replace", out=ivy.reshape(base, (n,)))
+    return ivy.reshape(r, tuple(base.shape))
+
+
+def slice(operand, start_indices, limit_indices, strides=None):  # noqa: A001
+    a = asarray(operand)
+    strides = strides or (1,) * a.ndim
+    key = tuple(builtins.slice(s, l_, st) for s, l_, st in zip(start_indices, limit_indices,
+                                                                strides))
+    return wrap(ivy.get_item(a._data, key), a._weak)
+
+
+def slice_in_dim(operand, start_index, limit_index, stride=1, axis=0):
+    a = asarray(operand)
+    st = [0] * a.ndim
+    li = list(a.shape)
+    sd = [1] * a.ndim
+    n = a.shape[axis]
+    start_index = 0 if start_index is None else start_index % n if start_index < 0 else \
+        start_index
+    limit_index = n if limit_index is None else limit_index + n if limit_index < 0 else \
+        limit_index
+    st[axis], li[axis], sd[axis] = start_index, limit_index, stride
+    return slice(a, st, li, sd)
+
+
+def index_in_dim(operand, index, axis=0, keepdims=True):
+    a = asarray(operand)
+    index = index % a.shape[axis]
+    r = slice_in_dim(a, index, index + 1, 1, axis)
+    return r if keepdims else squeeze(r, (axis,))
+
+
+def _starts(a, start_indices, sizes):
+    out = []
+    for i, (s, n, k) in enumerate(zip(start_indices, a.shape, sizes)):
+        s = builtins.int(s)
+        out.append(_min(_max(s, 0), n - k))  # XLA clamps the start into bounds
+    return out
+
+
+def dynamic_slice(operand, start_indices, slice_sizes, *, allow_negative_indices=True):
+    a = asarray(operand)
+    if len(start_indices) != a.ndim:
+        raise TypeError("dynamic_slice: len(start_indices) must equal operand ndim")
+    if builtins.any(k > n for k, n in zip(slice_sizes, a.shape)):
+        raise TypeError("dynamic_slice: slice_sizes must be <= operand shape")
+    st = [builtins.int(s) + (n if builtins.int(s) < 0 and allow_negative_indices else 0)
+          for s, n in zip(start_indices, a.shape)]
+    st = _starts(a, st, slice_sizes)
+    key = tuple(builtins.slice(s, s + k) for s, k in zip(st, slice_sizes))
+    return wrap(ivy.get_item(a._data, key), a._weak)
+
+
+def dynamic_slice_in_dim(operand, start_index, slice_size, axis=0):
+    a = asarray(operand)
+    st = [0] * a.ndim
+    sz = list(a.shape)
+    st[axis], sz[axis] = start_index, slice_size
+    return dynamic_slice(a, st, sz)
+
+
+def dynamic_index_in_dim(operand, index, axis=0, keepdims=True):
+    r = dynamic_slice_in_dim(operand, index, 1, axis)
+    return r if keepdims else squeeze(r, (axis,))
+
+
+def dynamic_update_slice(operand, update, start_indices, *, allow_negative_indices=True):
+    a, u = asarray(operand), asarray(update)
+    if name_of(a._data) != name_of(u._data):
+        raise TypeError("dynamic_update_slice update and operand dtypes must match")
+    st = [builtins.int(s) + (n if builtins.int(s) < 0 and allow_negative_indices else 0)
+          for s, n in zip(start_indices, a.shape)]
+    st = _starts(a, st, u.shape)
+    key = tuple(builtins.slice(s, s + k) for s, k in zip(st, u.shape))
+    return wrap(_set_slice(a._data, key, u._data), a._weak)
+
+
+def dynamic_update_slice_in_dim(operand, update, start_index, axis):
+    a = asarray(operand)
+    st = [0] * a.ndim
+    st[axis] = start_index
+    return dynamic_update_slice(a, update, st)
+
+
+def dynamic_update_index_in_dim(operand, update, index, axis):
+    u = asarray(update)
+    a = asarray(operand)
+    if u.ndim == a.ndim - 1:
+        u = _F.expand_dims(u, axis)
+    return dynamic_update_slice_in_dim(a, u, index, axis)
+
+
+def _reduce(fn, name):
+    def f(operand, axes):
+        a = asarray(operand)
+        axes = tuple(axes)
+        d = a._data
+        if name_of(d) == "bool" and name in ("reduce_max", "reduce_min", "reduce_or",
+                                             "reduce_and"):
+            red = ivy.any if name in ("reduce_max", "reduce_or") else ivy.all
+            return wrap(red(d, axis=axes), a._weak)
+        if not axes:
+            return a
+        if name == "reduce_sum":
+            return wrap(ivy.sum(d, axis=axes, dtype=name_of(d)), a._weak)
+        if name == "reduce_prod":
+            return wrap(ivy.prod(d, axis=axes, dtype=name_of(d)), a._weak)
+        if a.size == 0:
+            k = KIND[name_of(d)]
+            info = np.finfo(name_of(d)) if k == "f" else np.iinfo(name_of(d))
+            ident = (-np.inf if k == "f" else info.min) if name == "reduce_max" else (
+                np.inf if k == "f" else info.max)
+            shp = tuple(s for i, s in enumerate(a.shape) if i not in axes)
+            return wrap(ivy.full_like(ivy.reshape(ivy.sum(d, axis=axes), shp), ident), a._weak)
+        return wrap(fn(d, axis=axes), a._weak)
+    f.__name__ = name
+    return f
+
+
+reduce_sum = _reduce(ivy.sum, "reduce_sum")
+reduce_prod = _reduce(ivy.prod, "reduce_prod")
+reduce_max = _reduce(ivy.max, "reduce_max")
+reduce_min = _reduce(ivy.min, "reduce_min")
+reduce_or = _reduce(ivy.any, "reduce_or")
+reduce_and = _reduce(ivy.all, "reduce_and")
+
+
+def argmax(operand, axis, index_dtype):
+    a = asarray(operand)
+    d = a._data if name_of(a._data) != "bool" else ivy.astype(a._data, "int8")
+    return wrap(ivy.astype(ivy.argmax(d, axis=axis), to_name(index_dtype)))
+
+
+def argmin(operand, axis, index_dtype):
+    a = asarray(operand)
+    d = a._data if name_of(a._data) != "bool" else ivy.astype(a._data, "int8")
+    return wrap(ivy.astype(ivy.argmin(d, axis=axis), to_name(index_dtype)))
+
+
+def _cum(fn_name):
+    def f(operand, axis=0, reverse=False):
+        a = asarray(operand)
+        d = a._data
+        if reverse:
+            d = ivy.flip(d, axis=axis)
+        if fn_name == "cumsum":
+            r = ivy.cumulative_sum(d, axis=axis, dtype=name_of(d))
+        elif fn_name == "cumprod":
+            r = ivy.cumulative_prod(d, axis=axis, dtype=name_of(d))
+        else:
+            fn = {"cummax": ivy.maximum, "cummin": ivy.minimum, "cumlogsumexp": ivy.logaddexp}[
+                fn_name]
+            parts = list(ivy.unstack(d, axis=axis))
+            acc, outs = None, []
+            for p in parts:
+                acc = p if acc is None else fn(acc, p)
+                outs.append(acc)
+            r = ivy.stack(outs, axis=axis) if outs else d
+        if reverse:
+            r = ivy.flip(r, axis=axis)
+        return wrap(r, a._weak)
+    f.__name__ = fn_name
+    return f
+
+
+cumsum, cumprod, cummax, cummin, cumlogsumexp = (_cum(n) for n in (
+    "cumsum", "cumprod", "cummax", "cummin", "cumlogsumexp"))
+
+
+def dot_general(lhs, rhs, dimension_numbers, precision=None, preferred_element_type=None,
+                out_sharding=None):
+    """((lhs_contracting, rhs_contracting), (lhs_batch, rhs_batch)); the result is
+    batch dims, then lhs free dims, then rhs free dims (XLA's order)."""
+    (lc, rc), (lb, rb) = dimension_numbers
+    x, y = asarray(lhs), asarray(rhs)
+    _, dt, weak = _core.promote((name_of(x._data), x._weak), (name_of(y._data), y._weak))[0], \
+        None, x._weak and y._weak
+    name = _core.promote((name_of(x._data), x._weak), (name_of(y._data), y._weak))[0]
+    x, y = x.astype(name), y.astype(name)
+    lf = [i for i in _range(x.ndim) if i not in lc and i not in lb]
+    rf = [i for i in _range(y.ndim) if i not in rc and i not in rb]
+    for i, j in zip(lc, rc):
+        if x.shape[i] != y.shape[j]:
+            raise TypeError("dot_general requires contracting dimensions to have the same shape")
+    xp = _F.transpose(x, list(lb) + lf + list(lc))
+    yp = _F.transpose(y, list(rb) + list(rc) + rf)
+    bsh = [x.shape[i] for i in lb]
+    k = math.prod(x.shape[i] for i in lc)
+    xm = _F.reshape(xp, bsh + [math.prod(x.shape[i] for i in lf), k])
+    ym = _F.reshape(yp, bsh + [k, math.prod(y.shape[i] for i in rf)])
+    d1, d2 = xm._data, ym._data
+    if name == "bool":
+        r = ivy.astype(ivy.matmul(ivy.astype(d1, "int32"), ivy.astype(d2, "int32")), "bool")
+    else:
+        r = ivy.matmul(d1, d2)
+    r = ivy.reshape(r, tuple(bsh + [x.shape[i] for i in lf] + [y.shape[i] for i in rf]))
+    out = wrap(r, weak)
+    if preferred_element_type is not None:
+        out = out.astype(preferred_element_type)
+    return out
+
+
+def dot(lhs, rhs, precision=None, preferred_element_type=None, out_sharding=None):
+    x, y = asarray(lhs), asarray(rhs)
+    return dot_general(x, y, (((x.ndim - 1,), (0,)), ((), ())), precision,
+                       preferred_element_type)
+
+
+def batch_matmul(lhs, rhs, precision=None):
+    x = asarray(lhs)
+    b = tuple(_range(x.ndim - 2))
+    return dot_general(lhs, rhs, (((x.ndim - 1,), (x.ndim - 2,)), (b, b)), precision)
+
+
+def _conv_specs(dimension_numbers, nd):
+    if dimension_numbers is None:
+        sp = "".join("HWDXYZ"[i] for i in _range(nd))
+        return "NC" + sp, "OI" + sp, "NC" + sp
+    if isinstance(dimension_numbers, ConvDimensionNumbers) or (
+            isinstance(dimension_numbers, tuple) and dimension_numbers and
+            not isinstance(dimension_numbers[0], str)):
+        lhs, rhs, out = dimension_numbers
+        # integer specs (as in make_jaxpr): (batch, feature, spatial...)
+        letters = "HWDXYZ"[:nd]
+
+        def to_str(spec, first, second):
+            s = [""] * (nd + 2)
+            s[spec[0]], s[spec[1]] = first, second
+            for i, p in enumerate(spec[2:]):
+                s[p] = letters[i]
+            return "".join(s)
+        return to_str(lhs, "N", "C"), to_str(rhs, "O", "I"), to_str(out, "N", "C")
+    return tuple(dimension_numbers)
+
+
+def conv_dimension_numbers(lhs_shape, rhs_shape, dimension_numbers):
+    lhs, rhs, out = _conv_specs(dimension_numbers, len(lhs_shape) - 2)
+
+    def ints(spec, a, b):
+        sp = sorted((c for c in spec if c not in (a, b)), key=lambda c: lhs.index(c)
+                    if c in lhs else spec.index(c))
+        sp = [c for c in spec if c not in (a, b)]
+        order = sorted(sp, key=lambda c: rhs.index(c) if spec is rhs else spec.index(c))
+        return (spec.index(a), spec.index(b)) + tuple(spec.index(c) for c in order)
+    return ConvDimensionNumbers(ints(lhs, "N", "C"), ints(rhs, "O", "I"), ints(out, "N", "C"))
+
+
+def _same_pads(in_sizes, k_sizes, strides):
+    pads = []
+    for n, k, s in zip(in_sizes, k_sizes, strides):
+        out = -(-n // s)
+        tot = _max((out - 1) * s + k - n, 0)
+        pads.append((tot // 2, tot - tot // 2))
+    return pads
+
+
+def padtype_to_pads(in_shape, window_shape, window_strides, padding):
+    if isinstance(padding, str):
+        p = padding.upper()
+        if p == "VALID":
+            return [(0, 0)] * len(in_shape)
+        if p == "SAME":
+            return _same_pads(in_shape, window_shape, window_strides)
+        if p == "SAME_LOWER":
+            return [(h, l_) for l_, h in _same_pads(in_shape, window_shape, window_strides)]
+        raise ValueError(f"Unknown padding type: {padding}")
+    return [tuple(p) for p in padding]
+
+
+def conv_general_dilated(lhs, rhs, window_strides, padding, lhs_dilation=None,
+                         rhs_dilation=None, dimension_numbers=None, feature_group_count=1,
+                         batch_group_count=1, precision=None, preferred_element_type=None):
+    x, w = asarray(lhs), asarray(rhs)
+    nd = x.ndim - 2
+    if batch_group_count != 1:
+        not_implemented("jax.lax.conv_general_dilated(batch_group_count != 1)")
+    ls, rs, os_ = _conv_specs(dimension_numbers, nd)
+    sp = [c for c in rs if c not in "OI"]  # spatial letters in the rhs order
+    # to N, spatial (rhs order), C  and  spatial, I, O
+    xc = _F.transpose(x, [ls.index("N")] + [ls.index(c) for c in sp] + [ls.index("C")])
+    wc = _F.transpose(w, [rs.index(c) for c in sp] + [rs.index("I"), rs.index("O")])
+    (xd, wd), dt, weak = _same(xc, wc, name="conv_general_dilated")
+    xc = wrap(xd)
+    lhs_dilation = tuple(lhs_dilation or (1,) * nd)
+    rhs_dilation = tuple(rhs_dilation or (1,) * nd)
+    strides = tuple(window_strides)
+    if builtins.any(d != 1 for d in lhs_dilation):
+        zero = asarray(0, dtype=dt)
+        xc = pad(xc, zero, [(0, 0, 0)] + [(0, 0, d - 1) for d in lhs_dilation] + [(0, 0, 0)])
+    in_sp = xc.shape[1:-1]
+    k_eff = [(k - 1) * d + 1 for k, d in zip(wd.shape[:nd], rhs_dilation)]
+    if isinstance(padding, str):
+        pads = padtype_to_pads(in_sp, k_eff, strides, padding)
+    else:
+        pads = [tuple(p) for p in padding]
+    if builtins.any(p < 0 for pr in pads for p in pr):
+        xc = pad(xc, asarray(0, dtype=dt), [(0, 0, 0)] + [(lo, hi, 0) for lo, hi in pads] +
+                 [(0, 0, 0)])
+        pads = [(0, 0)] * nd
+    conv = {1: ivy.conv1d, 2: ivy.conv2d, 3: ivy.conv3d}.get(nd)
+    if conv is None:
+        not_implemented(f"jax.lax.conv_general_dilated with {nd} spatial dimensions")
+    r = conv(xc._data, wd, strides=strides, padding=[tuple(p) for p in pads],
+             dilations=rhs_dilation, groups=feature_group_count)
+    r = wrap(r, weak)
+    # r is N, spatial (rhs order), C -> out spec
+    cur = ["N"] + sp + ["C"]
+    r = _F.transpose(r, [cur.index(c) for c in os_])
+    if preferred_element_type is not None:
+        r = r.astype(preferred_element_type)
+    return r
+
+
+def conv(lhs, rhs, window_strides, padding, precision=None, preferred_element_type=None):
+    return conv_general_dilated(lhs, rhs, window_strides, padding, precision=precision,
+                                preferred_element_type=preferred_element_type)
+
+
+def conv_with_general_padding(lhs, rhs, window_strides, padding, lhs_dilation, rhs_dilation,
+                              precision=None, preferred_element_type=None):
+    return conv_general_dilated(lhs, rhs, window_strides, padding, lhs_dilation, rhs_dilation,
+                                precision=precision,
+                                preferred_element_type=preferred_element_type)
+
+
+_MONOIDS = {}
+
+
+def reduce_window(operand, init_value, computation, window_dimensions, window_strides,
+                  padding, base_dilation=None, window_dilation=None):
+    """Any binary ``computation`` (lax.max, lax.add, ...): one strided slice per window offset,
+    combined in order."""
+    if isinstance(operand, (tuple, list)):
+        not_implemented("jax.lax.reduce_window over several operands")
+    x = asarray(operand)
+    nd = x.ndim
+    init = asarray(init_value, dtype=x.dtype) if not isinstance(init_value, Array) else init_value
+    strides = tuple(window_strides)
+    bd = tuple(base_dilation or (1,) * nd)
+    wdil = tuple(window_dilation or (1,) * nd)
+    if builtins.any(b != 1 for b in bd):
+        x = pad(x, init, [(0, 0, b - 1) for b in bd])
+    k_eff = [(k - 1) * d + 1 for k, d in zip(window_dimensions, wdil)]
+    pads = padtype_to_pads(x.shape, k_eff, strides, padding)
+    x = pad(x, init, [(lo, hi, 0) for lo, hi in pads])
+    out = [_max((n - ke) // s + 1, 0) for n, ke, s in zip(x.shape, k_eff, strides)]
+    acc = _F.broadcast_to(init, tuple(out))
+    for off in itertools.product(*[_range(k) for k in window_dimensions]):
+        key = tuple(builtins.slice(o * d, o * d + (m - 1) * s + 1, s)
+                    for o, d, m, s in zip(off, wdil, out, strides))
+        acc = computation(acc, x[key])
+    return acc
+
+
+def reduce(operands, init_values, computation, dimensions):
+    single = not isinstance(operands, (tuple, list))
+    if not single:
+        not_implemented("jax.lax.reduce over several operands")
+    x = asarray(operands)
+    dims = tuple(dimensions)
+    fn = {add: reduce_sum, max: reduce_max, min: reduce_min, mul: reduce_prod}.get(computation)
+    if fn is not None:
+        r = fn(x, dims)
+        return computation(r, asarray(init_values, dtype=x.dtype)) if fn is not reduce_sum or \
+            True else r
+    xm = _F.moveaxis(x, dims, tuple(_range(-len(dims), 0))) if dims else x
+    flat = _F.reshape(xm, xm.shape[:xm.ndim - len(dims)] + (-1,))
+    acc = _F.broadcast_to(asarray(init_values, dtype=x.dtype), flat.shape[:-1])
+    for i in _range(flat.shape[-1]):
+        acc = computation(acc, flat[..., i])
+    return acc
+
+
+def _gather_fill(name):
+    k = KIND[name]
+    return math.nan if k in "fc" else True if k == "b" else (
+        np.iinfo(name).max if k == "u" else np.iinfo(name).min)
+
+
+def gather(operand, start_indices, dimension_numbers, slice_sizes, *, unique_indices=False,
+           indices_are_sorted=False, mode=None, fill_value=None):
+    """XLA gather (index_vector_dim last), no operand batching dims; modes clip,
+    promise_in_bounds and fill (JAX's default: out-of-bounds slices give ``fill_value``)."""
+    dn = dimension_numbers if isinstance(dimension_numbers, GatherDimensionNumbers) else \
+        GatherDimensionNumbers(*dimension_numbers)
+    if tuple(dn.operand_batching_dims) or tuple(dn.start_indices_batching_dims):
+        not_implemented("jax.lax.gather with operand_batching_dims")
+    x, idx = asarray(operand), asarray(start_indices)
+    m = str(mode.value if hasattr(mode, "value") else mode).lower() if mode is not None else "fill"
+    if "clip" in m:
+        m = "clip"
+    elif "promise" in m:
+        m = "clip"
+    elif "fill" in m or m in ("none", "1"):
+        m = "fill"
+    else:
+        not_implemented(f"jax.lax.gather(mode={mode!r})")
+    bshape = idx.shape[:-1]
+    nb = len(bshape)
+    nd = x.ndim
+    slice_sizes = tuple(slice_sizes)
+    idx_d = ivy.astype(idx._data, "int64")
+    valid = None
+    keys = []
+    for d in _range(nd):
+        ar_shape = [1] * (nb + nd)
+        ar_shape[nb + d] = slice_sizes[d]
+        B = ivy.backend_of(x._data)
+        rng = ivy.reshape(B.asarray(np.arange(slice_sizes[d], dtype=np.int64)), tuple(ar_shape))
+        if d in dn.start_index_map:
+            k = list(dn.start_index_map).index(d)
+            s = ivy.reshape(idx_d[..., k], tuple(bshape) + (1,) * nd)
+            hi = x.shape[d] - slice_sizes[d]
+            ok = ivy.logical_and(ivy.greater_equal(s, 0), ivy.less_equal(s, hi))
+            valid = ok if valid is None else ivy.logical_and(valid, ok)
+            s = ivy.clip(s, 0, _max(hi, 0))
+            keys.append(ivy.add(s, rng))
+        else:
+            keys.append(rng)
+    shp = tuple(bshape) + slice_sizes
+    keys = [ivy.broadcast_to(k_, shp) for k_ in keys]
+    if x.size == 0:
+        not_implemented("jax.lax.gather from an empty operand")
+    r = ivy.get_item(x._data, tuple(keys)) if nd else x._data
+    if m == "fill" and valid is not None:
+        fv = fill_value if fill_value is not None else _gather_fill(name_of(x._data))
+        r = ivy.where(ivy.broadcast_to(valid, shp), r, ivy.full_like(r, fv))
+    # drop collapsed dims, then place offset dims
+    keep = [d for d in _range(nd) if d not in dn.collapsed_slice_dims]
+    r = ivy.reshape(r, tuple(bshape) + tuple(slice_sizes[d] for d in keep))
+    out_rank = nb + len(keep)
+    perm = [0] * out_rank
+    offs = list(dn.offset_dims)
+    bi, oi = 0, 0
+    for pos in _range(out_rank):
+        if pos in offs:
+            perm[pos] = nb + oi
+            oi += 1
+        else:
+            perm[pos] = bi
+            bi += 1
+    return wrap(ivy.permute_dims(r, tuple(perm)), x._weak)
+
+
+def _scatter(operand, scatter_indices, updates, dn, reduction, mode):
+    if not isinstance(dn, ScatterDimensionNumbers):
+        dn = ScatterDimensionNumbers(*dn)
+    if tuple(dn.operand_batching_dims) or tuple(dn.scatter_indices_batching_dims):
+        not_implemented("jax.lax.scatter with operand_batching_dims")
+    x, idx, u = asarray(operand), asarray(scatter_indices), asarray(updates)
+    name = name_of(x._data)
+    u = u.astype(name)
+    nd = x.ndim
+    uwd = list(dn.update_window_dims)
+    scat_dims = [i for i in _range(u.ndim) if i not in uwd]
+    # updates as (scatter dims..., window dims...)
+    up = _F.transpose(u, scat_dims + uwd)
+    sshape = up.shape[:len(scat_dims)]
+    wshape = up.shape[len(scat_dims):]
+    win_op_dims = [d for d in _range(nd) if d not in dn.inserted_window_dims]
+    if idx.shape[:-1] != sshape:
+        raise TypeError("lax.scatter: indices and updates scatter dims differ")
+    B = ivy.backend_of(x._data)
+    idx_d = ivy.astype(idx._data, "int64")
+    ns, nw = len(sshape), len(wshape)
+    lin = None
+    valid = None
+    strides = np.cumprod((1,) + x.shape[::-1])[:-1][::-1]
+    for d in _range(nd):
+        full = [1] * (ns + nw)
+        term = None
+        size_here = 1
+        if d in win_op_dims:
+            w = win_op_dims.index(d)
+            full[ns + w] = wshape[w]
+            size_here = wshape[w]
+            term = ivy.reshape(B.asarray(np.arange(wshape[w], dtype=np.int64)), tuple(full))
+        if d in dn.scatter_dims_to_operand_dims:
+            k = list(dn.scatter_dims_to_operand_dims).index(d)
+            s = ivy.reshape(idx_d[..., k], tuple(sshape) + (1,) * nw)
+            hi = x.shape[d] - size_here
+            ok = ivy.logical_and(ivy.greater_equal(s, 0), ivy.less_equal(s, hi))
+            valid = ok if valid is None else ivy.logical_and(valid, ok)
+            if mode == "clip":
+                s = ivy.clip(s, 0, _max(hi, 0))
+            term = s if term is None else ivy.add(s, term)
+        if term is None:
+            continue
+        t = ivy.multiply(term, builtins.int(strides[d]))
+        lin = t if lin is None else ivy.add(lin, t)
+    n = x.size
+    shp = tuple(up.shape)
+    lin = ivy.broadcast_to(lin if lin is not None else B.asarray(0), shp)
+    if mode != "clip" and valid is not None:
+        lin = ivy.where(ivy.broadcast_to(valid, shp), lin, ivy.full_like(lin, n))
+    pos = ivy.reshape(lin, (-1, 1))
+    vals = ivy.reshape(up._data, (-1,))
+    base = ivy.concat([ivy.reshape(x._data, (n,)), ivy.reshape(ivy.zeros_like(x._data), (-1,))[:1]
+                       if n else B.asarray(np.zeros(1), dtype=name)], axis=0)
+    if reduction == "mul":
+        fp = ivy.to_numpy(pos).ravel()
+        fp = fp[fp < n]
+        if len(np.unique(fp)) != len(fp):
+            not_implemented("jax.lax.scatter_mul with repeated indices")
+        cur = ivy.take(base, ivy.reshape(pos, (-1,)), axis=0)
+        vals = ivy.multiply(cur, vals)
+        reduction = "replace"
+    if name == "bool" and reduction == "sum":
+        vals = ivy.astype(vals, "int8")
+        base = ivy.astype(base, "int8")
+        r = ivy.astype(ivy.scatter_nd(pos, vals, (n + 1,), reduction="sum", out=base), "bool")
+    else:
+        r = ivy.scatter_nd(pos, vals, (n + 1,), reduction=reduction, out=base)
+    return wrap(ivy.reshape(r[:n], x.shape), x._weak)
+
+
+def _scatter_fn(red):
+    def f(operand, scatter_indices, updates, dimension_numbers, *, indices_are_sorted=False,
+          unique_indices=False, mode=None):
+        m = str(mode.value if hasattr(mode, "value") else mode).lower() if mode is not None \
+            else "fill"
+        m = "clip" if "clip" in m else "fill"
+        return _scatter(operand, scatter_indices, updates, dimension_numbers, red, m)
+    return f
+
+
+scatter = _scatter_fn("replace")
+scatter_add = _scatter_fn("sum")
+scatter_max = _scatter_fn("max")
+scatter_min = _scatter_fn("min")
+scatter_mul = _scatter_fn("mul")
+
+
+def scatter_sub(operand, scatter_indices, updates, dimension_numbers, **kw):
+    return scatter_add(operand, scatter_indices, _F.negative(updates), dimension_numbers, **kw)
+
+
+def stop_gradient(x):
+    return tree_util.tree_map(lambda a: wrap(ivy.stop_gradient(asarray(a)._data),
+                                             asarray(a)._weak), x)
+
+
+def iota(dtype, size, dimension=0, sharding=None):
+    return _F.arange(size, dtype=dtype)
+
+
+def broadcasted_iota(dtype, shape, dimension, sharding=None):
+    shape = tuple(shape)
+    r = _F.arange(shape[dimension], dtype=dtype)
+    return broadcast_in_dim(r, shape, (dimension,))
+
+
+def full(shape, fill_value, dtype=None, *, sharding=None):
+    return _F.full(shape, fill_value, dtype)
+
+
+def full_like(x, fill_value, dtype=None, shape=None, sharding=None):
+    return _F.full_like(x, fill_value, dtype, shape)
+
+
+def zeros_like_array(x):
+    return _F.zeros_like(x)
+
+
+def sort(operand, dimension=-1, is_stable=True, num_keys=1):
+    if isinstance(operand, (tuple, list)):
+        keys = operand[0]
+        order = _F.argsort(keys, axis=dimension)
+        return tuple(_F.take_along_axis(o, order, dimension) for o in operand)
+    return _F.sort(operand, axis=dimension)
+
+
+def sort_key_val(keys, values, dimension=-1, is_stable=True):
+    return sort((keys, values), dimension)
+
+
+def top_k(operand, k):
+    x = asarray(operand)
+    idx = _F.argsort(-x if KIND[name_of(x._data)] != "b" else ~x, axis=-1)[..., :k]
+    return _F.take_along_axis(x, idx, -1), idx
+
+
+def tie_in(x, y):
+    return y
+
+
+# ------------------------------------------------------------------------------ control flow
+def cond(pred, true_fun, false_fun, *operands, operand=None):
+    if operand is not None:
+        operands = (operand,)
+    p = asarray(pred)
+    if p.ndim:
+        raise TypeError("Pred must be a scalar, got array of shape " + str(p.shape))
+    return (true_fun if builtins.bool(p) else false_fun)(*operands)
+
+
+def switch(index, branches, *operands, operand=None):
+    if operand is not None:
+        operands = (operand,)
+    i = builtins.int(asarray(index))
+    i = _min(_max(i, 0), len(branches) - 1)  # JAX clamps the index
+    return branches[i](*operands)
+
+
+def _arrays(tree):
+    return tree_util.tree_map(asarray, tree)
+
+
+def while_loop(cond_fun, body_fun, init_val):
+    val = _arrays(init_val)
+    while builtins.bool(asarray(cond_fun(val))):
+        val = body_fun(val)
+    return val
+
+
+def fori_loop(lower, upper, body_fun, init_val, *, unroll=None):
+    val = _arrays(init_val)
+    for i in _range(builtins.int(lower), builtins.int(upper)):
+        val = body_fun(asarray(i, dtype="int32") if True else i, val)
+    return val
+
+
+def scan(f, init, xs=None, length=None, reverse=False, unroll=1, _split_transpose=False):
+    leaves, treedef = tree_util.tree_flatten(xs)
+    leaves = [asarray(x) for x in leaves]
+    if length is None:
+        if not leaves:
+            raise ValueError("scan got no values to scan over and `length` not provided.")
+        length = leaves[0].shape[0]
+    lengths = {x.shape[0] for x in leaves}
+    if leaves and lengths != {length}:
+        raise ValueError("scan got `length` argument of ... which disagrees with leading axis "
+                         "sizes")
+    carry = _arrays(init)
+    ys = []
+    order = _range(length - 1, -1, -1) if reverse else _range(length)
+    for i in order:
+        x = tree_util.tree_unflatten(treedef, [a[i] for a in leaves]) if leaves else (
+            None if xs is None else tree_util.tree_unflatten(treedef, []))
+        carry, y = f(carry, x)
+        ys.append(y)
+    if reverse:
+        ys = ys[::-1]
+    if not ys:
+        not_implemented("jax.lax.scan of length 0")
+    y_leaves = [tree_util.tree_flatten(y)[0] for y in ys]
+    y_def = tree_util.tree_flatten(ys[0])[1]
+    stacked = [_F.stack([yl[j] for yl in y_leaves]) for j in _range(len(y_leaves[0]))]
+    return carry, tree_util.tree_unflatten(y_def, stacked)
+
+
+def map(f, xs, *, batch_size=None):  # noqa: A001
+    _, ys = scan(lambda c, x: (c, f(x)), None, xs)
+    return ys
+
+
+def associative_scan(fn, elems, reverse=False, axis=0):
+    leaves, treedef = tree_util.tree_flatten(elems)
+    leaves = [_F.moveaxis(asarray(x), axis, 0) for x in leaves]
+    n = leaves[0].shape[0]
+    order = list(_range(n))[::-1] if reverse else list(_range(n))
+    acc, outs = None, [None] * n
+    for i in order:
+        cur = tree_util.tree_unflatten(treedef, [x[i] for x in leaves])
+        acc = cur if acc is None else (fn(acc, cur) if not reverse else fn(cur, acc))
+        outs[i] = acc
+    out_leaves = [tree_util.tree_flatten(o)[0] for o in outs]
+    return tree_util.tree_unflatten(treedef, [
+        _F.moveaxis(_F.stack([ol[j] for ol in out_leaves]), 0, axis)
+        for j in _range(len(leaves))])
+
+
+def optimization_barrier(operand):
+    return operand
+
+
+def erf_inv(x):
+    not_implemented("jax.lax.erf_inv")
+
+
+def lgamma(x):
+    not_implemented("jax.lax.lgamma")
+
+
+def digamma(x):
+    not_implemented("jax.lax.digamma")
+
+
+def psum(*a, **k):
+    not_implemented("jax.lax.psum", "collectives are out of scope")
