@@ -425,7 +425,10 @@ class Tensor:
         d = self._data
         dt = dtype_of(d)
         if isinstance(value, Tensor):
-            if dtype_of(value._data) is not dt and _advanced(key):
+            # torch: index_put_ needs equal dtypes; a lone boolean mask goes through
+            # masked_fill/masked_scatter, which cast (x[mask] = float64 tensor is fine)
+            lone_mask = isinstance(key, Tensor) and dtype_of(key._data).name == "bool"
+            if dtype_of(value._data) is not dt and _advanced(key) and not lone_mask:
                 raise RuntimeError("Index put requires the source and destination dtypes match, "
                                    f"got {_TORCH_NAMES.get(dt.name)} for the destination and "
                                    f"{_TORCH_NAMES.get(dtype_of(value._data).name)} for the "
