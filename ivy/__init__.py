@@ -107,5 +107,8 @@ from .stateful import initializers, schedules  # noqa: E402
 # tracer (issue 4): trace_graph, Graph, compile
 from .tracer import Graph, TraceError, compile, trace_graph  # noqa: E402
 
+# transpiler (issue 13): transpile, TranspileError
+from .transpiler import TranspileError, transpile  # noqa: E402
+
 if _os.environ.get("IVY_BACKEND"):
     set_backend(_os.environ["IVY_BACKEND"])

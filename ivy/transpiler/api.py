@@ -1,0 +1,545 @@
+"""``ivy.transpile``: capture → Ivy graph → emitted target code → verified, as one object.
+
+The pipeline (docs/transpiler.md):
+
+1. **capture** with the source framework's own machinery (``capture/<source>.py``), each
+   operation checked against the framework's own result on the example inputs;
+2. **optimise and emit** the Ivy graph for the target (``Graph.to_source``: standalone code that
+   imports only the target framework);
+3. **verify** the emitted code: run it on the example inputs and on a second random draw of the
+   same shapes, compare with the source's outputs (and, for models, one gradient); anything
+   that does not match raises :class:`TranspileError` — a transpile is never silently wrong.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import linecache
+import time
+import types
+from pathlib import Path
+
+import numpy as np
+import optree
+
+from .. import backend_handler
+from ..tracer.emit.base import function_name
+from . import frameworks as fw
+from . import models
+from .capture import Captured, get_capture
+from .errors import TranspileError
+
+_MODEL_ROOTS = {"torch": "torch", "keras": "tensorflow", "tensorflow": "tensorflow",
+                "tf_keras": "tensorflow", "flax": "jax", "ivy": "ivy"}
+
+
+# -- which framework is the source -------------------------------------------------------------
+def _globals_frameworks(fn) -> set[str]:
+    """Frameworks that ``fn``'s code refers to through its globals (``torch.…``, ``jnp.…``)."""
+    found = set()
+    code = getattr(fn, "__code__", None)
+    g = getattr(fn, "__globals__", {})
+    if code is None:
+        return found
+    stack = [code]
+    while stack:
+        c = stack.pop()
+        for n in c.co_names:
+            v = g.get(n)
+            if v is None:
+                continue
+            mod = v.__name__ if isinstance(v, types.ModuleType) else getattr(v, "__module__", "")
+            root = (mod or "").split(".", 1)[0]
+            if root == "ivy":
+                sub = (mod or "").split(".")
+                found.add(sub[2] if len(sub) > 2 and sub[1] == "frontends" else "ivy")
+            elif root in ("torch", "numpy", "jax", "tensorflow", "keras", "flax", "optax", "kornia",
+                          "transformers"):
+                found.add({"keras": "tensorflow", "flax": "jax", "optax": "jax",
+                           "kornia": "torch", "transformers": "torch"}.get(root, root))
+        stack.extend(k for k in c.co_consts if isinstance(k, types.CodeType))
+    return found
+
+
+def infer_source(obj, args=(), kwargs=None) -> str:
+    """The source framework of ``obj``: a model's class, the example arrays' framework, or the
+    frameworks the function's code refers to (NumPy when nothing says otherwise)."""
+    if isinstance(obj, tuple) and len(obj) == 2 and callable(obj[0]):
+        return "jax"  # (pure function, parameter pytree)
+    for c in type(obj).__mro__:
+        root = (c.__module__ or "").split(".", 1)[0]
+        if root in _MODEL_ROOTS and not isinstance(obj, types.FunctionType):
+            if root == "ivy" and "Module" not in {k.__name__ for k in type(obj).__mro__}:
+                continue
+            return _MODEL_ROOTS[root]
+    seen = {fw.framework_of(x) for x in optree.tree_leaves((args, kwargs or {}), namespace="ivy")
+            if fw.is_array(x)}
+    seen.discard(None)
+    non_numpy = seen - {"numpy"}
+    if len(non_numpy) == 1:
+        return non_numpy.pop()
+    used = _globals_frameworks(obj)
+    for name in ("torch", "jax", "tensorflow", "ivy", "numpy"):
+        if name in used and (name != "numpy" or len(used) == 1 or used <= {"numpy", "ivy"}):
+            return name
+    if "numpy" in used or "numpy" in seen:
+        return "numpy"
+    raise TranspileError("cannot tell which framework this code is written for; pass "
+                         f"source= (one of {', '.join(fw.FRAMEWORKS)} or 'ivy')")
+
+
+# -- the result --------------------------------------------------------------------------------
+class Report(dict):
+    """The transpile report (a JSON-able dict) with a readable ``str``."""
+
+    def __str__(self) -> str:
+        v = self.get("verification", {})
+        lines = [f"{self['name']}: {self['source']} -> {self['target']} ({self['kind']}), "
+                 f"{self['graph']['calls']} Ivy calls from {sum(o['count'] for o in self['ops'])} "
+                 f"captured operations, {self['timings']['total_s'] * 1e3:.0f} ms",
+                 f"verified: {v.get('verified')} ({v.get('where', '')})"]
+        for part in ("example", "second_draw", "gradient"):
+            entries = v.get(part)
+            if isinstance(entries, list) and entries:
+                worst = max(e["max_abs_err"] for e in entries)
+                bad = [e for e in entries if not e["ok"]]
+                lines.append(f"  {part}: {len(entries) - len(bad)}/{len(entries)} match, "
+                             f"max |error| {worst:.3g}" + (f"; FAILED {bad[0]['path']}: "
+                                                           f"{bad[0]['why']}" if bad else ""))
+            elif isinstance(entries, dict):
+                lines.append(f"  {part}: {entries.get('skipped', entries)}")
+        lines.append("operations:")
+        for o in self["ops"]:
+            lines.append(f"  {o['op']} x{o['count']} -> {o['mapping']} (max |error| "
+                         f"{o['max_err']:.3g})")
+        for n in self.get("notes", []):
+            lines.append(f"note: {n}")
+        return "\n".join(lines)
+
+
+class Transpiled:
+    """A transpiled function or model (see :func:`transpile`)."""
+
+    def __init__(self, *, fn, source: str, report: Report, graph, target: str, name: str,
+                 captured: Captured, params: dict):
+        self.fn = fn
+        self.source = source
+        self.report = report
+        self.graph = graph
+        self.target = target
+        self.name = name
+        self.source_framework = captured.source
+        self.is_model = captured.is_model
+        self.trainable = list(captured.trainable)
+        self._params_np = captured.params
+        self._params = params
+        self._model = None
+
+    # -- calling --------------------------------------------------------------------------------
+    def _inputs(self, inputs, kwargs):
+        conv = self.target if self.target != "ivy" else "numpy"
+        return fw.convert_tree(tuple(inputs), conv), fw.convert_tree(kwargs, conv)
+
+    def __call__(self, *inputs, **kwargs):
+        inputs, kwargs = self._inputs(inputs, kwargs)
+        if self.is_model:
+            if self.target in ("torch", "tensorflow"):
+                return self.model(*inputs, **kwargs)
+            return self.fn(self._params, *inputs, **kwargs)
+        if self.target == "ivy":
+            with backend_handler.using_backend("numpy"):
+                return self.fn(*inputs, **kwargs)
+        return self.fn(*inputs, **kwargs)
+
+    def apply(self, params, *inputs, **kwargs):
+        """The pure form: ``fn(params, *inputs)`` (models; JAX style)."""
+        inputs, kwargs = self._inputs(inputs, kwargs)
+        return self.fn(params, *inputs, **kwargs)
+
+    @property
+    def params(self) -> dict:
+        """The weights as target arrays, by the source's names (``{}`` for a function). For the
+        torch and tensorflow targets these are the model's own parameters/variables."""
+        if self.is_model and self.target == "torch":
+            return self.model.parameter_dict()
+        if self.is_model and self.target == "tensorflow":
+            return self.model.params
+        return self._params
+
+    def params_numpy(self) -> dict[str, np.ndarray]:
+        return {k: fw.to_numpy(v) for k, v in self.params.items()}
+
+    @property
+    def model(self):
+        """The target-native model: a ``torch.nn.Module``, a ``keras.layers.Layer``, or (JAX,
+        NumPy, Ivy) an object with ``params`` and ``apply``. ``None`` for a function."""
+        if not self.is_model:
+            return None
+        if self._model is None:
+            self._model = models.build(self.target, self.fn, self._params, self.trainable,
+                                       self.name)
+        return self._model
+
+    # -- saving ---------------------------------------------------------------------------------
+    def save(self, path) -> list[str]:
+        """Write the standalone source to ``path``; a model's weights go beside it
+        (``<stem>.pt`` for torch, ``<stem>.npz`` otherwise) with a ``load_params()`` in the source.
+        Returns the paths written."""
+        path = Path(path)
+        text = self.source
+        written = [str(path)]
+        if self.is_model:
+            weights = self.params_numpy()
+            if self.target == "torch":
+                import torch
+                wpath = path.with_suffix(".pt")
+                torch.save({k: fw.from_numpy(v, "torch") for k, v in weights.items()}, wpath)
+                text += _LOADER_TORCH.format(file=wpath.name)
+            else:
+                wpath = path.with_suffix(".npz")
+                np.savez(wpath, **{_npz_key(k): v for k, v in weights.items()})
+                text += _LOADER_NPZ.format(file=wpath.name, keys=repr(
+                    {_npz_key(k): k for k in weights}), conv=_NPZ_CONV[self.target])
+            written.append(str(wpath))
+        path.write_text(text)
+        return written
+
+    def __repr__(self):
+        v = self.report.get("verification", {}).get("verified")
+        return (f"<Transpiled {self.name}: {self.source_framework} -> {self.target}, "
+                f"{'model' if self.is_model else 'function'}, verified={v}>")
+
+
+def _npz_key(k: str) -> str:
+    return k.replace("/", "__SLASH__")
+
+
+_LOADER_TORCH = '''
+
+def load_params(path=None):
+    """The weights saved beside this file, by parameter name."""
+    import os
+    path = path or os.path.join(os.path.dirname(os.path.abspath(__file__)), {file!r})
+    return torch.load(path, weights_only=True)
+'''
+_LOADER_NPZ = '''
+
+def load_params(path=None):
+    """The weights saved beside this file, by parameter name."""
+    import os
+    import numpy
+    path = path or os.path.join(os.path.dirname(os.path.abspath(__file__)), {file!r})
+    names = {keys}
+    with numpy.load(path) as f:
+        return {{names[k]: {conv} for k in f.files}}
+'''
+_NPZ_CONV = {"numpy": "f[k]", "jax": "jax.numpy.asarray(f[k])",
+             "tensorflow": "tf.convert_to_tensor(f[k])", "ivy": "ivy.asarray(f[k])"}
+
+
+# -- the pipeline ------------------------------------------------------------------------------
+def _load(source: str, target: str, name: str):
+    """Execute the emitted source as a module and return its function."""
+    digest = hashlib.sha1(source.encode()).hexdigest()[:10]
+    filename = f"<transpiled {name} {target} {digest}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    mod = types.ModuleType(f"ivy_transpiled_{digest}")
+    mod.__file__ = filename
+    exec(compile(source, filename, "exec"), mod.__dict__)  # noqa: S102 - our own emitted code
+    return mod.__dict__[name]
+
+
+def _version(target: str) -> str:
+    if target == "ivy":
+        return "ivy (numpy backend)"
+    mod = __import__(target)
+    return f"{target} {getattr(mod, '__version__', '?')}"
+
+
+def _run(fn, target, params, args, kwargs, is_model):
+    with backend_handler.using_backend("numpy") if target == "ivy" else _nullcontext():
+        out = fn(params, *args, **kwargs) if is_model else fn(*args, **kwargs)
+    return fw.tree_to_numpy(out)
+
+
+class _nullcontext:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *a):
+        return False
+
+
+def _second_draw(args, kwargs, seed=1):
+    rng = np.random.default_rng(seed)
+
+    def draw(v):
+        return fw.random_like(v, rng) if isinstance(v, np.ndarray) else v
+
+    return (optree.tree_map(draw, args, none_is_leaf=True, namespace="ivy"),
+            optree.tree_map(draw, kwargs, none_is_leaf=True, namespace="ivy"))
+
+
+def _io_spec(tree) -> list[dict]:
+    paths, leaves, _ = optree.tree_flatten_with_path(tree, none_is_leaf=True, namespace="ivy")
+    return [{"path": "".join(f"[{k!r}]" for k in p), "shape": list(v.shape),
+             "dtype": str(v.dtype)} for p, v in zip(paths, leaves, strict=False) if isinstance(v, np.ndarray)]
+
+
+def transpile(obj, source: str | None = None, target: str = "jax", args=(), kwargs=None, *,
+              verify: bool = True, strict: bool = True, name: str | None = None):
+    """Convert ``obj`` from ``source`` to ``target`` (see docs/transpiler.md).
+
+    ``obj``: a function; a model (``torch.nn.Module``, a Keras layer/model, a Flax module,
+    ``(pure_fn, params)``, an ``ivy.Module``); or a module object (a library such as
+    ``kornia``), which gives a lazy proxy transpiling each function on first call.
+    ``args``/``kwargs``: example inputs (NumPy or source-framework arrays). ``source`` is
+    inferred when not given. ``target``: numpy, torch, jax, tensorflow or ivy.
+
+    Returns a :class:`Transpiled`; raises :class:`TranspileError` when an operation cannot be
+    mapped or the emitted code does not reproduce the source (``strict=False`` returns it with
+    ``report["verification"]["verified"] == False`` instead).
+    """
+    target = fw.canonical(target, "target", fw.TARGETS)
+    if isinstance(obj, types.ModuleType):
+        return LazyModule(obj, source, target)
+    args = tuple(args) if isinstance(args, (tuple, list)) else (args,)
+    kwargs = dict(kwargs or {})
+    source = fw.canonical(source, "source", (*fw.FRAMEWORKS, "ivy")) or \
+        infer_source(obj, args, kwargs)
+    t0 = time.perf_counter()
+    args_np, kwargs_np = fw.tree_to_numpy(args), fw.tree_to_numpy(kwargs)
+    cap_mod = get_capture(source)
+    cap = cap_mod.capture(obj, args_np, kwargs_np)
+    t1 = time.perf_counter()
+    try:
+        graph = cap.graph.optimize()
+    except Exception:  # noqa: BLE001 - an optimisation is optional; the plain graph is correct
+        graph = cap.graph
+    fname = function_name(graph, name or cap.name)
+    text = graph.to_source(target, name=fname)
+    fn = _load(text, target, fname)
+    t2 = time.perf_counter()
+    conv = target if target != "ivy" else "numpy"
+    params = {k: fw.from_numpy(v, conv) for k, v in cap.params.items()}
+    report = Report(
+        name=fname, source=source, target=target, kind="model" if cap.is_model else "function",
+        inputs=_io_spec((cap.args, cap.kwargs)), outputs=_io_spec(cap.outputs),
+        params={"count": len(cap.params), "elements": int(sum(v.size for v in cap.params.values())),
+                "trainable": len(cap.trainable)},
+        ops=[o.to_dict() for o in cap.ops],
+        graph={"nodes": len(graph.nodes), "calls": sum(1 for n in graph.nodes if n.op == "call")},
+        notes=list(cap.notes))
+    verification = {"verified": None, "where": f"in-process, {_version(target)}"}
+    if verify:
+        verification.update(_verify(fn, target, cap, cap_mod, obj, params))
+    else:
+        verification["skipped"] = "verify=False"
+    report["verification"] = verification
+    t3 = time.perf_counter()
+    report["timings"] = {"capture_s": t1 - t0, "emit_s": t2 - t1, "verify_s": t3 - t2,
+                         "total_s": t3 - t0}
+    result = Transpiled(fn=fn, source=text, report=report, graph=graph, target=target,
+                        name=fname, captured=cap, params=params)
+    if verify and strict and not verification["verified"]:
+        raise TranspileError(_failure_text(verification) + "\n" + str(report),
+                             source=source, target=target)
+    return result
+
+
+def _verify(fn, target, cap: Captured, cap_mod, obj, params) -> dict:
+    conv = target if target != "ivy" else "numpy"
+    out = {}
+    a, k = fw.tree_from_numpy(cap.args, conv), fw.tree_from_numpy(cap.kwargs, conv)
+    try:
+        got = _run(fn, target, params, a, k, cap.is_model)
+        out["example"] = fw.compare_trees(cap.outputs, got)
+    except Exception as e:  # noqa: BLE001 - reported as a failed verification
+        out["example"] = [_crash("example", e)]
+    # a second draw of inputs with the same shapes and dtypes, against the source run natively
+    a2, k2 = _second_draw(cap.args, cap.kwargs)
+    try:
+        ref2 = fw.tree_to_numpy(cap_mod.run_native(obj, a2, k2))
+    except Exception as e:  # noqa: BLE001 - the source itself rejects random inputs
+        out["second_draw"] = {"skipped": f"the source raised on random inputs: "
+                                         f"{type(e).__name__}: {str(e)[:200]}"}
+    else:
+        try:
+            got2 = _run(fn, target, params, fw.tree_from_numpy(a2, conv),
+                        fw.tree_from_numpy(k2, conv), cap.is_model)
+            out["second_draw"] = fw.compare_trees(ref2, got2)
+        except Exception as e:  # noqa: BLE001
+            out["second_draw"] = [_crash("second_draw", e)]
+    if cap.is_model and cap.trainable:
+        out["gradient"] = _verify_gradient(fn, target, cap, cap_mod, obj, params, a, k)
+    ok = True
+    for part in ("example", "second_draw", "gradient"):
+        v = out.get(part)
+        if isinstance(v, list):
+            ok = ok and all(e["ok"] for e in v)
+    out["verified"] = bool(ok)
+    return out
+
+
+def _verify_gradient(fn, target, cap, cap_mod, obj, params, a, k):
+    if target in ("numpy", "ivy"):
+        return {"skipped": f"{target} has no automatic differentiation"}
+    try:
+        ref = cap_mod.gradient(obj, cap.args, cap.kwargs)
+    except NotImplementedError as e:
+        return {"skipped": str(e)}
+    try:
+        got = models.gradient(target, fn, params, cap.trainable, a, k)
+    except Exception as e:  # noqa: BLE001
+        return [_crash("gradient", e)]
+    names = [n for n in ref if n in got]
+    missing = sorted(set(ref) ^ set(got))
+    res = fw.compare_trees({n: ref[n] for n in names}, {n: got[n] for n in names},
+                           rtol_table=_GRAD_RTOL)
+    if missing:
+        res.append({"path": "gradient names", "ok": False, "max_abs_err": float("inf"),
+                    "why": f"parameters without a gradient on one side: {missing[:5]}"})
+    return res
+
+
+# gradients go through a longer chain of roundings than outputs; float32 at 1e-4
+_GRAD_RTOL = {**fw.RTOL, "float32": 1e-4, "complex64": 1e-4}
+
+
+def _crash(part, e) -> dict:
+    return {"path": part, "ok": False, "max_abs_err": float("inf"),
+            "why": f"the emitted code raised {type(e).__name__}: {str(e)[:500]}"}
+
+
+def _failure_text(v: dict) -> str:
+    for part in ("example", "second_draw", "gradient"):
+        for e in v.get(part) or []:
+            if isinstance(e, dict) and not e.get("ok", True):
+                return (f"the emitted code does not reproduce the source ({part.replace('_', ' ')}, "
+                        f"output {e['path']}): {e['why']}")
+    return "the emitted code could not be verified"
+
+
+# -- libraries ---------------------------------------------------------------------------------
+def _signature(tree):
+    def key(v):
+        if fw.is_array(v):
+            a = fw.to_numpy(v)
+            return ("array", a.shape, str(a.dtype))
+        try:
+            hash(v)
+            return ("value", v)
+        except TypeError:
+            return ("repr", repr(v))
+
+    leaves, spec = optree.tree_flatten(tree, none_is_leaf=True, namespace="ivy")
+    return (str(spec), tuple(key(v) for v in leaves))
+
+
+class LazyModule:
+    """A library as seen through the transpiler: each function transpiles on its first call with
+    the arguments given (cached per input signature) and runs in the target framework."""
+
+    def __init__(self, module, source, target):
+        self._module, self._source, self._target = module, source, target
+
+    def __getattr__(self, name):
+        attr = getattr(self._module, name)
+        if isinstance(attr, types.ModuleType):
+            return LazyModule(attr, self._source, self._target)
+        if callable(attr) and not isinstance(attr, type):
+            return LazyFunction(attr, self._source, self._target)
+        return attr
+
+    def __repr__(self):
+        return f"<transpiled library {self._module.__name__} -> {self._target}>"
+
+
+class LazyFunction:
+    def __init__(self, fn, source, target):
+        self.fn, self.source, self.target = fn, source, target
+        self.cache: dict = {}
+        self.__name__ = getattr(fn, "__name__", "fn")
+        self.__doc__ = getattr(fn, "__doc__", None)
+
+    def __call__(self, *args, **kwargs):
+        key = _signature((args, kwargs))
+        t = self.cache.get(key)
+        if t is None:
+            t = self.cache[key] = transpile(self.fn, self.source, self.target, args, kwargs)
+        return t(*args, **kwargs)
+
+
+# -- code text (the service and the CLI) -------------------------------------------------------
+def load_code(code: str, entry: str, filename: str | None = None):
+    """Execute ``code`` as a fresh module and return its ``entry`` (a model class is instantiated
+    with no arguments and put in eval mode when it has one)."""
+    digest = hashlib.sha1(code.encode()).hexdigest()[:12]
+    filename = filename or f"<transpile {entry} {digest}>"
+    linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
+    mod = types.ModuleType(f"ivy_user_{digest}")
+    mod.__file__ = filename
+    exec(compile(code, filename, "exec"), mod.__dict__)  # noqa: S102 - run in the sandbox by the service
+    if entry not in mod.__dict__:
+        found = sorted(k for k, v in mod.__dict__.items() if callable(v) and not k.startswith("_")
+                       and getattr(v, "__module__", None) == mod.__name__)
+        raise TranspileError(f"the code defines no {entry!r}; callables it defines: "
+                             f"{', '.join(found) or 'none'}")
+    obj = mod.__dict__[entry]
+    if isinstance(obj, type):
+        obj = obj()
+        if hasattr(obj, "eval") and callable(obj.eval):
+            obj.eval()
+    return obj
+
+
+def transpile_code(code: str, entry: str, *, source: str | None = None, target: str = "jax",
+                   args=(), kwargs=None, options: dict | None = None) -> Transpiled:
+    """Transpile ``entry`` of the Python source text ``code`` (the service's and the CLI's way
+    in). ``options``: ``verify`` (bool), ``strict`` (bool), ``name`` (the emitted function's
+    name)."""
+    options = dict(options or {})
+    obj = load_code(code, entry)
+    return transpile(obj, source, target, args, kwargs, verify=options.get("verify", True),
+                     strict=options.get("strict", True), name=options.get("name"))
+
+
+def inputs_from_specs(specs, seed: int = 0) -> tuple:
+    """Example inputs from ``[{"shape": [2, 3], "dtype": "float32"}, …]`` (or ``"float32[2,3]"``
+    strings): standard normal floats, small non-negative ints, random bools."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for s in specs:
+        if isinstance(s, str):
+            s = parse_spec(s)
+        if "value" in s:
+            out.append(np.asarray(s["value"], dtype=s.get("dtype")))
+            continue
+        shape, dtype = tuple(int(d) for d in s["shape"]), np.dtype(s.get("dtype", "float32"))
+        if dtype.kind == "b":
+            out.append(rng.random(shape) < 0.5)
+        elif dtype.kind in "iu":
+            out.append(rng.integers(0, int(s.get("high", 10)), size=shape).astype(dtype))
+        elif dtype.kind == "c":
+            out.append((rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dtype))
+        else:
+            out.append(rng.standard_normal(shape).astype(dtype))
+    return tuple(out)
+
+
+def parse_spec(text: str) -> dict:
+    """``"float32[2,3,16,16]"`` → ``{"dtype": "float32", "shape": [2, 3, 16, 16]}``."""
+    text = text.strip()
+    if "[" not in text or not text.endswith("]"):
+        raise ValueError(f"input spec {text!r}: expected dtype[d0,d1,...], e.g. float32[2,3]")
+    dtype, dims = text[:-1].split("[", 1)
+    try:
+        np.dtype(dtype)
+        shape = [int(d) for d in dims.split(",") if d.strip()]
+    except (TypeError, ValueError):
+        raise ValueError(f"input spec {text!r}: unknown dtype or non-integer dimension") from None
+    return {"dtype": dtype, "shape": shape}
+
+
+__all__ = ["LazyModule", "Report", "Transpiled", "infer_source", "inputs_from_specs",
+           "load_code", "parse_spec", "transpile", "transpile_code"]

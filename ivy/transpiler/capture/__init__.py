@@ -1,0 +1,73 @@
+"""Capturing a source program: one module per source framework, one contract.
+
+Each of ``numpy.py``, ``torch.py``, ``jax.py``, ``tensorflow.py`` (and ``ivy.py``) defines
+
+* ``capture(obj, args, kwargs) -> Captured`` — run ``obj`` (a function, or a model of that
+  framework) **with the framework's own machinery** on the example inputs, map every captured
+  operation to Ivy calls while :func:`ivy.trace_graph` records them, check each operation's Ivy
+  result against the framework's (``base.Shadow.check``), and return the Ivy graph plus what the
+  verifier needs;
+* ``is_model(obj) -> bool`` — whether ``obj`` is a model of that framework (parameters to carry);
+* ``run_native(obj, args, kwargs, params=None)`` — run ``obj`` natively on NumPy inputs (and, for a
+  model, with ``params`` — NumPy arrays by name — bound instead of its own) and return the output
+  tree as NumPy (used for the second random draw);
+* ``gradient(obj, args, kwargs) -> dict[str, np.ndarray]`` — for models: the gradient of
+  ``sum(every float output)`` with respect to each parameter, by name (used to check that the
+  transpiled model trains like the source).
+
+The graph's signature is ``(params, *args)`` for a model (``params`` a flat dict keyed by the
+source's own parameter names, e.g. ``encoder.layer.0.attention.self.query.weight``) and
+``(*args)`` for a function. Its output is the source's output structure with dict-like outputs
+(transformers' ``ModelOutput``) as plain dicts (:func:`base.plain_structure`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+
+import numpy as np
+
+SOURCES = ("numpy", "torch", "jax", "tensorflow", "ivy")
+
+
+@dataclass
+class OpRecord:
+    """One kind of captured source operation: how it was mapped and how well it matched."""
+
+    op: str                      # e.g. "aten.convolution.default", "lax.dot_general", "numpy.einsum"
+    mapping: str                 # e.g. "ivy.frontends.torch.nn.functional.conv2d", "ivy.matmul"
+    count: int = 0               # how many times it ran
+    max_err: float = 0.0         # worst |ivy - framework| over its runs at capture time
+    line: str | None = None      # user line of its first occurrence
+
+    def to_dict(self) -> dict:
+        return {"op": self.op, "mapping": self.mapping, "count": self.count,
+                "max_err": self.max_err, "line": self.line}
+
+
+@dataclass
+class Captured:
+    """What a capture hands to the transpiler (see the module docstring)."""
+
+    source: str                          # the source framework
+    name: str                            # the entry's name (the emitted function's name)
+    graph: object                        # ivy.Graph
+    args: tuple                          # example positional inputs as NumPy (the graph's *args)
+    kwargs: dict = field(default_factory=dict)
+    params: dict[str, np.ndarray] = field(default_factory=dict)   # models: weights by source name
+    outputs: object = None               # the source's outputs on the example inputs, as NumPy
+    ops: list[OpRecord] = field(default_factory=list)
+    is_model: bool = False
+    trainable: list[str] = field(default_factory=list)   # params that the source trains
+    notes: list[str] = field(default_factory=list)       # what the report should mention
+
+
+def get_capture(source: str):
+    """The capture module of ``source`` (imported on first use)."""
+    if source not in SOURCES:
+        raise ValueError(f"unknown source framework {source!r}; valid: {', '.join(SOURCES)}")
+    return importlib.import_module(f"{__name__}.{source}")
+
+
+__all__ = ["SOURCES", "Captured", "OpRecord", "get_capture"]

@@ -1,0 +1,166 @@
+"""What every capture shares: following native arrays to their Ivy stand-ins, checking each
+captured operation against the framework's own result, naming the user's line, and the trace."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import traceback
+
+import numpy as np
+import optree
+
+from ... import backend_handler
+from ...tracer import trace_graph
+from .. import frameworks as fw
+from ..errors import TranspileError
+from . import OpRecord
+
+_SKIP_ROOTS = ("ivy", "torch", "jax", "jaxlib", "tensorflow", "keras", "tf_keras", "numpy",
+               "ml_dtypes", "optree", "functorch", "_pytest", "pluggy")
+
+
+def _roots() -> tuple[str, ...]:
+    dirs = []
+    for name in _SKIP_ROOTS:
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            spec = None
+        if spec is not None and spec.submodule_search_locations:
+            dirs.extend(os.path.abspath(d) + os.sep for d in spec.submodule_search_locations)
+    dirs.append(os.path.dirname(os.__file__) + os.sep)  # the standard library (contextlib…)
+    return tuple(dirs)
+
+
+_ROOTS: tuple[str, ...] | None = None
+
+
+def user_line(frames=None) -> str | None:
+    """``file:line: code`` of the innermost frame outside Ivy, the frameworks and the standard
+    library — the user's (or the user's library's, e.g. kornia's) line that issued the operation."""
+    global _ROOTS
+    if _ROOTS is None:
+        _ROOTS = _roots()
+    stack = frames if frames is not None else traceback.extract_stack()[:-1]
+    for fr in reversed(stack):
+        f = fr.filename
+        if f.startswith("<") and not f.startswith("<string") and not f.startswith("<transpile"):
+            continue
+        if os.path.abspath(f).startswith(_ROOTS):
+            continue
+        return f"{f}:{fr.lineno}: {(fr.line or '').strip()}"
+    return None
+
+
+def plain_structure(tree):
+    """Outputs as plain containers: dict subclasses (transformers' ``ModelOutput``) → ``dict``,
+    namedtuples → ``tuple``; ``None`` entries of a ``ModelOutput`` are dropped like its
+    ``to_tuple`` does."""
+    if isinstance(tree, dict):
+        drop_none = type(tree) is not dict
+        return {k: plain_structure(v) for k, v in tree.items() if not (drop_none and v is None)}
+    if isinstance(tree, tuple):
+        return tuple(plain_structure(v) for v in tree)
+    if isinstance(tree, list):
+        return [plain_structure(v) for v in tree]
+    return tree
+
+
+def ivy_numpy(v):
+    """The NumPy value behind an Ivy value (an ``ivy.Array``, a native NumPy array, a scalar)
+    without the tracer's data-dependence check — for comparing at capture time only."""
+    d = getattr(v, "_data", v)
+    d = getattr(d, "_data", d)  # a frontend wrapper around an ivy.Array
+    return np.asarray(d) if not isinstance(d, np.ndarray) else d
+
+
+class Shadow:
+    """Follows the source framework's arrays (by identity, kept alive) to the Ivy values that
+    stand for them while a capture runs, and checks each operation as it goes.
+
+    ``records`` collects one :class:`OpRecord` per operation name for the report.
+    """
+
+    def __init__(self, source: str, name: str):
+        self.source, self.name = source, name
+        self.values: dict[int, object] = {}
+        self.keep: list = []
+        self.records: dict[str, OpRecord] = {}
+
+    # -- values ---------------------------------------------------------------------------------
+    def bind(self, native, value) -> None:
+        self.values[id(native)] = value
+        self.keep.append(native)
+
+    def has(self, native) -> bool:
+        return id(native) in self.values
+
+    def get(self, native):
+        """The Ivy value standing for ``native``; an array never seen (a constant made outside
+        the traced operations, a closure) becomes a constant of the graph."""
+        v = self.values.get(id(native))
+        if v is None:
+            import ivy
+            v = ivy.asarray(np.array(fw.to_numpy(native), copy=True))
+            self.bind(native, v)
+        return v
+
+    # -- checking -------------------------------------------------------------------------------
+    def check(self, op: str, mapping: str, native_out, ivy_out, *, line: str | None = None,
+              rtol: float | None = None) -> float:
+        """Compare an operation's Ivy result with the framework's on the example inputs; raise
+        :class:`TranspileError` naming ``op`` and the user's line on any difference beyond the
+        per-operation tolerance (``frameworks.OP_RTOL``). Returns the max abs error."""
+        rec = self.records.get(op)
+        if rec is None:
+            rec = self.records[op] = OpRecord(op, mapping, line=line or user_line())
+        rec.count += 1
+        nl, ns = optree.tree_flatten(native_out, none_is_leaf=True, namespace="ivy")
+        il, is_ = optree.tree_flatten(ivy_out, none_is_leaf=True, namespace="ivy")
+        if len(nl) != len(il):
+            raise self.error(f"the Ivy mapping ({mapping}) returned {len(il)} values, the "
+                             f"framework {len(nl)}", op=op, line=line)
+        worst = 0.0
+        for n, i in zip(nl, il):
+            if n is None or isinstance(n, (bool, int, float, complex, str)) and not fw.is_array(i):
+                continue
+            ref = fw.to_numpy(n) if fw.is_array(n) else np.asarray(n)
+            got = ivy_numpy(i)
+            if ref.dtype != got.dtype and ref.shape == got.shape and not fw.is_array(n):
+                got = got.astype(ref.dtype)  # a Python scalar result: compare the value
+            ok, err, why = fw.difference(ref, got, fw.OP_RTOL, rtol)
+            if not ok:
+                raise self.error(f"the Ivy result differs from {self.source}'s on the example "
+                                 f"inputs: {why} (mapped to {mapping})", op=op, line=line)
+            worst = max(worst, err)
+        rec.max_err = max(rec.max_err, worst)
+        return worst
+
+    def error(self, detail: str, *, op: str | None = None, line: str | None = None):
+        return TranspileError(detail, op=op, line=line or user_line(), source=self.source)
+
+    def unmapped(self, op: str, line: str | None = None, hint: str = ""):
+        return self.error("no Ivy mapping for this operation" + (f" ({hint})" if hint else "")
+                          + "; see docs/transpiler.md for what is covered", op=op, line=line)
+
+    def op_records(self) -> list[OpRecord]:
+        return list(self.records.values())
+
+
+def trace(shadow_fn, name: str, params: dict | None, args: tuple, kwargs: dict | None = None):
+    """Record ``shadow_fn`` (called as ``shadow_fn(params, *args)`` for a model, ``(*args)`` for a
+    function, with NumPy inputs) as an :class:`ivy.Graph` named ``name``, on Ivy's NumPy backend."""
+    shadow_fn.__name__ = name if name.isidentifier() else "transpiled"
+    with backend_handler.using_backend("numpy"):
+        if params is not None:
+            return trace_graph(shadow_fn, params, *args, **(kwargs or {}))
+        return trace_graph(shadow_fn, *args, **(kwargs or {}))
+
+
+def flat_names(prefix: str, tree) -> list[str]:
+    paths, _, _ = optree.tree_flatten_with_path(tree, none_is_leaf=True, namespace="ivy")
+    return [prefix + "".join(f"[{k!r}]" for k in p) for p in paths]
+
+
+__all__ = ["Shadow", "flat_names", "ivy_numpy", "plain_structure", "trace", "user_line"]
