@@ -13,6 +13,7 @@ The pipeline (docs/transpiler.md):
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import linecache
 import time
@@ -26,7 +27,7 @@ from .. import backend_handler
 from ..tracer.emit.base import function_name
 from . import frameworks as fw
 from . import models
-from .capture import Captured, get_capture
+from .capture import Captured, frontend, get_capture
 from .errors import TranspileError
 
 _MODEL_ROOTS = {"torch": "torch", "keras": "tensorflow", "tensorflow": "tensorflow",
@@ -309,7 +310,14 @@ def transpile(obj, source: str | None = None, target: str = "jax", args=(), kwar
         infer_source(obj, args, kwargs)
     t0 = time.perf_counter()
     args_np, kwargs_np = fw.tree_to_numpy(args), fw.tree_to_numpy(kwargs)
-    cap_mod = get_capture(source)
+    through = frontend.uses_frontend(obj)
+    if through is not None:  # code written against ivy.frontends.<fw>: no real framework needed
+        cap_mod = types.SimpleNamespace(
+            capture=functools.partial(frontend.capture, framework=through),
+            run_native=functools.partial(frontend.run_native, framework=through))
+        source = through
+    else:
+        cap_mod = get_capture(source)
     cap = cap_mod.capture(obj, args_np, kwargs_np)
     t1 = time.perf_counter()
     try:
@@ -497,9 +505,9 @@ def transpile_code(code: str, entry: str, *, source: str | None = None, target: 
                    args=(), kwargs=None, options: dict | None = None) -> Transpiled:
     """Transpile ``entry`` of the Python source text ``code`` (the service's and the CLI's way
     in). ``options``: ``verify`` (bool), ``strict`` (bool), ``name`` (the emitted function's
-    name)."""
+    name), ``filename`` (shown in error messages instead of ``<transpile …>``)."""
     options = dict(options or {})
-    obj = load_code(code, entry)
+    obj = load_code(code, entry, options.get("filename"))
     return transpile(obj, source, target, args, kwargs, verify=options.get("verify", True),
                      strict=options.get("strict", True), name=options.get("name"))
 

@@ -4,6 +4,7 @@ captured operation against the framework's own result, naming the user's line, a
 from __future__ import annotations
 
 import importlib.util
+import inspect
 import os
 import traceback
 
@@ -122,7 +123,7 @@ class Shadow:
             raise self.error(f"the Ivy mapping ({mapping}) returned {len(il)} values, the "
                              f"framework {len(nl)}", op=op, line=line)
         worst = 0.0
-        for n, i in zip(nl, il):
+        for n, i in zip(nl, il, strict=False):
             if n is None or isinstance(n, (bool, int, float, complex, str)) and not fw.is_array(i):
                 continue
             ref = fw.to_numpy(n) if fw.is_array(n) else np.asarray(n)
@@ -148,14 +149,33 @@ class Shadow:
         return list(self.records.values())
 
 
-def trace(shadow_fn, name: str, params: dict | None, args: tuple, kwargs: dict | None = None):
+def trace(shadow_fn, name: str, params: dict | None, args: tuple, kwargs: dict | None = None,
+          like=None):
     """Record ``shadow_fn`` (called as ``shadow_fn(params, *args)`` for a model, ``(*args)`` for a
-    function, with NumPy inputs) as an :class:`ivy.Graph` named ``name``, on Ivy's NumPy backend."""
+    function, with NumPy inputs) as an :class:`ivy.Graph` named ``name``, on Ivy's NumPy backend.
+    ``like``: the user's function (or ``forward``) whose parameter names the graph's inputs take."""
     shadow_fn.__name__ = name if name.isidentifier() else "transpiled"
+    if like is not None:
+        _borrow_signature(shadow_fn, like, params is not None)
     with backend_handler.using_backend("numpy"):
         if params is not None:
             return trace_graph(shadow_fn, params, *args, **(kwargs or {}))
         return trace_graph(shadow_fn, *args, **(kwargs or {}))
+
+
+def _borrow_signature(shadow_fn, like, with_params: bool) -> None:
+    try:
+        sig = inspect.signature(like)
+    except (TypeError, ValueError):
+        return
+    ps = [p for p in sig.parameters.values() if p.name != "self"]
+    if with_params and not (ps and ps[0].name == "params"):
+        ps = [inspect.Parameter("params", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+              *(p.replace(name=f"{p.name}_") if p.name == "params" else p for p in ps)]
+    try:
+        shadow_fn.__signature__ = sig.replace(parameters=ps)
+    except ValueError:
+        pass
 
 
 def flat_names(prefix: str, tree) -> list[str]:
