@@ -39,13 +39,18 @@ def _globals_frameworks(fn) -> set[str]:
     """Frameworks that ``fn``'s code refers to through its globals (``torch.…``, ``jnp.…``)."""
     found = set()
     code = getattr(fn, "__code__", None)
-    g = getattr(fn, "__globals__", {})
+    g = dict(getattr(fn, "__globals__", {}))
     if code is None:
         return found
+    for n, cell in zip(code.co_freevars, getattr(fn, "__closure__", None) or (), strict=False):
+        try:
+            g[n] = cell.cell_contents
+        except ValueError:  # an empty cell
+            pass
     stack = [code]
     while stack:
         c = stack.pop()
-        for n in c.co_names:
+        for n in (*c.co_names, *c.co_freevars):
             v = g.get(n)
             if v is None:
                 continue

@@ -15,6 +15,7 @@ import numpy as np
 import optree
 
 from ... import backend_handler
+from ...array_object import Array
 from . import Captured, OpRecord
 from .base import plain_structure, trace
 
@@ -30,8 +31,10 @@ def _mod(framework):
 
 
 def _wrap_inputs(framework, tree):
+    """NumPy arrays, and the ``ivy.Array``s a trace passes in, as the frontend's arrays."""
     m = _mod(framework)
-    return optree.tree_map(lambda v: m.wrap(v) if isinstance(v, np.ndarray) else v, tree,
+    return optree.tree_map(lambda v: m.wrap(v._data if isinstance(v, Array) else v)
+                           if isinstance(v, (np.ndarray, Array)) else v, tree,
                            none_is_leaf=True, namespace="ivy")
 
 

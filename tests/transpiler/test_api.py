@@ -1,0 +1,184 @@
+"""The transpiler's API around the captures: Transpiled, the report, save, the CLI, libraries.
+
+These use code written against Ivy's frontends (captured without the real framework) so that they
+test the pipeline itself; the per-source corpora live in tests/transpiler/<source>/.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+import types
+
+import numpy as np
+import pytest
+
+import ivy
+from ivy.transpiler import (
+    TranspileError,
+    infer_source,
+    inputs_from_specs,
+    parse_spec,
+    transpile_code,
+)
+from ivy.transpiler import frameworks as fw
+
+TARGETS = ("numpy", "torch", "jax", "tensorflow", "ivy")
+
+CODE = textwrap.dedent("""
+    import ivy.frontends.torch as torch
+
+    def scaled_gelu(x, w):
+        h = torch.nn.functional.gelu(x @ w)
+        return {"out": h.sum(dim=-1, keepdim=True) * 0.5, "max": h.amax(dim=0)}
+""")
+
+
+@pytest.fixture(scope="module")
+def fn():
+    mod = types.ModuleType("user_code")
+    exec(compile(CODE, "user_code.py", "exec"), mod.__dict__)
+    return mod.scaled_gelu
+
+
+def _inputs(seed=0):
+    rng = np.random.default_rng(seed)
+    return (rng.standard_normal((4, 3)).astype(np.float32),
+            rng.standard_normal((3, 5)).astype(np.float32))
+
+
+def _reference(fn, x, w):
+    import ivy.frontends.torch as ft
+    with ivy.using_backend("numpy"):
+        out = fn(ft.from_numpy(x), ft.from_numpy(w))
+        return {k: np.asarray(v.numpy()) for k, v in out.items()}
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_frontend_code_transpiles_to_every_target(fn, target):
+    x, w = _inputs()
+    t = ivy.transpile(fn, target=target, args=(x, w))
+    assert t.report["verification"]["verified"] is True
+    assert t.report["source"] == "torch" and t.report["target"] == target
+    # independent check on fresh inputs: the transpiled callable vs the frontend run
+    x2, w2 = _inputs(7)
+    got = t(x2, w2)
+    assert set(got) == {"out", "max"}
+    ref = _reference(fn, x2, w2)
+    for k in ref:
+        g = fw.to_numpy(got[k])
+        assert g.dtype == ref[k].dtype and g.shape == ref[k].shape
+        np.testing.assert_allclose(g, ref[k], rtol=1e-5, atol=1e-6)
+    if target not in ("ivy", "numpy"):
+        assert fw.framework_of(got["out"]) == target
+    # the source is standalone: it imports only the target framework (and NumPy; the NumPy
+    # target uses scipy.special for erf and ml_dtypes for bfloat16, as Ivy's NumPy backend does)
+    imports = {ln.split()[1].split(".")[0] for ln in t.source.splitlines()
+               if ln.startswith(("import ", "from "))}
+    extra = {"numpy": {"scipy", "ml_dtypes"}}.get(target, set())
+    imports -= set(sys.stdlib_module_names)
+    assert imports <= {target, "numpy", *extra}, imports
+
+
+def test_report_is_json_and_readable(fn):
+    import json
+    t = ivy.transpile(fn, target="jax", args=_inputs())
+    r = json.loads(json.dumps(t.report))
+    assert r["kind"] == "function" and r["inputs"][0]["shape"] == [4, 3]
+    assert {"example", "second_draw", "verified", "where"} <= set(r["verification"])
+    assert r["timings"]["total_s"] > 0 and r["graph"]["calls"] >= 3
+    text = str(t.report)
+    assert "verified: True" in text and "torch -> jax" in text
+
+
+def test_save_writes_a_standalone_module(fn, tmp_path):
+    x, w = _inputs()
+    t = ivy.transpile(fn, target="numpy", args=(x, w))
+    path = tmp_path / "converted.py"
+    assert t.save(path) == [str(path)]
+    # a fresh interpreter that imports only this file (no ivy on the path)
+    code = (f"import sys, numpy as np; sys.path.insert(0, {str(tmp_path)!r}); import converted; "
+            f"r = converted.scaled_gelu(np.ones((4, 3), np.float32), np.ones((3, 5), np.float32)); "
+            "print(sorted(r), 'ivy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True,
+                         cwd=tmp_path, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["['max',", "'out']", "False"]
+
+
+def test_transpile_code_and_errors():
+    t = transpile_code(CODE, "scaled_gelu", target="numpy", args=_inputs())
+    assert t.report["verification"]["verified"]
+    with pytest.raises(TranspileError, match="defines no 'nope'.*scaled_gelu"):
+        transpile_code(CODE, "nope", target="numpy", args=_inputs())
+    with pytest.raises(ValueError, match="unknown target 'mxnet'"):
+        ivy.transpile(lambda x: x, target="mxnet", args=(np.ones(2),))
+
+
+def test_source_inference():
+    import torch
+
+    def tf_(x):
+        return torch.relu(x)
+
+    assert infer_source(tf_, (np.ones(2),)) == "torch"
+    assert infer_source(lambda x: x, (torch.ones(2),)) == "torch"
+    assert infer_source(torch.nn.Linear(2, 2)) == "torch"
+
+    def npf(x):
+        return np.sin(x)
+
+    assert infer_source(npf, (np.ones(2),)) == "numpy"
+    with pytest.raises(TranspileError, match="pass source="):
+        infer_source(lambda x: x, ())
+
+
+def test_specs():
+    assert parse_spec("float32[2,3,16,16]") == {"dtype": "float32", "shape": [2, 3, 16, 16]}
+    assert parse_spec("int64[]") == {"dtype": "int64", "shape": []}
+    with pytest.raises(ValueError, match="expected dtype"):
+        parse_spec("float32(2,3)")
+    with pytest.raises(ValueError, match="unknown dtype"):
+        parse_spec("floaty[2]")
+    a, b, c = inputs_from_specs([{"shape": [2, 3], "dtype": "float32"}, "int32[4]",
+                                 {"shape": [2], "dtype": "bool"}])
+    assert (a.shape, a.dtype, b.dtype, c.dtype) == ((2, 3), np.float32, np.int32, np.bool_)
+
+
+def test_cli(tmp_path):
+    src = tmp_path / "user.py"
+    src.write_text(CODE)
+    out = tmp_path / "out_jax.py"
+    r = subprocess.run([sys.executable, "-m", "ivy.transpiler.cli", f"{src}:scaled_gelu",
+                        "--target", "jax", "--example", "float32[4,3]", "--example",
+                        "float32[3,5]", "-o", str(out)], capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "verified: True" in r.stdout and f"wrote {out}" in r.stdout
+    assert "import jax" in out.read_text()
+    bad = subprocess.run([sys.executable, "-m", "ivy.transpiler.cli", f"{src}:missing",
+                          "--target", "jax"], capture_output=True, text=True, timeout=300)
+    assert bad.returncode == 1 and "defines no 'missing'" in bad.stderr
+    usage = subprocess.run([sys.executable, "-m", "ivy.transpiler.cli", str(src), "--target",
+                            "jax"], capture_output=True, text=True, timeout=300)
+    assert usage.returncode == 2 and "FILE.py:NAME" in usage.stderr
+
+
+def test_library_proxy_transpiles_on_first_call_and_caches():
+    lib = types.ModuleType("userlib")
+    exec(compile(CODE + textwrap.dedent("""
+        def double(x):
+            return torch.mul(x, 2)
+    """), "userlib.py", "exec"), lib.__dict__)
+    jlib = ivy.transpile(lib, source="torch", target="jax")
+    x, w = _inputs()
+    r1 = jlib.scaled_gelu(x, w)
+    assert fw.framework_of(r1["out"]) == "jax"
+    f = jlib.scaled_gelu
+    f(x, w)
+    f(x, w)
+    assert len(f.cache) == 1
+    f(np.ones((2, 3), np.float32), w)  # a new signature: a second transpile
+    assert len(f.cache) == 2
+    np.testing.assert_allclose(np.asarray(jlib.double(x)), x * 2)
