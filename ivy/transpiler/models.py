@@ -8,7 +8,9 @@ source's parameter names. Here that function is given a native home in each targ
   trainable weights are ``nn.Parameter``s, the rest buffers;
 * tensorflow — a ``keras.layers.Layer`` holding one variable per parameter (``trainable`` as in
   the source); ``layer.params`` maps the source names to them;
-* jax / numpy / ivy — a small object holding ``params`` (a dict) and ``apply(params, *inputs)``.
+* jax — a Flax NNX module (``nnx.Param`` per trainable weight) when flax is installed;
+* jax without flax / numpy / ivy — a small object holding ``params`` (a dict) and
+  ``apply(params, *inputs)``.
 """
 
 from __future__ import annotations
@@ -103,6 +105,29 @@ def _keras_model(fn, params: dict, trainable: set, name: str):
     return TranspiledLayer()
 
 
+def _nnx_model(fn, params: dict, trainable: set, name: str):
+    """A Flax NNX module (when flax is installed): ``nnx.Param`` for trainable weights,
+    ``nnx.BatchStat``-like plain variables for the rest; ``nnx.split``/``nnx.grad`` work on it."""
+    import jax.numpy as jnp
+    from flax import nnx
+
+    def read(v):
+        return v.get_value() if hasattr(v, "get_value") else v.value
+
+    class TranspiledNNX(nnx.Module):
+        def __init__(self):
+            self._fn = nnx.static(fn) if hasattr(nnx, "static") else fn
+            vars_ = {k: (nnx.Param if k in trainable else nnx.Variable)(jnp.asarray(v))
+                     for k, v in params.items()}
+            self.params = nnx.data(vars_) if hasattr(nnx, "data") else vars_
+
+        def __call__(self, *inputs, **kwargs):
+            return self._fn({k: read(v) for k, v in self.params.items()}, *inputs, **kwargs)
+
+    TranspiledNNX.__name__ = TranspiledNNX.__qualname__ = _class_name(name)
+    return TranspiledNNX()
+
+
 def _class_name(name: str) -> str:
     s = re.sub(r"\W", "_", name or "Transpiled")
     return s[:1].upper() + s[1:] if s else "Transpiled"
@@ -114,6 +139,11 @@ def build(target: str, fn, params: dict, trainable: list[str], name: str):
         return _torch_model(fn, params, set(trainable), name)
     if target == "tensorflow":
         return _keras_model(fn, params, set(trainable), name)
+    if target == "jax":
+        try:
+            return _nnx_model(fn, params, set(trainable), name)
+        except ImportError:  # no flax: the pure form
+            pass
     return FunctionalModel(fn, params, trainable)
 
 
