@@ -12,6 +12,7 @@ import builtins as _builtins
 import threading
 
 from .errors import InvalidArgumentError
+from .memo import Memo
 
 
 class Dtype:
@@ -165,7 +166,7 @@ def promote_types(a, b) -> Dtype:
 # Conversion from any framework's dtype objects (no framework import needed)
 # ---------------------------------------------------------------------------------------------
 
-_IVY_OF_NATIVE: dict = dict(BY_NAME)  # cache: native dtype object -> Dtype
+_IVY_OF_NATIVE = Memo(BY_NAME)  # cache: native dtype object -> Dtype
 _PY_TYPES = {"bool": "bool", "int": "int64", "float": "float64", "complex": "complex128"}
 
 

@@ -36,6 +36,7 @@ import warnings
 
 import numpy as np
 
+from ...memo import Memo
 from ...registry import resolve
 from ..errors import TraceError
 from ..ir import CALL, CONSTANT, INPUT, MUTATING, Ref
@@ -392,6 +393,8 @@ class Emitter:
 
     def _value(self, v, hint, owner) -> str:
         c = v.__class__
+        if c is Memo:  # a cache: as declared, not as this process has filled it
+            return self.container(dict(v.initial), hint, owner)
         if c in (tuple, list, set, frozenset, dict):
             return self.container(v, hint, owner)
         d = self.native_dtype(v)

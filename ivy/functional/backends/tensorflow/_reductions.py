@@ -12,6 +12,7 @@ import tensorflow as tf
 
 from ivy import dtypes as _d
 from ivy.functional.ivy.statistical import normalize_axes
+from ivy.memo import Memo
 
 _NARROW_INTS = (tf.int8, tf.int16, tf.uint8, tf.uint16, tf.uint32, tf.uint64)
 
@@ -28,7 +29,7 @@ norm_axes = normalize_axes
 # TF converts a Python list/tuple argument to a tensor on every call (tens of µs eagerly), an
 # existing tensor costs nothing: eager calls get cached int tensors (made on the CPU, outside any
 # graph), graphs get NumPy arrays (constants there, so static shapes survive).
-_CONSTS: dict = {}
+_CONSTS = Memo()
 
 
 def const(a: np.ndarray):
@@ -46,7 +47,7 @@ def const(a: np.ndarray):
     return t
 
 
-_AXES: dict = {}  # (axis, ndim) -> normalised axes as an int32 NumPy array
+_AXES = Memo()  # (axis, ndim) -> normalised axes as an int32 NumPy array
 
 
 def tf_axis(axis, ndim):

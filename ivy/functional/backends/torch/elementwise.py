@@ -21,6 +21,7 @@ import torch
 
 from ivy import dtypes as _d
 from ivy.errors import unsupported_dtype as _unsupported
+from ivy.memo import Memo
 
 from .dtypes import as_native_dtype as _native
 
@@ -39,7 +40,7 @@ _FAIL = (RuntimeError, NotImplementedError)
 # Promotion and scalars
 # ---------------------------------------------------------------------------------------------
 
-_RESULT: dict = {}
+_RESULT = Memo()
 
 
 def _result_dtype(d1, d2):
