@@ -56,9 +56,14 @@ def load_backend(backend) -> types.ModuleType:
     """Import (once) and return the backend namespace ``ivy.functional.backends.<name>``."""
     name = backend if backend in _loaded else name_of(backend)
     try:
-        return _loaded[name]
+        mod = _loaded[name]
     except KeyError:
         pass
+    else:
+        act = mod.__dict__.get("_activate")  # process-wide settings the backend needs (jax: x64)
+        if act is not None:
+            act()
+        return mod
     with _lock:
         if name in _loaded:
             return _loaded[name]

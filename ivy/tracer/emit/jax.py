@@ -4,9 +4,30 @@ from __future__ import annotations
 
 from .base import LITERAL_MAX, Emitter, b64, list_literal
 
+_WIDE = frozenset({"int64", "uint64", "float64", "complex128"})
+
 
 class JaxEmitter(Emitter):
     target = "jax"
+
+    def __init__(self, graph, fname: str):
+        # loading Ivy's jax backend turns on x64 (it needs it); emitting must not change the
+        # user's JAX: give the setting back
+        import jax
+        before = jax.config.jax_enable_x64
+        try:
+            super().__init__(graph, fname)
+        finally:
+            if jax.config.jax_enable_x64 != before:
+                jax.config.update("jax_enable_x64", before)
+
+    def finish(self) -> None:
+        """A program with 64-bit values needs JAX's x64 mode (else int64 silently becomes int32):
+        the output turns it on, saying why."""
+        wide = any(d in _WIDE for n in self.g.nodes for _, d in (n.outputs or ()))
+        if wide:
+            self.need_import('jax.config.update("jax_enable_x64", True)  # int64/float64 values '
+                             "below: without x64 JAX would make them 32-bit")
 
     def constant(self, value) -> str:
         dt = self.dtype(value.dtype.name)

@@ -2,7 +2,16 @@
 
 import jax as _fw
 
-_fw.config.update("jax_enable_x64", True)  # int64 and float64 (Ivy defaults) need it
+
+def _activate():
+    """Ivy's jax backend needs x64 (int64 and float64 are Ivy's defaults). Called at import and
+    by ``load_backend`` whenever the backend is selected, so code that only *emits* JAX source
+    (``Graph.to_source("jax")``, the transpiler) can give the user's setting back afterwards."""
+    if not _fw.config.jax_enable_x64:
+        _fw.config.update("jax_enable_x64", True)
+
+
+_activate()
 
 from ..descriptors import descriptor as _descriptor  # noqa: E402
 from . import fft, linalg
