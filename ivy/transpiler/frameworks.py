@@ -156,12 +156,14 @@ OP_RTOL = {"float16": 2e-2, "bfloat16": 5e-2, "float32": 1e-3, "float64": 1e-7,
            "complex64": 1e-3, "complex128": 1e-7}
 
 
-def difference(ref, got, rtol_table=RTOL, rtol: float | None = None) -> tuple[bool, float, str]:
+def difference(ref, got, rtol_table=RTOL, rtol: float | None = None,
+               atol: float = 0.0) -> tuple[bool, float, str]:
     """Compare one array: ``(ok, max_abs_err, why)``.
 
     Shapes and dtypes must be equal; integers and bools exactly equal; floats within
-    ``|got - ref| <= rtol * (|ref| + max|ref|·1e-2 + tiny)`` elementwise (relative, with a small
-    floor scaled to the output's magnitude so that cancellation near zero is not a failure);
+    ``|got - ref| <= rtol * (|ref| + max|ref|) + atol`` elementwise (relative, with a floor of
+    the output's own magnitude so that cancellation near zero in float32 chains — a
+    matmul summed in another order — is not a failure: ``allclose(rtol, atol=rtol·max|ref|)``);
     NaN where the reference has NaN, infinities equal.
     """
     ref = np.asarray(ref)
@@ -196,13 +198,21 @@ def difference(ref, got, rtol_table=RTOL, rtol: float | None = None) -> tuple[bo
     max_err = float(err.max())
     tol = rtol if rtol is not None else rtol_table.get(ref.dtype.name, 1e-5)
     scale = float(np.abs(rf).max())
-    bound = tol * (np.abs(rf) + 1e-2 * scale + np.finfo(np.float32).tiny)
+    bound = tol * (np.abs(rf) + scale + np.finfo(np.float32).tiny) + atol
     if np.any(err > bound):
         i = int(np.argmax(err - bound))
         return False, max_err, (f"max |difference| {max_err:.3g} (rtol {tol:g}); worst element "
                                 f"{complex(gf[i]) if k == 'c' else float(gf[i])!r} vs expected "
                                 f"{complex(rf[i]) if k == 'c' else float(rf[i])!r}")
     return True, max_err, ""
+
+
+def cotangent(shape, dtype, i: int) -> np.ndarray:
+    """The fixed random weights the gradient check contracts output leaf ``i`` with (the same on
+    both sides). ``sum(out)`` would be a poor probe: it has exactly-zero gradients through
+    normalisations (a LayerNorm output sums to its bias), which leaves only rounding noise."""
+    rng = np.random.default_rng(1000 + i)
+    return rng.standard_normal(tuple(shape)).astype(np.dtype(dtype))
 
 
 def compare_trees(ref, got, **kw) -> list[dict]:
@@ -226,5 +236,6 @@ def compare_trees(ref, got, **kw) -> list[dict]:
 
 
 __all__ = ["ALIASES", "FRAMEWORKS", "OP_RTOL", "RTOL", "TARGETS", "canonical", "compare_trees",
+           "cotangent",
            "convert_tree", "difference", "framework_of", "from_numpy", "is_array",
            "random_like", "to_numpy", "tree_from_numpy", "tree_to_numpy"]

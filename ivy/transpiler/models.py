@@ -167,8 +167,9 @@ def _np_dtype(x):
 
 def gradient(target: str, fn, params: dict, trainable: list[str], args: tuple,
              kwargs: dict | None = None) -> dict[str, np.ndarray]:
-    """d(sum of every float output)/d(param) for the trainable float parameters, computed by the
-    target framework's own autodiff through the transpiled function."""
+    """d<outputs, cotangents>/d(param) for the trainable float parameters (``fw.cotangent``: fixed
+    random weights per float output), by the target framework's own autodiff through the
+    transpiled function."""
     kwargs = kwargs or {}
     names = [k for k in trainable if k in params and _np_dtype(params[k]).kind in "fc"]
     if target == "torch":
@@ -177,7 +178,8 @@ def gradient(target: str, fn, params: dict, trainable: list[str], args: tuple,
         for k in names:
             p[k] = params[k].detach().clone().requires_grad_(True)
         out = fn(p, *args, **kwargs)
-        total = sum(o.sum() for o in _float_leaves(out))
+        total = sum((o * torch.as_tensor(fw.cotangent(o.shape, _np_dtype(o), i))).sum()
+                    for i, o in enumerate(_float_leaves(out)))
         grads = torch.autograd.grad(total, [p[k] for k in names], allow_unused=True)
         return {k: (np.zeros(fw.to_numpy(params[k]).shape, fw.to_numpy(params[k]).dtype)
                     if g is None else fw.to_numpy(g)) for k, g in zip(names, grads, strict=False)}
@@ -187,7 +189,8 @@ def gradient(target: str, fn, params: dict, trainable: list[str], args: tuple,
 
         def loss(tp):
             out = fn({**params, **tp}, *args, **kwargs)
-            return sum(jnp.sum(o) for o in _float_leaves(out))
+            return sum(jnp.sum(o * fw.cotangent(o.shape, _np_dtype(o), i))
+                       for i, o in enumerate(_float_leaves(out)))
 
         g = jax.grad(loss)({k: params[k] for k in names})
         return {k: np.asarray(v) for k, v in g.items()}
@@ -196,7 +199,8 @@ def gradient(target: str, fn, params: dict, trainable: list[str], args: tuple,
         vs = {k: tf.Variable(params[k]) for k in names}
         with tf.GradientTape() as tape:
             out = fn({**params, **vs}, *args, **kwargs)
-            total = tf.add_n([tf.reduce_sum(o) for o in _float_leaves(out)])
+            total = tf.add_n([tf.reduce_sum(o * fw.cotangent(o.shape, _np_dtype(o), i))
+                              for i, o in enumerate(_float_leaves(out))])
         gs = tape.gradient(total, [vs[k] for k in names])
         return {k: (np.zeros(params[k].shape, _np_dtype(params[k])) if g is None
                     else np.asarray(tf.convert_to_tensor(g))) for k, g in zip(names, gs, strict=False)}

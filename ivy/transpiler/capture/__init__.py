@@ -12,8 +12,9 @@ Each of ``numpy.py``, ``torch.py``, ``jax.py``, ``tensorflow.py`` (and ``ivy.py`
   model, with ``params`` — NumPy arrays by name — bound instead of its own) and return the output
   tree as NumPy (used for the second random draw);
 * ``gradient(obj, args, kwargs) -> dict[str, np.ndarray]`` — for models: the gradient of
-  ``sum(every float output)`` with respect to each parameter, by name (used to check that the
-  transpiled model trains like the source).
+  ``sum_i <float output i, frameworks.cotangent(shape_i, dtype_i, i)>`` (float outputs in tree
+  order) with respect to each trainable parameter, by name (used to check that the transpiled
+  model trains like the source).
 
 The graph's signature is ``(params, *args)`` for a model (``params`` a flat dict keyed by the
 source's own parameter names, e.g. ``encoder.layer.0.attention.self.query.weight``) and

@@ -12,6 +12,7 @@ import numpy as np
 import optree
 
 from ... import backend_handler
+from ...tracer import trace as _trace_state
 from ...tracer import trace_graph
 from .. import frameworks as fw
 from ..errors import TranspileError
@@ -76,6 +77,11 @@ def ivy_numpy(v):
     return np.asarray(d) if not isinstance(d, np.ndarray) else d
 
 
+def _native(v):
+    d = getattr(v, "_data", v)
+    return getattr(d, "_data", d)
+
+
 class Shadow:
     """Follows the source framework's arrays (by identity, kept alive) to the Ivy values that
     stand for them while a capture runs, and checks each operation as it goes.
@@ -102,14 +108,16 @@ class Shadow:
         the traced operations, a closure) becomes a constant of the graph."""
         v = self.values.get(id(native))
         if v is None:
-            import ivy
-            v = ivy.asarray(np.array(fw.to_numpy(native), copy=True))
+            v = np.array(fw.to_numpy(native), copy=True)
+            tracer = _trace_state._active
+            if tracer is not None:
+                tracer.constant(v)  # a constant node of the graph, known to the tracer
             self.bind(native, v)
         return v
 
     # -- checking -------------------------------------------------------------------------------
     def check(self, op: str, mapping: str, native_out, ivy_out, *, line: str | None = None,
-              rtol: float | None = None) -> float:
+              rtol: float | None = None, inputs=()) -> float:
         """Compare an operation's Ivy result with the framework's on the example inputs; raise
         :class:`TranspileError` naming ``op`` and the user's line on any difference beyond the
         per-operation tolerance (``frameworks.OP_RTOL``). Returns the max abs error."""
@@ -122,12 +130,23 @@ class Shadow:
         if len(nl) != len(il):
             raise self.error(f"the Ivy mapping ({mapping}) returned {len(il)} values, the "
                              f"framework {len(nl)}", op=op, line=line)
+        tracer = _trace_state._active
+        traced_inputs = tracer is not None and any(
+            id(_native(x)) in tracer.ids for x in optree.tree_leaves(inputs, namespace="ivy")
+            if hasattr(_native(x), "shape"))
         worst = 0.0
         for n, i in zip(nl, il, strict=False):
             if n is None or isinstance(n, (bool, int, float, complex, str)) and not fw.is_array(i):
                 continue
             ref = fw.to_numpy(n) if fw.is_array(n) else np.asarray(n)
             got = ivy_numpy(i)
+            if tracer is not None and fw.is_array(n) and id(_native(i)) not in tracer.ids:
+                if not traced_inputs:  # made from constants only (a creation op): a constant
+                    tracer.constant(_native(i))
+                    continue
+                raise self.error(f"the Ivy mapping ({mapping}) computed its result outside Ivy "
+                                 "(e.g. NumPy operators on native arrays), so the graph would "
+                                 "not record it", op=op, line=line)
             if ref.dtype != got.dtype and ref.shape == got.shape and not fw.is_array(n):
                 got = got.astype(ref.dtype)  # a Python scalar result: compare the value
             ok, err, why = fw.difference(ref, got, fw.OP_RTOL, rtol)

@@ -1,0 +1,351 @@
+"""Capturing PyTorch programs at the aten level (``TorchDispatchMode``, like torchax).
+
+The real program runs once, eagerly, on real tensors. Every aten operation it issues reaches
+:class:`_Capture.__torch_dispatch__`, which runs the real operation *and* its Ivy mapping
+(:mod:`.torch_aten`) on the Ivy stand-ins of its tensor arguments, checks the two results
+against each other (``Shadow.check``) and binds the outputs' stand-ins. The whole run happens
+inside :func:`base.trace`, so the Ivy calls of the mappings are the graph.
+
+* Module parameters and buffers (``named_parameters`` + ``named_buffers``; tied weights once,
+  under their first name) are the graph's ``params`` input, keyed by their real names.
+* Ops without a mapping are decomposed with torch's own decompositions
+  (``OpOverload.decompose`` / ``torch._decomp``) while the mode stays active, so their pieces are
+  captured; an op with neither raises ``TranspileError`` naming it and the user's line.
+* In-place ops rebind the stand-in of the tensor they write; writes through ``select``/``slice``
+  views are written back into the base tensor (``ivy`` ``set_item`` on an index tuple), and the
+  base's other index views are recomputed. Writes through other views raise.
+* ``aten._local_scalar_dense`` (``.item()``, ``bool(t)``, ``int(t)``: Python control flow on
+  values) is allowed when the value does not depend on the inputs; otherwise it raises naming the
+  line. Random ops raise (put the model in ``eval()`` mode).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import optree
+import torch
+from torch.utils._python_dispatch import TorchDispatchMode
+
+from ...array_object import Array
+from ...tracer.errors import TraceError
+from .. import frameworks as fw
+from ..errors import TranspileError
+from . import Captured
+from . import torch_aten as lower
+from .base import Shadow, plain_structure, trace, user_line
+
+_VIEW_INDEX_OPS = {"select", "slice", "alias", "detach", "lift_fresh"}
+
+
+class _Poison:
+    """The stand-in of an output Ivy does not compute (e.g. max-pool indices): using it raises."""
+
+    def __init__(self, op: str, what: str):
+        self.op, self.what = op, what
+
+
+class _View:
+    """How a view tensor indexes its root: ``idx`` (one entry per root dim: slice or int) and
+    ``dims`` (the root dims the view still has, in order); ``None`` idx for an opaque view."""
+
+    def __init__(self, root, idx, dims, tensor):
+        self.root, self.idx, self.dims, self.tensor = root, idx, dims, tensor
+
+
+class _Capture(TorchDispatchMode):
+    def __init__(self, shadow: Shadow):
+        super().__init__()
+        self.s = shadow
+        self.views: dict[int, _View] = {}   # id(view tensor) -> _View (holds the tensor)
+
+    # -- stand-ins ------------------------------------------------------------------------------
+    def get(self, t: torch.Tensor, op: str):
+        v = self.s.get(t)
+        if isinstance(v, _Poison):
+            raise self.s.error(f"uses the {v.what} output of {v.op}, which the Ivy mapping does "
+                               "not compute", op=op)
+        return v
+
+    def _args(self, tree, op):
+        return optree.tree_map(lambda a: self.get(a, op) if isinstance(a, torch.Tensor) else a,
+                               tree, none_is_leaf=True)
+
+    # -- dispatch -------------------------------------------------------------------------------
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        name = func.__name__  # "add.Tensor"
+        packet = func.overloadpacket.__name__  # "add"
+        op = f"aten.{name}"
+        if packet == "_local_scalar_dense":
+            out = func(*args, **kwargs)
+            self._scalar(args[0], out, op)
+            return out
+        if packet in lower.NO_OUTPUT:
+            return func(*args, **kwargs)
+        rule = lower.rule_for(name, packet)
+        if rule is None:
+            if lower.is_random(packet):
+                raise self.s.error("random operation: the transpiled program would not "
+                                   "reproduce it (put the model in eval() mode, or pass random "
+                                   "values in as inputs)", op=op)
+            with self:  # decompose with the mode active so that the pieces are captured
+                try:
+                    out = func.decompose(*args, **kwargs)
+                except Exception:  # noqa: BLE001 - no decomposition: try the table below
+                    out = NotImplemented
+                if out is NotImplemented:
+                    table = lower.decompositions()
+                    d = table.get(func)
+                    if d is None:
+                        raise self.s.unmapped(op) from None
+                    out = d(*args, **kwargs)
+            return out
+        out = func(*args, **kwargs)
+        iargs = self._args(args, op)
+        ikw = self._args(kwargs, op)
+        try:
+            res = rule(*iargs, **ikw)
+        except TranspileError:
+            raise
+        except Exception as e:  # noqa: BLE001 - a mapping that fails is a transpile error
+            raise self.s.error(f"the Ivy mapping {lower.describe(rule)} raised "
+                               f"{type(e).__name__}: {e}", op=op) from e
+        mutated = lower.mutates(func)
+        if mutated is not None:
+            self._write(args[mutated], res, op)
+            return out
+        self._bind_outputs(op, rule, out, res, func, (iargs, ikw))
+        if packet in _VIEW_INDEX_OPS or lower.is_view(func):
+            self._track_view(packet, args, out)
+        return out
+
+    def _bind_outputs(self, op, rule, out, res, func, inputs):
+        outs = out if isinstance(out, (tuple, list)) else (out,)
+        ress = res if isinstance(res, (tuple, list)) else (res,)
+        if len(ress) < len(outs):
+            ress = tuple(ress) + (None,) * (len(outs) - len(ress))
+        checked_real, checked_ivy = [], []
+        for o, r in zip(outs, ress, strict=False):
+            if not isinstance(o, torch.Tensor):
+                continue
+            if r is None or isinstance(r, _Poison):
+                self.s.bind(o, r if isinstance(r, _Poison) else _Poison(op, "secondary"))
+                continue
+            r = lower.native(r)
+            self.s.bind(o, r)
+            if lower.unchecked(func):
+                continue  # uninitialised memory (empty): shape and dtype only
+            checked_real.append(o)
+            checked_ivy.append(r)
+        if lower.unchecked(func):
+            for o, r in zip(outs, ress, strict=False):
+                if isinstance(o, torch.Tensor) and r is not None and not isinstance(r, _Poison):
+                    self._shape_dtype(op, o, lower.native(r))
+        elif checked_real:
+            self.s.check(op, lower.describe(rule), checked_real, checked_ivy, inputs=inputs)
+
+    def _shape_dtype(self, op, o, r):
+        ref = fw.to_numpy(o)
+        got = np.asarray(getattr(r, "_data", r))
+        if ref.shape != got.shape or ref.dtype != got.dtype:
+            raise self.s.error(f"the Ivy result is {got.dtype}{list(got.shape)}, torch's "
+                               f"{ref.dtype}{list(ref.shape)}", op=op)
+
+    # -- scalars ----------------------------------------------------------------------------------
+    def _scalar(self, t, out, op):
+        v = self.get(t, op)
+        a = v if isinstance(v, Array) else Array(v)
+        try:
+            a.item() if hasattr(a, "item") else float(a)
+        except TraceError:
+            raise self.s.error(
+                "Python control flow on a tensor value that depends on the inputs (.item(), "
+                "bool(), int(), float() or an `if` on a tensor): the transpiled program would "
+                "bake in this one value. Use torch.where / masking instead, or pass the value as "
+                "a Python argument", op=op) from None
+
+    # -- views and in-place writes ---------------------------------------------------------------
+    def _track_view(self, packet, args, out):
+        if not isinstance(out, torch.Tensor):
+            return
+        src = args[0]
+        parent = self.views.get(id(src))
+        if parent is None:
+            root, idx, dims = src, [slice(None)] * src.dim(), list(range(src.dim()))
+        else:
+            root, idx, dims = parent.root, parent.idx, parent.dims
+        if idx is None or packet not in _VIEW_INDEX_OPS:
+            self.views[id(out)] = _View(root, None, None, out)
+            return
+        idx, dims = list(idx), list(dims)
+        if packet == "select":
+            d, i = _dim(args[1], len(dims)), int(args[2])
+            rd = dims.pop(d)
+            idx[rd] = _compose(idx[rd], i, root.shape[rd])
+        elif packet == "slice":
+            d = _dim(args[1] if len(args) > 1 else 0, len(dims))
+            start = args[2] if len(args) > 2 else None
+            end = args[3] if len(args) > 3 else None
+            step = args[4] if len(args) > 4 else 1
+            rd = dims[d]
+            idx[rd] = _compose(idx[rd], slice(start, end, step), root.shape[rd])
+        self.views[id(out)] = _View(root, idx, dims, out)
+
+    def _write(self, dst: torch.Tensor, value, op: str):
+        """``dst`` was written in place with (the Ivy stand-in) ``value``: rebind it, write it back
+        into its base when it is an index view, refresh the base's other views."""
+        import ivy
+        value = lower.fit(lower.native(value), self.get(dst, op))
+        v = self.views.get(id(dst))
+        if v is None:
+            self.s.bind(dst, value)
+            root = dst
+        else:
+            if v.idx is None:
+                raise self.s.error("an in-place write through a view other than indexing "
+                                   "(view/reshape/transpose/expand…) cannot be transpiled; write "
+                                   "into the base tensor or use out-of-place ops", op=op)
+            root = v.root
+            base = self.get(root, op)
+            self.s.bind(dst, value)
+            self.s.bind(root, lower.set_index(base, tuple(v.idx), value))
+        # every index view of the same root now reads the new data
+        new_root = self.s.get(root)
+        for vid, vw in list(self.views.items()):
+            if vw.root is not root or vid == id(dst):
+                continue
+            t = vw.tensor
+            if vw.idx is None:
+                self.s.bind(t, _Poison(op, "stale view"))
+            else:
+                self.s.bind(t, ivy.get_item(new_root, tuple(vw.idx)))
+        self.s.check(op, "in-place: out-of-place mapping, rebound", [dst], [self.s.get(dst)])
+
+
+def _dim(d, n):
+    d = int(d)
+    return d + n if d < 0 else d
+
+
+def _compose(cur, new, n):
+    """Index ``new`` (int or slice) applied after ``cur`` (int or slice) on a root dim of size n."""
+    r = range(n)[cur]
+    if isinstance(new, slice):
+        start, stop, step = new.start, new.stop, new.step or 1
+        big = 1 << 62
+        if stop is not None and stop >= big:
+            stop = None
+        if start is not None and start <= -big:
+            start = None
+        r2 = r[slice(start, stop, step)]
+        return slice(r2.start, r2.stop if r2.stop >= 0 else None, r2.step)
+    return r[int(new)]
+
+
+# -- the contract ---------------------------------------------------------------------------------
+def is_model(obj) -> bool:
+    return isinstance(obj, torch.nn.Module)
+
+
+def _named_state(model: torch.nn.Module) -> tuple[dict, list]:
+    named, seen = {}, set()
+    trainable = []
+    for n, p in model.named_parameters():
+        named[n] = p
+        seen.add(id(p))
+        if p.requires_grad:
+            trainable.append(n)
+    for n, b in model.named_buffers():
+        if id(b) not in seen and b is not None:
+            named[n] = b
+            seen.add(id(b))
+    return named, trainable
+
+
+def _to_torch(tree):
+    return optree.tree_map(lambda v: fw.from_numpy(v, "torch") if isinstance(v, np.ndarray)
+                           else v, tree, none_is_leaf=True)
+
+
+def _forward_of(obj):
+    return obj.forward if isinstance(obj, torch.nn.Module) else obj
+
+
+def capture(obj, args, kwargs) -> Captured:
+    model = is_model(obj)
+    name = type(obj).__name__ if model else getattr(obj, "__name__", "fn")
+    shadow = Shadow("torch", name)
+    named, trainable = _named_state(obj) if model else ({}, [])
+    params_np = {k: fw.to_numpy(v).copy() for k, v in named.items()}
+    targs, tkw = _to_torch(tuple(args)), _to_torch(dict(kwargs))
+    in_leaves = [t for t in optree.tree_leaves((targs, tkw), none_is_leaf=True)
+                 if isinstance(t, torch.Tensor)]
+    result = {}
+
+    def run(*a, **k):
+        if model:
+            params, a = a[0], a[1:]
+            for key, t in named.items():
+                shadow.bind(t, params[key]._data if isinstance(params[key], Array)
+                            else params[key])
+        ivy_leaves = [x for x in optree.tree_leaves((a, k), none_is_leaf=True)
+                      if isinstance(x, (Array, np.ndarray))]
+        for t, x in zip(in_leaves, ivy_leaves, strict=True):
+            shadow.bind(t, x._data if isinstance(x, Array) else x)
+        mode = _Capture(shadow)
+        # like torch.compile / torch.export: libraries skip their data-dependent diagnostics
+        # (kornia's overflow checks, transformers' mask checks) when a graph is being captured
+        flag = torch.compiler._is_compiling_flag
+        torch.compiler._is_compiling_flag = True
+        try:
+            with torch.no_grad(), mode:
+                out = obj(*targs, **tkw)
+        finally:
+            torch.compiler._is_compiling_flag = flag
+        out = plain_structure(out)
+        for leaf in optree.tree_leaves(out, none_is_leaf=True):
+            if not isinstance(leaf, (torch.Tensor, bool, int, float, complex, str, type(None))):
+                raise TranspileError(
+                    f"the output contains a {type(leaf).__name__}, which is not a tensor or a "
+                    "plain value (for transformers models pass use_cache=False / "
+                    "return_dict=True so that outputs are tensors)", source="torch")
+        result["out"] = out
+        return optree.tree_map(lambda t: mode.get(t, "output") if isinstance(t, torch.Tensor)
+                               else t, out, none_is_leaf=True)
+
+    try:
+        graph = trace(run, name, params_np if model else None, tuple(args), kwargs,
+                      like=_forward_of(obj))
+    except TraceError as e:
+        raise TranspileError(str(e), line=user_line(), source="torch") from e
+    outputs = optree.tree_map(lambda t: fw.to_numpy(t).copy() if isinstance(t, torch.Tensor)
+                              else t, result["out"], none_is_leaf=True)
+    return Captured(source="torch", name=name, graph=graph, args=tuple(args),
+                    kwargs=dict(kwargs), params=params_np, outputs=outputs,
+                    ops=shadow.op_records(), is_model=model, trainable=trainable)
+
+
+def run_native(obj, args, kwargs, params=None):
+    with torch.no_grad():
+        out = obj(*_to_torch(tuple(args)), **_to_torch(dict(kwargs)))
+    return fw.tree_to_numpy(plain_structure(out))
+
+
+def gradient(obj, args, kwargs) -> dict:
+    if not is_model(obj):
+        raise NotImplementedError("gradients are checked for models only")
+    named, trainable = _named_state(obj)
+    for p in obj.parameters():
+        p.grad = None
+    out = plain_structure(obj(*_to_torch(tuple(args)), **_to_torch(dict(kwargs))))
+    leaves = [t for t in optree.tree_leaves(out, none_is_leaf=False)
+              if isinstance(t, torch.Tensor) and (t.is_floating_point() or t.is_complex())]
+    total = sum((t * torch.as_tensor(fw.cotangent(t.shape, fw.to_numpy(t.detach()).dtype, i)))
+                .sum() for i, t in enumerate(leaves))
+    params = [named[k] for k in trainable]
+    grads = torch.autograd.grad(total, params, allow_unused=True)
+    return {k: (np.zeros(tuple(p.shape), fw.to_numpy(p.detach()).dtype) if g is None
+                else fw.to_numpy(g)) for k, p, g in zip(trainable, params, grads, strict=True)}
+
+
+__all__ = ["capture", "gradient", "is_model", "run_native"]
