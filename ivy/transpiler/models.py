@@ -99,8 +99,10 @@ def _keras_model(fn, params: dict, trainable: set, name: str):
             return dict(zip(self._keys, self._vars, strict=False))
 
         def call(self, *inputs, **kwargs):
-            return self._fn({k: v.value for k, v in zip(self._keys, self._vars, strict=False)}, *inputs,
-                            **kwargs)
+            import tensorflow as tf
+            return self._fn({k: tf.convert_to_tensor(v) for k, v in zip(self._keys, self._vars,
+                                                                         strict=True)},
+                            *inputs, **kwargs)
 
     return TranspiledLayer()
 
@@ -198,7 +200,9 @@ def gradient(target: str, fn, params: dict, trainable: list[str], args: tuple,
         import tensorflow as tf
         vs = {k: tf.Variable(params[k]) for k in names}
         with tf.GradientTape() as tape:
-            out = fn({**params, **vs}, *args, **kwargs)
+            # read the variables into tensors: emitted code takes tensors (the tape follows reads)
+            out = fn({**params, **{k: tf.convert_to_tensor(v) for k, v in vs.items()}}, *args,
+                     **kwargs)
             total = tf.add_n([tf.reduce_sum(o * fw.cotangent(o.shape, _np_dtype(o), i))
                               for i, o in enumerate(_float_leaves(out))])
         gs = tape.gradient(total, [vs[k] for k in names])

@@ -82,12 +82,12 @@ class _Capture(TorchDispatchMode):
             return out
         if packet in lower.NO_OUTPUT:
             return func(*args, **kwargs)
+        if lower.is_random(packet):
+            raise self.s.error("random operation: the transpiled program would not reproduce "
+                               "it (put the model in eval() mode, or pass random values in as "
+                               "inputs)", op=op)
         rule = lower.rule_for(name, packet)
         if rule is None:
-            if lower.is_random(packet):
-                raise self.s.error("random operation: the transpiled program would not "
-                                   "reproduce it (put the model in eval() mode, or pass random "
-                                   "values in as inputs)", op=op)
             with self:  # decompose with the mode active so that the pieces are captured
                 try:
                     out = func.decompose(*args, **kwargs)

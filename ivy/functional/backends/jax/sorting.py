@@ -10,7 +10,7 @@ __all__ = ["argsort", "sort"]
 def argsort(x, /, *, axis=-1, descending=False, stable=True):
     r = jnp.argsort(x, axis=axis, descending=descending, stable=stable)
     d = _d._defaults.int
-    return r if d is _d.int64 else r.astype(d)
+    return r if d == _d.int64 else r.astype(d)
 
 
 def sort(x, /, *, axis=-1, descending=False, stable=True):

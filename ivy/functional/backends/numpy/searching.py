@@ -12,17 +12,17 @@ _I64 = _d.int64
 def _index(r):
     """``r`` (NumPy's intp result) in Ivy's default index dtype."""
     d = _d._defaults.int
-    return r if d is _I64 else np.asarray(r).astype(d)
+    return r if d == _I64 else np.asarray(r).astype(d)
 
 
 def argmax(x, /, *, axis=None, keepdims=False):
     r = np.argmax(x, axis=axis, keepdims=keepdims)
-    return r if _d._defaults.int is _I64 else _index(r)
+    return r if _d._defaults.int == _I64 else _index(r)
 
 
 def argmin(x, /, *, axis=None, keepdims=False):
     r = np.argmin(x, axis=axis, keepdims=keepdims)
-    return r if _d._defaults.int is _I64 else _index(r)
+    return r if _d._defaults.int == _I64 else _index(r)
 
 
 def count_nonzero(x, /, *, axis=None, keepdims=False):
@@ -33,7 +33,7 @@ def nonzero(x, /):
     if x.ndim == 0:
         raise ValueError("nonzero: x must have at least one dimension (got a 0-d array)")
     r = np.nonzero(x)
-    return r if _d._defaults.int is _I64 else tuple(i.astype(_d._defaults.int) for i in r)
+    return r if _d._defaults.int == _I64 else tuple(i.astype(_d._defaults.int) for i in r)
 
 
 def searchsorted(x1, x2, /, *, side="left", sorter=None):

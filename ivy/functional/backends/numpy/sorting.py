@@ -15,7 +15,7 @@ def argsort(x, /, *, axis=-1, descending=False, stable=True):
         n = x.shape[axis] if x.ndim else 1
         r = (n - 1) - np.flip(np.argsort(np.flip(x, axis), axis=axis, kind="stable" if stable else None), axis)
     d = _d._defaults.int
-    return r if d is _d.int64 else r.astype(d)
+    return r if d == _d.int64 else r.astype(d)
 
 
 def sort(x, /, *, axis=-1, descending=False, stable=True):

@@ -20,7 +20,7 @@ _NARROW_INTS = (tf.int8, tf.int16, tf.uint8, tf.uint16, tf.uint32, tf.uint64)
 def index(r):
     """An int64 index result in Ivy's default index dtype."""
     d = _d._defaults.int
-    return r if d is _d.int64 else tf.cast(r, d)
+    return r if d == _d.int64 else tf.cast(r, d)
 
 
 norm_axes = normalize_axes

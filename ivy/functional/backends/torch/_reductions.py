@@ -56,7 +56,7 @@ def narrow(r, dtype):
 def index(r):
     """An int64 index result in Ivy's default index dtype."""
     d = _d._defaults.int
-    return r if d is _d.int64 else r.to(getattr(torch, str(d)))
+    return r if d == _d.int64 else r.to(getattr(torch, str(d)))
 
 
 norm_axes = normalize_axes
