@@ -32,7 +32,7 @@ def argmax(x, /, *, axis=None, keepdims=False):
         except RuntimeError:  # uint16/32/64 have no kernel (NotImplementedError): below
             pass
         else:
-            return r if _DEFAULTS.int is _INT64 else index(r)
+            return r if _DEFAULTS.int == _INT64 else index(r)
     return _arg(torch.argmax, x, axis, keepdims)
 
 
@@ -43,7 +43,7 @@ def argmin(x, /, *, axis=None, keepdims=False):
         except RuntimeError:
             pass
         else:
-            return r if _DEFAULTS.int is _INT64 else index(r)
+            return r if _DEFAULTS.int == _INT64 else index(r)
     return _arg(torch.argmin, x, axis, keepdims)
 
 
