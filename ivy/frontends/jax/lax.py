@@ -748,7 +748,7 @@ def gather(operand, start_indices, dimension_numbers, slice_sizes, *, unique_ind
         rng = ivy.reshape(B.asarray(np.arange(slice_sizes[d], dtype=np.int64)), tuple(ar_shape))
         if d in dn.start_index_map:
             k = list(dn.start_index_map).index(d)
-            s = ivy.reshape(idx_d[..., k], tuple(bshape) + (1,) * nd)
+            s = ivy.reshape(ivy.get_item(idx_d, (Ellipsis, k)), tuple(bshape) + (1,) * nd)
             hi = x.shape[d] - slice_sizes[d]
             ok = ivy.logical_and(ivy.greater_equal(s, 0), ivy.less_equal(s, hi))
             valid = ok if valid is None else ivy.logical_and(valid, ok)
@@ -816,7 +816,7 @@ def _scatter(operand, scatter_indices, updates, dn, reduction, mode):
             term = ivy.reshape(B.asarray(np.arange(wshape[w], dtype=np.int64)), tuple(full))
         if d in dn.scatter_dims_to_operand_dims:
             k = list(dn.scatter_dims_to_operand_dims).index(d)
-            s = ivy.reshape(idx_d[..., k], tuple(sshape) + (1,) * nw)
+            s = ivy.reshape(ivy.get_item(idx_d, (Ellipsis, k)), tuple(sshape) + (1,) * nw)
             hi = x.shape[d] - size_here
             ok = ivy.logical_and(ivy.greater_equal(s, 0), ivy.less_equal(s, hi))
             valid = ok if valid is None else ivy.logical_and(valid, ok)

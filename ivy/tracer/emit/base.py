@@ -833,6 +833,10 @@ class Emitter:
     def finish(self) -> None:
         """Hook: called after the body is written (e.g. to add imports)."""
 
+    def wrap_body(self, body: list[str]) -> list[str]:
+        """Hook: the function body's lines, e.g. inside a context manager."""
+        return body
+
 
 def _clone_stmt(node):
     return ast.parse(textwrap.dedent(ast.unparse(node))).body[0] \
@@ -940,6 +944,7 @@ def write(graph, em, fname: str, header_target: str) -> str:
         body.append(f"    {n.name} = {text}")
     body.append(f"    return {em.expr(graph.output)}")
     em.finish()
+    body = em.wrap_body(body)
     out = [f'"""{ident(graph.name)} traced by ivy.trace_graph ({len(graph.calls)} calls), '
            f'written for {header_target}."""', ""]
     out += list(dict.fromkeys(em.imports))

@@ -21,13 +21,15 @@ class JaxEmitter(Emitter):
             if jax.config.jax_enable_x64 != before:
                 jax.config.update("jax_enable_x64", before)
 
-    def finish(self) -> None:
+    def wrap_body(self, body: list[str]) -> list[str]:
         """A program with 64-bit values needs JAX's x64 mode (else int64 silently becomes int32):
-        the output turns it on, saying why."""
+        the function runs its body under ``jax.enable_x64(True)`` — scoped, so importing or
+        calling it does not change the rest of the user's JAX."""
         wide = any(d in _WIDE for n in self.g.nodes for _, d in (n.outputs or ()))
-        if wide:
-            self.need_import('jax.config.update("jax_enable_x64", True)  # int64/float64 values '
-                             "below: without x64 JAX would make them 32-bit")
+        if not wide:
+            return body
+        return (["    with jax.enable_x64(True):  # int64/float64 values: JAX needs x64 here"]
+                + ["    " + line for line in body])
 
     def constant(self, value) -> str:
         dt = self.dtype(value.dtype.name)

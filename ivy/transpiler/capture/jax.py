@@ -1,0 +1,404 @@
+"""Capturing JAX programs from their jaxpr (``jax.make_jaxpr``).
+
+The closed jaxpr of the program on the example inputs is evaluated equation by equation: the
+real value with ``eqn.primitive.bind(*invals, **eqn.params)`` and the Ivy value through the
+``jax.lax`` frontend (``ivy.frontends.jax.lax``: the primitives with the parameters jaxpr
+shows), compared (``Shadow.check``) — all inside :func:`base.trace`, so the frontend's Ivy calls
+are the graph.
+
+* ``jit``/``pjit``/``closed_call``/``custom_jvp_call``/``custom_vjp_call``/``remat`` sub-jaxprs
+  are inlined.
+* Control flow: ``scan`` (static length) is unrolled; ``while`` runs as long as its condition
+  is known at capture time (``fori_loop`` with static bounds), a condition that depends on the
+  inputs raises ``TranspileError``; ``cond`` with a known index takes that branch, with an
+  input-dependent index evaluates every branch and selects (``ivy.where``). The tracer's IR has
+  no loop node yet, so loops are unrolled — correct, but not "loops kept as loops".
+* ``random_wrap``/``random_bits``/``random_unwrap`` go through the frontend's exact threefry2x32,
+  so ``jax.random`` with explicit keys converts bit-exactly.
+
+Models: ``(fn, params)`` (``fn(params, *args)``), a Flax linen module with its variables as
+``(module, variables)``, or a Flax NNX module; the parameter pytree is flattened to dotted names
+(``params.Dense_0.kernel``).
+"""
+
+from __future__ import annotations
+
+import inspect
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+import ivy
+import ivy.frontends.jax.lax as flax_lax
+from ivy.frontends.jax import _array as _fja
+from ivy.frontends.jax import random as _fjr
+
+from ...array_object import Array
+from ...tracer.errors import TraceError
+from .. import frameworks as fw
+from ..errors import TranspileError
+from . import Captured
+from .base import Shadow, plain_structure, trace
+
+try:
+    from jax.extend.core import Literal as _Literal
+except ImportError:  # older JAX
+    from jax.core import Literal as _Literal
+
+_INLINE = {"pjit", "jit", "closed_call", "core_call", "remat", "checkpoint", "custom_jvp_call",
+           "custom_vjp_call", "custom_vjp_call_jaxpr", "custom_lin"}
+_IDENTITY = {"copy", "copy_p", "optimization_barrier", "random_wrap", "random_unwrap",
+             "stop_gradient", "reduce_precision", "pvary"}
+
+
+_WINDOW = {"reduce_window_sum": ("add", lambda d: d.type(0)),
+           "reduce_window_max": ("max", lambda d: d.type(-np.inf) if d.kind == "f"
+                                 else np.iinfo(d).min),
+           "reduce_window_min": ("min", lambda d: d.type(np.inf) if d.kind == "f"
+                                 else np.iinfo(d).max)}
+
+
+_RENAMED = {"or": "bitwise_or", "and": "bitwise_and", "xor": "bitwise_xor", "not": "bitwise_not"}
+
+
+def _line(eqn) -> str | None:
+    """The user's line of a jaxpr equation (JAX keeps the Python traceback of each one)."""
+    try:
+        from jax._src import source_info_util
+        f = source_info_util.user_frame(eqn.source_info.traceback)
+    except Exception:  # noqa: BLE001 - a best-effort location
+        return None
+    if f is None:
+        return None
+    import linecache
+    return f"{f.file_name}:{f.start_line}: {linecache.getline(f.file_name, f.start_line).strip()}"
+
+
+# -- models --------------------------------------------------------------------------------------
+def _path_name(path) -> str:
+    parts = []
+    for k in path:
+        for attr in ("key", "name", "idx"):
+            if hasattr(k, attr):
+                parts.append(str(getattr(k, attr)))
+                break
+        else:
+            parts.append(str(k))
+    return ".".join(parts)
+
+
+def _pure(obj):
+    """``(fn, params_tree or None, trainable_filter)`` for any accepted object."""
+    if isinstance(obj, tuple) and len(obj) == 2:
+        first, second = obj
+        if hasattr(first, "apply") and hasattr(first, "init"):  # flax.linen (module, variables)
+            return (lambda v, *a, **k: first.apply(v, *a, **k)), second, type(first).__name__
+        if callable(first):
+            return first, second, getattr(first, "__name__", "fn")
+    try:
+        from flax import nnx
+    except ImportError:
+        nnx = None
+    if nnx is not None and isinstance(obj, nnx.Module):
+        graphdef, state = nnx.split(obj)
+        return (lambda s, *a, **k: nnx.merge(graphdef, s)(*a, **k)), state, type(obj).__name__
+    return obj, None, getattr(obj, "__name__", "fn")
+
+
+def is_model(obj) -> bool:
+    return _pure(obj)[1] is not None
+
+
+def _flat_params(tree):
+    leaves_p, treedef = jax.tree_util.tree_flatten_with_path(tree)
+    names = [_path_name(p) for p, _ in leaves_p]
+    return names, [v for _, v in leaves_p], treedef
+
+
+# -- evaluation ----------------------------------------------------------------------------------
+def _real_np(v):
+    if hasattr(v, "dtype") and jax.dtypes.issubdtype(v.dtype, jax.dtypes.prng_key):
+        v = jax.random.key_data(v)
+    return np.asarray(v)
+
+
+class _Eval:
+    def __init__(self, shadow: Shadow):
+        self.s = shadow
+
+    def ivy_of(self, env, var):
+        if isinstance(var, _Literal):
+            v = var.val
+            if type(v) in (bool, int, float, complex):
+                return v
+            return self._const(np.asarray(v, dtype=var.aval.dtype))  # TypedFloat & co.
+        return env[var][1]
+
+    def real_of(self, env, var):
+        if isinstance(var, _Literal):
+            return var.val
+        return env[var][0]
+
+    def _const(self, v):
+        if isinstance(v, (bool, int, float, complex)):
+            return v
+        return self.s.get(np.asarray(_real_np(v)))
+
+    def run(self, jaxpr, consts, args):
+        """Evaluate ``jaxpr`` on ``(real, ivy)`` pairs; returns the outputs' pairs."""
+        env = {}
+        for var, c in zip(jaxpr.constvars, consts, strict=True):
+            env[var] = c if isinstance(c, tuple) else (c, self._const(c))
+        for var, a in zip(jaxpr.invars, args, strict=True):
+            env[var] = a
+        for eqn in jaxpr.eqns:
+            outs = self.eqn(eqn, env)
+            for var, o in zip(eqn.outvars, outs, strict=True):
+                env[var] = o
+        return [(self.real_of(env, v), self.ivy_of(env, v)) for v in jaxpr.outvars]
+
+    def eqn(self, eqn, env):
+        name = eqn.primitive.name
+        ins = [(self.real_of(env, v), self.ivy_of(env, v)) for v in eqn.invars]
+        p = eqn.params
+        op = f"lax.{name}"
+        if name in _INLINE:
+            sub = p.get("jaxpr") or p.get("call_jaxpr") or p.get("fun_jaxpr")
+            if hasattr(sub, "jaxpr"):
+                return self.run(sub.jaxpr, list(sub.consts), ins)
+            return self.run(sub, [], ins)
+        if name == "scan":
+            return self.scan(eqn, ins)
+        if name == "while":
+            return self.while_(eqn, ins)
+        if name == "cond":
+            return self.cond(eqn, ins)
+        real = eqn.primitive.bind(*[r for r, _ in ins], **p)
+        real_list = list(real) if eqn.primitive.multiple_results else [real]
+        if name in _IDENTITY:
+            res = [ins[0][1]] if not eqn.primitive.multiple_results else [i for _, i in ins]
+            return list(zip(real_list, res, strict=True))
+        try:
+            res, label = self.lower(name, [i for _, i in ins], p)
+        except TranspileError:
+            raise
+        except NotImplementedError as e:
+            raise self.s.unmapped(op, _line(eqn), hint=str(e)[:200]) from None
+        except Exception as e:  # noqa: BLE001 - a mapping that fails is a transpile error
+            raise self.s.error(f"the Ivy mapping raised {type(e).__name__}: {e}", op=op,
+                               line=_line(eqn)) from e
+        res_list = list(res) if isinstance(res, (list, tuple)) else [res]
+        res_list = [r._data if isinstance(r, _fja.Array) else
+                    (r._data if isinstance(r, Array) else r) for r in res_list]
+        self.s.check(op, label, [_real_np(r) for r in real_list], res_list,
+                     inputs=[i for _, i in ins], line=_line(eqn))
+        return list(zip(real_list, res_list, strict=True))
+
+    def lower(self, name, ivals, params):
+        wrapped = [_fja.wrap(v) if hasattr(v, "shape") else v for v in ivals]
+        if name == "random_bits":
+            bits = params["bit_width"]
+            if bits != 32:
+                raise NotImplementedError(f"random_bits with bit_width={bits}")
+            return _fjr.bits(wrapped[0], tuple(params["shape"]), "uint32"), \
+                "ivy.frontends.jax.random.bits"
+        if name == "random_seed":
+            return _fjr.PRNGKey(wrapped[0]), "ivy.frontends.jax.random.PRNGKey"
+        if name == "random_split":
+            return _fjr.split(wrapped[0], params["shape"][0] if params.get("shape") else 2), \
+                "ivy.frontends.jax.random.split"
+        if name == "random_fold_in":
+            return _fjr.fold_in(wrapped[0], wrapped[1]), "ivy.frontends.jax.random.fold_in"
+        if name == "threefry2x32":
+            return _fjr.threefry2x32(*wrapped), "ivy.frontends.jax.random.threefry2x32"
+        if name in _WINDOW:
+            comp, init = _WINDOW[name]
+            x = wrapped[0]
+            init_v = init(np.dtype(str(x._data.dtype)))
+            return flax_lax.reduce_window(
+                x, init_v, getattr(flax_lax, comp), params["window_dimensions"],
+                params["window_strides"], params["padding"], params.get("base_dilation"),
+                params.get("window_dilation")), f"ivy.frontends.jax.lax.reduce_window({comp})"
+        if name == "shift_right_logical":
+            a, b = ivals
+            if np.dtype(str(a.dtype)).kind != "u":
+                raise NotImplementedError("shift_right_logical on signed integers")
+            return ivy.bitwise_right_shift(a, b), "ivy.bitwise_right_shift"
+        if name == "fft":
+            kind = int(getattr(params["fft_type"], "value", params["fft_type"]))
+            lengths = tuple(params["fft_lengths"])
+            axes = tuple(range(-len(lengths), 0))
+            x = ivals[0]
+            fn = {0: ivy.fft.fftn, 1: ivy.fft.ifftn, 2: ivy.fft.rfftn, 3: ivy.fft.irfftn}[kind]
+            kw = {"s": lengths} if kind in (2, 3) else {}
+            return fn(x, axes=axes, **kw), f"ivy.fft.{fn.__name__}"
+        if name == "iota":
+            return flax_lax.broadcasted_iota(params["dtype"], tuple(params["shape"]),
+                                             params["dimension"]), \
+                "ivy.frontends.jax.lax.broadcasted_iota"
+        name = _RENAMED.get(name, name)
+        params = {k: (v.name.lower() if type(v).__name__ == "GatherScatterMode" else v)
+                  for k, v in params.items()}
+        fn = getattr(flax_lax, name, None) or getattr(flax_lax, name.rstrip("_"), None)
+        if fn is None:
+            raise NotImplementedError(f"ivy.frontends.jax.lax has no {name}")
+        try:
+            sig = inspect.signature(fn).parameters
+            kw = {k: v for k, v in params.items() if k in sig}
+        except (TypeError, ValueError):
+            kw = dict(params)
+        return fn(*wrapped, **kw), f"ivy.frontends.jax.lax.{name}"
+
+    # -- control flow (unrolled: the IR has no loop node yet) -----------------------------------
+    def _concrete(self, ivy_value, op, what):
+        try:
+            return bool(Array(ivy_value))
+        except TraceError:
+            raise self.s.error(f"{what} depends on the input values: a static graph cannot "
+                               "express it yet (loops are unrolled). Use a fixed trip count "
+                               "(lax.fori_loop with static bounds, lax.scan)", op=op) from None
+
+    def scan(self, eqn, ins):
+        p = eqn.params
+        body, length, reverse = p["jaxpr"], p["length"], p["reverse"]
+        nc, ncarry = p["num_consts"], p["num_carry"]
+        consts, carry, xs = ins[:nc], ins[nc:nc + ncarry], ins[nc + ncarry:]
+        ys_steps = []
+        order = range(length - 1, -1, -1) if reverse else range(length)
+        for i in order:
+            x_i = [(r[i], ivy.get_item(v, i)._data if isinstance(ivy.get_item(v, i), Array)
+                    else ivy.get_item(v, i)) for r, v in xs]
+            out = self.run(body.jaxpr, list(body.consts), [*consts, *carry, *x_i])
+            carry, ys = out[:ncarry], out[ncarry:]
+            ys_steps.append(ys)
+        if reverse:
+            ys_steps.reverse()
+        n_ys = len(eqn.outvars) - ncarry
+        stacked = []
+        for j in range(n_ys):
+            real = jnp.stack([s[j][0] for s in ys_steps]) if ys_steps else None
+            iv = ivy.stack([s[j][1] for s in ys_steps], axis=0)
+            stacked.append((real, iv._data if isinstance(iv, Array) else iv))
+        return [*carry, *stacked]
+
+    def while_(self, eqn, ins):
+        p = eqn.params
+        cj, bj = p["cond_jaxpr"], p["body_jaxpr"]
+        cn, bn = p["cond_nconsts"], p["body_nconsts"]
+        cconsts, bconsts, state = ins[:cn], ins[cn:cn + bn], ins[cn + bn:]
+        for _ in range(1 << 20):
+            (c_real, c_ivy), = self.run(cj.jaxpr, list(cj.consts), [*cconsts, *state])
+            go = self._concrete(c_ivy, "lax.while", "the loop condition")
+            if go != bool(c_real):
+                raise self.s.error("the loop condition differs from JAX's", op="lax.while")
+            if not go:
+                return state
+            state = self.run(bj.jaxpr, list(bj.consts), [*bconsts, *state])
+        raise self.s.error("more than 2**20 iterations", op="lax.while")
+
+    def cond(self, eqn, ins):
+        branches = eqn.params["branches"]
+        (i_real, i_ivy), ops = ins[0], ins[1:]
+        try:
+            idx = int(Array(i_ivy))
+        except TraceError:
+            idx = None
+        if idx is not None:
+            b = branches[int(np.clip(idx, 0, len(branches) - 1))]
+            return self.run(b.jaxpr, list(b.consts), ops)
+        # an input-dependent branch: evaluate all, select (the branches are pure)
+        outs = [self.run(b.jaxpr, list(b.consts), ops) for b in branches]
+        k = int(np.clip(int(np.asarray(i_real)), 0, len(branches) - 1))
+        sel = []
+        for j in range(len(outs[0])):
+            iv = outs[-1][j][1]
+            for bi in range(len(branches) - 2, -1, -1):
+                iv = ivy.where(ivy.equal(i_ivy, bi), outs[bi][j][1], iv)
+            sel.append((outs[k][j][0], iv._data if isinstance(iv, Array) else iv))
+        return sel
+
+
+# -- the contract ---------------------------------------------------------------------------------
+def _jax_args(args):
+    """The example inputs as JAX would hold them (float64 → float32 without x64)."""
+    return tuple(np.asarray(jnp.asarray(a)) if isinstance(a, np.ndarray) else a for a in args)
+
+
+def capture(obj, args, kwargs) -> Captured:
+    fn, params_tree, name = _pure(obj)
+    shadow = Shadow("jax", name)
+    args = _jax_args(args)
+    model = params_tree is not None
+    if model:
+        names, leaves, treedef = _flat_params(params_tree)
+        params_np = {n: _real_np(v).copy() for n, v in zip(names, leaves, strict=True)}
+    else:
+        names, params_np, treedef = [], {}, None
+    arg_leaves, arg_def = jax.tree_util.tree_flatten((args, kwargs))
+
+    def flat_fn(p_leaves, a_leaves):
+        a, k = jax.tree_util.tree_unflatten(arg_def, a_leaves)
+        if model:
+            return fn(jax.tree_util.tree_unflatten(treedef, p_leaves), *a, **k)
+        return fn(*a, **k)
+
+    p_real = [jnp.asarray(params_np[n]) for n in names]
+    a_real = [jnp.asarray(v) if isinstance(v, np.ndarray) else v for v in arg_leaves]
+    closed, out_shape = jax.make_jaxpr(flat_fn, return_shape=True)(p_real, a_real)
+    out_def = jax.tree_util.tree_structure(out_shape)
+    result = {}
+
+    def run(*a, **k):
+        if model:
+            p, a = a[0], a[1:]
+            p_ivy = [p[n]._data if isinstance(p[n], Array) else p[n] for n in names]
+        else:
+            p_ivy = []
+        leaves_ivy = [x._data if isinstance(x, Array) else x
+                      for x in jax.tree_util.tree_leaves((a, k))]
+        ev = _Eval(shadow)
+        outs = ev.run(closed.jaxpr, list(closed.consts),
+                      list(zip(p_real + a_real, p_ivy + leaves_ivy, strict=True)))
+        result["out"] = jax.tree_util.tree_unflatten(out_def, [r for r, _ in outs])
+        return plain_structure(jax.tree_util.tree_unflatten(out_def, [i for _, i in outs]))
+
+    try:
+        graph = trace(run, name, params_np if model else None, args, kwargs,
+                      like=fn if not model else None)
+    except TraceError as e:
+        raise TranspileError(str(e), source="jax") from e
+    outputs = fw.tree_to_numpy(plain_structure(result["out"]))
+    trainable = [n for n in names if params_np[n].dtype.kind in "fc"]
+    return Captured(source="jax", name=name, graph=graph, args=tuple(args), kwargs=dict(kwargs),
+                    params=params_np, outputs=outputs, ops=shadow.op_records(), is_model=model,
+                    trainable=trainable)
+
+
+def run_native(obj, args, kwargs, params=None):
+    fn, params_tree, _ = _pure(obj)
+    a = tuple(jnp.asarray(x) if isinstance(x, np.ndarray) else x for x in args)
+    out = fn(params_tree, *a, **kwargs) if params_tree is not None else fn(*a, **kwargs)
+    return fw.tree_to_numpy(plain_structure(out))
+
+
+def gradient(obj, args, kwargs) -> dict:
+    fn, params_tree, _ = _pure(obj)
+    if params_tree is None:
+        raise NotImplementedError("gradients are checked for models only")
+    names, leaves, treedef = _flat_params(params_tree)
+    a = tuple(jnp.asarray(x) if isinstance(x, np.ndarray) else x for x in _jax_args(args))
+
+    def loss(p_leaves):
+        out = fn(jax.tree_util.tree_unflatten(treedef, p_leaves), *a, **kwargs)
+        fl = [o for o in jax.tree_util.tree_leaves(plain_structure(out))
+              if hasattr(o, "dtype") and jnp.issubdtype(o.dtype, jnp.inexact)]
+        return sum(jnp.sum(o * fw.cotangent(o.shape, np.dtype(o.dtype), i))
+                   for i, o in enumerate(fl))
+
+    grads = jax.grad(loss)(list(leaves))
+    return {n: np.asarray(g) for n, g, v in zip(names, grads, leaves, strict=True)
+            if np.asarray(v).dtype.kind in "fc"}
+
+
+__all__ = ["capture", "gradient", "is_model", "run_native"]
