@@ -1,0 +1,579 @@
+"""Capturing TensorFlow / Keras programs from the ``tf.function`` graph (raw ops).
+
+``tf.function(fn).get_concrete_function(*specs)`` traces the program the way TensorFlow itself
+does (autograph, Keras layers, variables). Its graph's operations are then evaluated in order:
+the real value by running the same raw op eagerly (``tf.raw_ops.<Type>`` with the op's own
+attributes), the Ivy value through :data:`RULES` (raw op → Ivy calls; inputs that are constants
+in the graph — axes, shapes, permutations — are used as static values), compared
+(``Shadow.check``), all inside :func:`base.trace`.
+
+Keras variables (``ReadVariableOp`` of a captured handle) are the graph's ``params`` input, keyed
+by their ``.path`` (``dense/kernel``). Data layout is never changed: NHWC stays NHWC.
+Unmapped raw ops raise ``TranspileError`` naming the op and the user's line (TF keeps the
+Python traceback of each graph op). Control-flow ops (``While``, ``If``, calls) are not mapped yet.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+import numpy as np
+import optree
+import tensorflow as tf
+
+import ivy
+
+from ...array_object import Array
+from ...tracer.errors import TraceError
+from .. import frameworks as fw
+from ..errors import TranspileError
+from . import Captured
+from .base import Shadow, plain_structure, trace
+
+_PASS = {"Identity", "IdentityN", "StopGradient", "Snapshot", "PreventGradient",
+         "EnsureShape", "CheckNumerics"}
+_SKIP = {"NoOp", "Assert", "AssertGuard"}
+
+
+def _line(op) -> str | None:
+    import os
+    try:
+        tb = op.traceback
+    except Exception:  # noqa: BLE001
+        return None
+    for fr in reversed(list(tb)):
+        f = fr.filename
+        if "site-packages" in f or f.startswith("<frozen") or os.sep + "ivy" + os.sep in f:
+            continue
+        return f"{f}:{fr.lineno}: {(fr.line or '').strip()}"
+    return None
+
+
+# -- rules: raw op -> Ivy -----------------------------------------------------------------------
+RULES: dict = {}
+
+
+def rule(*names):
+    def deco(fn):
+        fn.ivy_mapping = f"{__name__}.{fn.__name__}"
+        for n in names:
+            RULES[n] = fn
+        return fn
+    return deco
+
+
+def _binary(fn_name):
+    fn = getattr(ivy, fn_name)
+
+    def r(op, x, y, **_):
+        return fn(x, y)
+    r.ivy_mapping = f"ivy.{fn_name}"
+    return r
+
+
+for _tf, _iv in {"AddV2": "add", "Add": "add", "Sub": "subtract", "Mul": "multiply",
+                 "RealDiv": "divide", "Div": "divide", "Maximum": "maximum", "Minimum": "minimum",
+                 "Pow": "pow", "FloorDiv": "floor_divide", "FloorMod": "remainder",
+                 "Less": "less", "LessEqual": "less_equal", "Greater": "greater",
+                 "GreaterEqual": "greater_equal", "Equal": "equal", "NotEqual": "not_equal",
+                 "LogicalAnd": "logical_and", "LogicalOr": "logical_or", "Atan2": "atan2",
+                 "BitwiseAnd": "bitwise_and", "BitwiseOr": "bitwise_or"}.items():
+    RULES[_tf] = _binary(_iv)
+
+
+def _unary(fn_name):
+    fn = ivy.__dict__.get(fn_name) or getattr(ivy, fn_name)
+
+    def r(op, x, **_):
+        return fn(x)
+    r.ivy_mapping = f"ivy.{fn_name}"
+    return r
+
+
+for _tf, _iv in {"Neg": "negative", "Exp": "exp", "Log": "log", "Sqrt": "sqrt",
+                 "Square": "square", "Tanh": "tanh", "Sigmoid": "sigmoid", "Relu": "relu",
+                 "Abs": "abs", "Sin": "sin", "Cos": "cos", "Erf": "erf", "Floor": "floor",
+                 "Ceil": "ceil", "Round": "round", "Log1p": "log1p", "Expm1": "expm1",
+                 "Sign": "sign", "LogicalNot": "logical_not", "Softplus": "softplus",
+                 "IsNan": "isnan", "IsFinite": "isfinite", "Elu": "elu", "Selu": "selu",
+                 "Atan": "atan", "Asin": "asin", "Acos": "acos", "Sinh": "sinh",
+                 "Cosh": "cosh"}.items():
+    if hasattr(ivy, _iv):
+        RULES[_tf] = _unary(_iv)
+
+
+@rule("Rsqrt")
+def rsqrt(op, x, **_):
+    return ivy.divide(1.0, ivy.sqrt(x))
+
+
+@rule("Reciprocal", "Inv")
+def reciprocal(op, x, **_):
+    return ivy.divide(1.0, x)
+
+
+@rule("SquaredDifference")
+def squared_difference(op, x, y, **_):
+    return ivy.square(ivy.subtract(x, y))
+
+
+@rule("Relu6")
+def relu6(op, x, **_):
+    return ivy.clip(x, 0.0, 6.0)
+
+
+@rule("LeakyRelu")
+def leaky_relu(op, x, **_):
+    return ivy.leaky_relu(x, alpha=op.get_attr("alpha"))
+
+
+@rule("MatMul")
+def matmul(op, a, b, **_):
+    if op.get_attr("transpose_a"):
+        a = ivy.matrix_transpose(a)
+    if op.get_attr("transpose_b"):
+        b = ivy.matrix_transpose(b)
+    return ivy.matmul(a, b)
+
+
+@rule("BatchMatMulV2", "BatchMatMulV3", "BatchMatMul")
+def batch_matmul(op, a, b, **_):
+    if op.get_attr("adj_x"):
+        a = ivy.matrix_transpose(a)
+    if op.get_attr("adj_y"):
+        b = ivy.matrix_transpose(b)
+    return ivy.matmul(a, b)
+
+
+@rule("BiasAdd", "BiasAddV1")
+def bias_add(op, x, b, **_):
+    fmt = op.get_attr("data_format").decode() if op.type == "BiasAdd" else "NHWC"
+    if fmt.startswith("NC") and x.ndim > 2:
+        b = ivy.reshape(b, (-1,) + (1,) * (x.ndim - 2))
+    return ivy.add(x, b)
+
+
+def _fmt(op):
+    return op.get_attr("data_format").decode()
+
+
+def _spatial(v, fmt):
+    v = list(v)
+    return v[1:-1] if fmt.startswith("N") and not fmt.startswith("NC") else v[2:]
+
+
+def _padding(op):
+    p = op.get_attr("padding").decode()
+    if p == "EXPLICIT":
+        ep = list(op.get_attr("explicit_paddings"))
+        pairs = [(ep[i], ep[i + 1]) for i in range(0, len(ep), 2)]
+        return _spatial(pairs, _fmt(op))
+    return p
+
+
+@rule("Conv2D")
+def conv2d(op, x, w, **_):
+    fmt = _fmt(op)
+    return ivy.conv2d(x, w, strides=_spatial(op.get_attr("strides"), fmt), padding=_padding(op),
+                      dilations=_spatial(op.get_attr("dilations"), fmt),
+                      data_format="channel_last" if fmt == "NHWC" else "channel_first")
+
+
+@rule("DepthwiseConv2dNative")
+def depthwise(op, x, w, **_):
+    fmt = _fmt(op)
+    kh, kw, c, m = w.shape
+    w2 = ivy.reshape(w, (kh, kw, 1, c * m))
+    return ivy.conv2d(x, w2, strides=_spatial(op.get_attr("strides"), fmt), padding=_padding(op),
+                      dilations=_spatial(op.get_attr("dilations"), fmt), groups=c,
+                      data_format="channel_last" if fmt == "NHWC" else "channel_first")
+
+
+@rule("MaxPool", "AvgPool")
+def pool(op, x, **_):
+    fmt = _fmt(op)
+    fn = ivy.max_pool2d if op.type == "MaxPool" else ivy.avg_pool2d
+    return fn(x, _spatial(op.get_attr("ksize"), fmt),
+              strides=_spatial(op.get_attr("strides"), fmt), padding=_padding(op),
+              data_format="channel_last" if fmt == "NHWC" else "channel_first")
+
+
+@rule("Softmax")
+def softmax(op, x, **_):
+    return ivy.softmax(x, axis=-1)
+
+
+@rule("LogSoftmax")
+def log_softmax(op, x, **_):
+    return ivy.log_softmax(x, axis=-1)
+
+
+def _axes(v):
+    a = np.asarray(v).reshape(-1).tolist()
+    return tuple(int(i) for i in a)
+
+
+def _reduce(fn_name):
+    fn = getattr(ivy, fn_name)
+
+    def r(op, x, axis, *, static, **_):
+        kw = {"dtype": x.dtype} if fn_name in ("sum", "prod") else {}  # TF keeps the dtype
+        return fn(x, axis=_axes(static[1]), keepdims=bool(op.get_attr("keep_dims")), **kw)
+    r.ivy_mapping = f"ivy.{fn_name}"
+    return r
+
+
+for _tf, _iv in {"Sum": "sum", "Mean": "mean", "Max": "max", "Min": "min", "Prod": "prod",
+                 "All": "all", "Any": "any"}.items():
+    RULES[_tf] = _reduce(_iv)
+
+
+@rule("ArgMax", "ArgMin")
+def argmax(op, x, axis, *, static, **_):
+    fn = ivy.argmax if op.type == "ArgMax" else ivy.argmin
+    r = fn(x, axis=int(np.asarray(static[1])))
+    return ivy.astype(r, op.get_attr("output_type").name)
+
+
+@rule("Reshape")
+def reshape(op, x, shape, *, static, **_):
+    return ivy.reshape(x, _axes(static[1]))
+
+
+@rule("Transpose")
+def transpose(op, x, perm, *, static, **_):
+    return ivy.permute_dims(x, _axes(static[1]))
+
+
+@rule("ExpandDims")
+def expand_dims(op, x, axis, *, static, **_):
+    return ivy.expand_dims(x, axis=int(np.asarray(static[1]).reshape(-1)[0]))
+
+
+@rule("Squeeze")
+def squeeze(op, x, **_):
+    dims = tuple(op.get_attr("squeeze_dims"))
+    if not dims:
+        dims = tuple(i for i, s in enumerate(x.shape) if s == 1)
+    return ivy.squeeze(x, axis=dims)
+
+
+@rule("ConcatV2")
+def concat(op, *xs, static, **_):
+    return ivy.concat(list(xs[:-1]), axis=int(np.asarray(static[-1])))
+
+
+@rule("Pack")
+def pack(op, *xs, **_):
+    return ivy.stack(list(xs), axis=op.get_attr("axis"))
+
+
+@rule("Unpack")
+def unpack(op, x, **_):
+    axis = op.get_attr("axis")
+    return tuple(ivy.get_item(x, (slice(None),) * (axis % x.ndim) + (i,))
+                 for i in range(x.shape[axis]))
+
+
+@rule("Cast")
+def cast(op, x, **_):
+    return ivy.astype(x, op.get_attr("DstT").name)
+
+
+@rule("Tile")
+def tile(op, x, m, *, static, **_):
+    return ivy.tile(x, _axes(static[1]))
+
+
+@rule("Pad", "PadV2", "MirrorPad")
+def pad(op, x, p, *rest, static, **_):
+    pads = [tuple(int(v) for v in row) for row in np.asarray(static[1])]
+    if op.type == "MirrorPad":
+        mode = op.get_attr("mode").decode().lower()
+        return ivy.pad(x, pads, mode="reflect" if mode == "reflect" else "symmetric")
+    value = float(np.asarray(static[2])) if op.type == "PadV2" else 0
+    return ivy.pad(x, pads, mode="constant", constant_values=value)
+
+
+@rule("SelectV2", "Select")
+def select(op, c, a, b, **_):
+    return ivy.where(c, a, b)
+
+
+@rule("GatherV2")
+def gather(op, params, indices, axis, *, static, **_):
+    if op.get_attr("batch_dims"):
+        raise NotImplementedError("GatherV2 with batch_dims")
+    return ivy.take(params, indices, axis=int(np.asarray(static[2])))
+
+
+@rule("ZerosLike")
+def zeros_like(op, x, **_):
+    return ivy.zeros_like(x)
+
+
+@rule("OnesLike")
+def ones_like(op, x, **_):
+    return ivy.ones_like(x)
+
+
+@rule("ClipByValue")
+def clip_by_value(op, x, lo, hi, **_):
+    return ivy.minimum(ivy.maximum(x, lo), hi)
+
+
+@rule("StridedSlice")
+def strided_slice(op, x, b, e, s, *, static, **_):
+    begin, end, strides = (np.asarray(v).reshape(-1).tolist() for v in static[1:4])
+    bm, em = op.get_attr("begin_mask"), op.get_attr("end_mask")
+    el, na, sh = (op.get_attr("ellipsis_mask"), op.get_attr("new_axis_mask"),
+                  op.get_attr("shrink_axis_mask"))
+    key = []
+    for i, (bb, ee, ss) in enumerate(zip(begin, end, strides, strict=True)):
+        bit = 1 << i
+        if el & bit:
+            key.append(Ellipsis)
+        elif na & bit:
+            key.append(None)
+        elif sh & bit:
+            key.append(int(bb))
+        else:
+            key.append(slice(None if bm & bit else int(bb), None if em & bit else int(ee),
+                             int(ss)))
+    return ivy.get_item(x, tuple(key))
+
+
+@rule("FusedBatchNormV3", "FusedBatchNorm", "FusedBatchNormV2")
+def fused_bn(op, x, scale, offset, mean, var, **_):
+    if op.get_attr("is_training"):
+        raise NotImplementedError("FusedBatchNorm in training mode (call the model with "
+                                  "training=False)")
+    eps = op.get_attr("epsilon")
+    y = ivy.add(ivy.multiply(ivy.divide(ivy.subtract(x, mean), ivy.sqrt(ivy.add(var, eps))),
+                             scale), offset)
+    return (y, None, None, None, None, None)[:len(op.outputs)]
+
+
+@rule("ReverseV2")
+def reverse(op, x, axis, *, static, **_):
+    return ivy.flip(x, axis=_axes(static[1]))
+
+
+@rule("Slice")
+def slice_(op, x, begin, size, *, static, **_):
+    b, n = _axes(static[1]), _axes(static[2])
+    return ivy.get_item(x, tuple(slice(bb, None if nn == -1 else bb + nn)
+                                 for bb, nn in zip(b, n, strict=True)))
+
+
+@rule("SoftmaxCrossEntropyWithLogits")
+def softmax_xent(op, logits, labels, **_):
+    loss = ivy.negative(ivy.sum(ivy.multiply(labels, ivy.log_softmax(logits, axis=-1)), axis=-1))
+    return loss, ivy.subtract(ivy.softmax(logits, axis=-1), labels)
+
+
+@rule("Einsum")
+def einsum(op, *xs, **_):
+    raise NotImplementedError("Einsum: Ivy has no einsum yet")
+
+
+# -- evaluation -----------------------------------------------------------------------------------
+def _real_op(op, inputs):
+    """Run the raw op eagerly with the graph op's own attributes."""
+    fn = getattr(tf.raw_ops, op.type)
+    params = list(inspect.signature(fn).parameters)
+    kwargs, idx = {}, 0
+    # the raw op's Python parameters list the inputs first, in the op definition's order (their
+    # names may differ: Prod's reduction_indices is `axis`), then the attributes by name
+    for pname, arg in zip(params, op.op_def.input_arg, strict=False):
+        if arg.number_attr or arg.type_list_attr:
+            n = op.get_attr(arg.number_attr) if arg.number_attr else \
+                len(op.get_attr(arg.type_list_attr))
+            kwargs[pname] = list(inputs[idx:idx + n])
+            idx += n
+        else:
+            kwargs[pname] = inputs[idx]
+            idx += 1
+    for name in params:
+        if name not in kwargs and name != "name" and name in op.node_def.attr:
+            kwargs[name] = op.get_attr(name)
+    out = fn(**kwargs)
+    if isinstance(out, (list, tuple)):
+        return list(out)
+    return [out]
+
+
+class _Eval:
+    def __init__(self, shadow: Shadow):
+        self.s = shadow
+
+    def run(self, graph, feeds: dict):
+        env = dict(feeds)  # graph tensor name -> (real eager tensor, ivy value)
+        for op in graph.get_operations():
+            if op.type == "Placeholder" or op.outputs and all(o.name in env for o in op.outputs):
+                continue
+            if op.type in _SKIP:
+                continue
+            ins = [env[t.name] for t in op.inputs]
+            if op.type == "Const":
+                v = tf.constant(tf.make_ndarray(op.get_attr("value")))
+                env[op.outputs[0].name] = (v, self.s.get(v))
+                continue
+            if op.type in _PASS:
+                for o, i in zip(op.outputs, ins, strict=False):
+                    env[o.name] = i
+                continue
+            if op.type == "ReadVariableOp":
+                env[op.outputs[0].name] = ins[0]
+                continue
+            env.update(self.op(op, ins))
+        return env
+
+    def op(self, op, ins):
+        name = f"tf.raw_ops.{op.type}"
+        reals = [r for r, _ in ins]
+        ivys = [i for _, i in ins]
+        real = _real_op(op, reals)
+        r = RULES.get(op.type)
+        if r is None:
+            raise self.s.unmapped(name, _line(op))
+        try:
+            res = r(op, *ivys, static=[np.asarray(x) for x in reals])
+        except TranspileError:
+            raise
+        except NotImplementedError as e:
+            raise self.s.unmapped(name, _line(op), hint=str(e)) from None
+        except Exception as e:  # noqa: BLE001
+            raise self.s.error(f"the Ivy mapping raised {type(e).__name__}: {e}", op=name,
+                               line=_line(op)) from e
+        res = list(res) if isinstance(res, tuple) else [res]
+        res = [x._data if isinstance(x, Array) else x for x in res]
+        pairs = [(o, rv, iv) for o, rv, iv in zip(op.outputs, real, res, strict=False)]
+        checked = [(rv, iv) for _, rv, iv in pairs if iv is not None]
+        if checked:
+            self.s.check(name, r.ivy_mapping, [np.asarray(rv) for rv, _ in checked],
+                         [iv for _, iv in checked], inputs=ivys, line=_line(op))
+        return {o.name: (rv, iv) for o, rv, iv in pairs}
+
+
+# -- the contract ---------------------------------------------------------------------------------
+def is_model(obj) -> bool:
+    try:
+        import keras
+    except ImportError:
+        return False
+    return isinstance(obj, keras.layers.Layer)
+
+
+def _variables(obj):
+    out = {}
+    for v in obj.weights:
+        out[v.path] = v
+    return out
+
+
+def _call(obj, args, kwargs):
+    if is_model(obj):
+        return obj(*args, training=False, **kwargs) if "training" in inspect.signature(
+            obj.call).parameters else obj(*args, **kwargs)
+    return obj(*args, **kwargs)
+
+
+def capture(obj, args, kwargs) -> Captured:
+    model = is_model(obj)
+    name = type(obj).__name__ if model else getattr(obj, "__name__", "fn")
+    shadow = Shadow("tensorflow", name)
+    tvars = _variables(obj) if model else {}
+    params_np = {k: np.asarray(v.numpy()).copy() for k, v in tvars.items()}
+    trainable = [k for k, v in tvars.items() if v.trainable]
+    specs = [tf.TensorSpec(a.shape, tf.as_dtype(a.dtype)) if isinstance(a, np.ndarray) else a
+             for a in args]
+    tf_fn = tf.function(lambda *a: _call(obj, a, kwargs))
+    concrete = tf_fn.get_concrete_function(*specs)
+    graph = concrete.graph
+    # variable handles captured by the graph -> parameter names
+    handle_name = {}
+    for k, v in tvars.items():
+        for cand in (v, getattr(v, "value", None)):
+            h = getattr(cand, "handle", None)
+            if h is not None:
+                handle_name[id(h)] = k
+                break
+    captures = list(graph.captures)
+    result = {}
+
+    def run(*a, **k):
+        if model:
+            p, a = a[0], a[1:]
+        feeds = {}
+        arg_ph = [t for t in graph.inputs[:len(graph.inputs) - len(captures)]]
+        leaves = [x for x in a if isinstance(x, (Array, np.ndarray))]
+        for ph, x in zip(arg_ph, leaves, strict=True):
+            nat = x._data if isinstance(x, Array) else x
+            feeds[ph.name] = (tf.constant(np.asarray(nat)), nat)
+        for ext, internal in captures:
+            key = handle_name.get(id(ext))
+            if key is None:  # a captured constant tensor
+                val = tf.constant(ext) if not hasattr(ext, "numpy") else ext
+                try:
+                    feeds[internal.name] = (val, shadow.get(val))
+                except Exception:  # noqa: BLE001 - a resource that is not a known variable
+                    raise shadow.error("the graph captures a resource that is not one of the "
+                                       "model's variables", op="capture") from None
+                continue
+            pv = p[key]
+            nat = pv._data if isinstance(pv, Array) else pv
+            feeds[internal.name] = (tf.constant(params_np[key]), nat)
+        env = _Eval(shadow).run(graph, feeds)
+        outs = [env[t.name] for t in graph.outputs]
+        struct = concrete.structured_outputs
+        leaves_s, spec = optree.tree_flatten(plain_structure(struct), none_is_leaf=True)
+        it = iter(outs)
+        real, ivs = [], []
+        for leaf in leaves_s:
+            if isinstance(leaf, tf.Tensor):
+                r, i = next(it)
+                real.append(r)
+                ivs.append(i)
+            else:
+                real.append(leaf)
+                ivs.append(leaf)
+        result["out"] = optree.tree_unflatten(spec, real)
+        return optree.tree_unflatten(spec, ivs)
+
+    try:
+        g = trace(run, name, params_np if model else None, tuple(args), kwargs,
+                  like=None if model else obj)
+    except TraceError as e:
+        raise TranspileError(str(e), source="tensorflow") from e
+    outputs = fw.tree_to_numpy(result["out"])
+    return Captured(source="tensorflow", name=name, graph=g, args=tuple(args),
+                    kwargs=dict(kwargs), params=params_np, outputs=outputs,
+                    ops=shadow.op_records(), is_model=model, trainable=trainable)
+
+
+def run_native(obj, args, kwargs, params=None):
+    a = tuple(tf.constant(x) if isinstance(x, np.ndarray) else x for x in args)
+    return fw.tree_to_numpy(plain_structure(_call(obj, a, kwargs)))
+
+
+def gradient(obj, args, kwargs) -> dict:
+    if not is_model(obj):
+        raise NotImplementedError("gradients are checked for models only")
+    tvars = {k: v for k, v in _variables(obj).items() if v.trainable}
+    a = tuple(tf.constant(x) if isinstance(x, np.ndarray) else x for x in args)
+    with tf.GradientTape() as tape:
+        out = plain_structure(_call(obj, a, kwargs))
+        leaves = [o for o in optree.tree_leaves(out) if isinstance(o, tf.Tensor)
+                  and o.dtype.is_floating]
+        total = tf.add_n([tf.reduce_sum(o * fw.cotangent(o.shape, o.dtype.as_numpy_dtype, i))
+                          for i, o in enumerate(leaves)])
+    keys = list(tvars)
+    grads = tape.gradient(total, [tvars[k].value if hasattr(tvars[k], "value") else tvars[k]
+                                  for k in keys])
+    return {k: (np.zeros(tvars[k].shape, np.asarray(tvars[k].numpy()).dtype) if g is None
+                else np.asarray(tf.convert_to_tensor(g))) for k, g in zip(keys, grads,
+                                                                           strict=True)}
+
+
+__all__ = ["RULES", "capture", "gradient", "is_model", "run_native"]

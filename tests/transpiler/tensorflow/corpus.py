@@ -1,0 +1,76 @@
+"""Real TensorFlow / Keras code for the transpiler corpus: name -> (make_obj, args)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+R = np.random.default_rng(0)
+
+
+def f32(*s):
+    return R.standard_normal(s).astype(np.float32)
+
+
+def cases():
+    import keras
+    import tensorflow as tf
+    keras.utils.set_random_seed(0)
+    img = np.abs(f32(2, 8, 8, 3))
+    x = f32(4, 6)
+
+    def seq_model():
+        m = keras.Sequential([keras.Input((6,)), keras.layers.Dense(8, activation="relu"),
+                              keras.layers.LayerNormalization(), keras.layers.Dense(3)])
+        return m
+
+    def cnn():
+        m = keras.Sequential([keras.Input((8, 8, 3)), keras.layers.Conv2D(4, 3, padding="same"),
+                              keras.layers.BatchNormalization(), keras.layers.ReLU(),
+                              keras.layers.MaxPooling2D(), keras.layers.Flatten(),
+                              keras.layers.Dense(2)])
+        return m
+
+    def dw():
+        return keras.Sequential([keras.Input((8, 8, 3)),
+                                 keras.layers.DepthwiseConv2D(3, depth_multiplier=2),
+                                 keras.layers.GlobalAveragePooling2D()])
+
+    def standardize(im):
+        return tf.image.per_image_standardization(im)
+
+    def gray(im):
+        return tf.image.rgb_to_grayscale(im)
+
+    def flip_crop(im):
+        return tf.image.central_crop(tf.image.flip_left_right(im), 0.5)
+
+    def gamma(im):
+        return tf.image.adjust_gamma(im, 1.5)
+
+    def moments(v):
+        m, var = tf.nn.moments(v, axes=[0])
+        return tf.nn.l2_normalize(v, axis=-1), m, var
+
+    def xent(logits, labels):
+        return tf.nn.softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+
+    def mlp_fn(v, w, b):
+        return tf.nn.softmax(tf.tanh(tf.matmul(v, w) + b))
+
+    def conv_fn(im, k):
+        return tf.nn.max_pool2d(tf.nn.relu(tf.nn.conv2d(im, k, 1, "SAME")), 2, 2, "VALID")
+
+    labels = np.eye(6, dtype=np.float32)[[0, 3, 1, 5]]
+    return {
+        "keras Sequential (Dense, LayerNorm)": (seq_model, (x,)),
+        "keras CNN (Conv2D, BatchNorm, MaxPool, Dense)": (cnn, (img,)),
+        "keras DepthwiseConv2D + GlobalAveragePooling2D": (dw, (img,)),
+        "tf.image.per_image_standardization": (lambda: standardize, (img,)),
+        "tf.image.rgb_to_grayscale": (lambda: gray, (img,)),
+        "tf.image flip_left_right + central_crop": (lambda: flip_crop, (img,)),
+        "tf.image.adjust_gamma": (lambda: gamma, (img,)),
+        "tf.nn.moments + l2_normalize": (lambda: moments, (x,)),
+        "tf.nn.softmax_cross_entropy_with_logits": (lambda: xent, (f32(4, 6), labels)),
+        "tf MLP function": (lambda: mlp_fn, (x, f32(6, 5), f32(5))),
+        "tf.nn conv2d + max_pool2d": (lambda: conv_fn, (img, f32(3, 3, 3, 4))),
+    }
