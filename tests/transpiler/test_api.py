@@ -182,3 +182,20 @@ def test_library_proxy_transpiles_on_first_call_and_caches():
     f(np.ones((2, 3), np.float32), w)  # a new signature: a second transpile
     assert len(f.cache) == 2
     np.testing.assert_allclose(np.asarray(jlib.double(x)), x * 2)
+
+
+def test_ivy_source_function_and_module():
+    def f(x, w):
+        return ivy.softmax(ivy.matmul(x, w), axis=-1)
+
+    x, w = _inputs()
+    for target in ("torch", "jax"):
+        t = ivy.transpile(f, source="ivy", target=target, args=(x, w))
+        with ivy.using_backend("numpy"):
+            want = np.asarray(f(x, w))
+        np.testing.assert_allclose(fw.to_numpy(t(x, w)), want, rtol=1e-6)
+    with ivy.using_backend("numpy"):
+        m = ivy.Linear(3, 2)
+    t = ivy.transpile(m, target="torch", args=(x,))
+    assert t.report["source"] == "ivy" and sorted(t.params) == ["b", "w"]
+    assert sorted(n for n, _ in t.model.named_parameters()) == ["b", "w"]
