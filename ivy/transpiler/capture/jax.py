@@ -16,6 +16,9 @@ are the graph.
 * ``random_wrap``/``random_bits``/``random_unwrap`` go through the frontend's exact threefry2x32,
   so ``jax.random`` with explicit keys converts bit-exactly.
 
+JAX programs are captured with x64 disabled (JAX's default, which is what the JAX frontend
+implements), even if something in the process has turned x64 on.
+
 Models: ``(fn, params)`` (``fn(params, *args)``), a Flax linen module with its variables as
 ``(module, variables)``, or a Flax NNX module; the parameter pytree is flattened to dotted names
 (``params.Dense_0.kernel``).
@@ -326,6 +329,13 @@ def _jax_args(args):
 
 
 def capture(obj, args, kwargs) -> Captured:
+    # JAX's default (x64 off) is what the JAX frontend implements: capture under it even when
+    # something in this process (e.g. Ivy's jax backend) has turned x64 on
+    with jax.enable_x64(False):
+        return _capture(obj, args, kwargs)
+
+
+def _capture(obj, args, kwargs) -> Captured:
     fn, params_tree, name = _pure(obj)
     shadow = Shadow("jax", name)
     args = _jax_args(args)
@@ -376,6 +386,11 @@ def capture(obj, args, kwargs) -> Captured:
 
 
 def run_native(obj, args, kwargs, params=None):
+    with jax.enable_x64(False):
+        return _run_native(obj, args, kwargs)
+
+
+def _run_native(obj, args, kwargs):
     fn, params_tree, _ = _pure(obj)
     a = tuple(jnp.asarray(x) if isinstance(x, np.ndarray) else x for x in args)
     out = fn(params_tree, *a, **kwargs) if params_tree is not None else fn(*a, **kwargs)
@@ -383,6 +398,11 @@ def run_native(obj, args, kwargs, params=None):
 
 
 def gradient(obj, args, kwargs) -> dict:
+    with jax.enable_x64(False):
+        return _gradient(obj, args, kwargs)
+
+
+def _gradient(obj, args, kwargs) -> dict:
     fn, params_tree, _ = _pure(obj)
     if params_tree is None:
         raise NotImplementedError("gradients are checked for models only")
