@@ -158,7 +158,9 @@ def main(argv=None):
     p.add_argument("--size", type=int, default=128)
     p.add_argument("--programs", default=",".join(PROGRAMS))
     p.add_argument("--sources", default=",".join(FRAMEWORKS))
-    p.add_argument("--no-jit", action="store_true")
+    p.add_argument("--jit", default="jax,tensorflow",
+                   help="targets to also time jitted (torch.compile costs ~10 s per function: "
+                        "add torch explicitly)")
     a = p.parse_args(argv)
     rng = np.random.default_rng(0)
     g = globals()
@@ -184,7 +186,7 @@ def main(argv=None):
                 tr = _time(t.fn, targs, tgt, a.repeat)
                 row = [prog, f"{src}->{tgt}", f"{ttime * 1e3:.0f}", f"{n * 1e6:.1f}",
                        f"{tr * 1e6:.1f}", f"{tr / n:.2f}x"]
-                jn = _jit(native, tgt) if not a.no_jit else None
+                jn = _jit(native, tgt) if tgt in a.jit.split(",") else None
                 if jn is not None:
                     try:
                         jt = _jit(t.fn, tgt)

@@ -360,13 +360,25 @@ def transpile(obj, source: str | None = None, target: str = "jax", args=(), kwar
     return result
 
 
+def _tolerances(graph) -> dict:
+    """``frameworks.RTOL``, no tighter than the least precise float the program computes in: a
+    float64 output computed from float32 values (NumPy's ``f32 / np.float64`` promotes) can only
+    be float32-accurate."""
+    floor = 0.0
+    for n in graph.nodes:
+        for _, d in (n.outputs or ()):
+            floor = max(floor, fw.RTOL.get(str(d), 0.0))
+    return {k: max(v, floor) for k, v in fw.RTOL.items()}
+
+
 def _verify(fn, target, cap: Captured, cap_mod, obj, params) -> dict:
     conv = target if target != "ivy" else "numpy"
+    tol = _tolerances(cap.graph)
     out = {}
     a, k = fw.tree_from_numpy(cap.args, conv), fw.tree_from_numpy(cap.kwargs, conv)
     try:
         got = _run(fn, target, params, a, k, cap.is_model)
-        out["example"] = fw.compare_trees(cap.outputs, got)
+        out["example"] = fw.compare_trees(cap.outputs, got, rtol_table=tol)
     except Exception as e:  # noqa: BLE001 - reported as a failed verification
         out["example"] = [_crash("example", e)]
     # a second draw of inputs with the same shapes and dtypes, against the source run natively
@@ -380,7 +392,7 @@ def _verify(fn, target, cap: Captured, cap_mod, obj, params) -> dict:
         try:
             got2 = _run(fn, target, params, fw.tree_from_numpy(a2, conv),
                         fw.tree_from_numpy(k2, conv), cap.is_model)
-            out["second_draw"] = fw.compare_trees(ref2, got2)
+            out["second_draw"] = fw.compare_trees(ref2, got2, rtol_table=tol)
         except Exception as e:  # noqa: BLE001
             out["second_draw"] = [_crash("second_draw", e)]
     if cap.is_model and cap.trainable:
