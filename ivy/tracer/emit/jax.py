@@ -32,6 +32,21 @@ class JaxEmitter(Emitter):
                 + ["    " + line for line in body])
 
     def constant(self, value) -> str:
+        if value.dtype.name in _WIDE:
+            # a module-level jnp array would be made without x64 (and truncated to 32 bits):
+            # keep 64-bit constants as NumPy arrays, which the x64 body converts exactly
+            self.need_import("import numpy as np")
+            make = self.done.get("wide-constant")
+            if make is None:
+                make = self.done["wide-constant"] = self.define(
+                    "_wide", lambda n: f"def {n}(a):  # a 64-bit constant, made under x64\n"
+                                       "    with jax.enable_x64(True):\n"
+                                       "        return jnp.asarray(a)\n")
+            if value.size <= LITERAL_MAX:
+                return f"{make}(np.array({list_literal(value)}, dtype=np.{value.dtype.name}))"
+            self.need_import("import base64")
+            return (f"{make}(np.frombuffer(base64.b64decode({b64(value)}), "
+                    f"dtype=np.{value.dtype.name}).reshape({tuple(value.shape)}))")
         dt = self.dtype(value.dtype.name)
         if value.size <= LITERAL_MAX:
             return f"jnp.array({list_literal(value)}, dtype={dt})"
