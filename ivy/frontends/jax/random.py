@@ -75,7 +75,8 @@ def _key_words(k):
     d = asarray(k)._data
     if tuple(d.shape)[-1:] != (2,):
         raise TypeError("JAX frontend: a PRNG key is a uint32 array of shape (..., 2)")
-    return d[..., 0], d[..., 1]
+    # ivy.get_item, not native indexing: under a trace the key words must be recorded
+    return ivy.get_item(d, (Ellipsis, 0)), ivy.get_item(d, (Ellipsis, 1))
 
 
 def _bits(k, n):

@@ -16,11 +16,7 @@ from .corpus import cases
 
 CASES = cases()
 TARGETS = ("numpy", "jax", "tensorflow", "torch")
-EXPECTED_ERRORS = {
-    # the JAX frontend's threefry computes part of the key schedule outside Ivy calls, so the
-    # graph would bake the example key in: the second-draw verification refuses it
-    "jax.random.randint with a key": "does not reproduce the source",
-}
+EXPECTED_ERRORS: dict = {}  # every JAX case converts (jax.random.normal would need ivy.bitcast)
 
 
 def _third_draw(args):
