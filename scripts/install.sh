@@ -13,7 +13,7 @@ if ! command -v bwrap >/dev/null 2>&1 || ! ldconfig -p 2>/dev/null | grep -q lib
   fi
 fi
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
-if ! .venv/bin/python -c "import ivy_server, ivy_client, torch, jax, tensorflow, grpc, pytest, yaml, jsonschema, hypothesis, xdist, pyseccomp, kornia, transformers, optax, flax" 2>/dev/null; then
+if ! .venv/bin/python -c "import ivy_server, ivy_client, torch, jax, tensorflow, grpc, pytest, yaml, jsonschema, hypothesis, xdist, pyseccomp, kornia, transformers, optax, flax, expecttest" 2>/dev/null; then
   .venv/bin/pip install -q --disable-pip-version-check -e ".[all,dev]"
 fi
 # ivy/_dispatch.c (the dispatchers' C fast path) is compiled in place by the editable install;
