@@ -911,10 +911,22 @@ def signature(graph) -> tuple[list[str], list[str]]:
     for k, t in tkw.items():
         if t.__class__ is Ref:
             params.append(graph.nodes[t.node].name)
+        elif not _has_ref(t):
+            params.append(f"{k}=None")  # a static keyword value: baked in at trace time
         else:
             params.append(k)
             walk(t, k)
     return params, unpack
+
+
+def _has_ref(t) -> bool:
+    if t.__class__ is Ref:
+        return True
+    if isinstance(t, (tuple, list)):
+        return any(_has_ref(e) for e in t)
+    if isinstance(t, dict):
+        return any(_has_ref(e) for e in t.values())
+    return False
 
 
 def write(graph, em, fname: str, header_target: str) -> str:
