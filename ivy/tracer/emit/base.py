@@ -908,15 +908,16 @@ def signature(graph) -> tuple[list[str], list[str]]:
             p = base if base not in names and base not in params else p
             params.append(p)
             walk(t, p)
+    static = []
     for k, t in tkw.items():
         if t.__class__ is Ref:
             params.append(graph.nodes[t.node].name)
         elif not _has_ref(t):
-            params.append(f"{k}=None")  # a static keyword value: baked in at trace time
+            static.append(f"{k}=None")  # a static keyword value: baked in at trace time
         else:
             params.append(k)
             walk(t, k)
-    return params, unpack
+    return params + static, unpack  # defaults last: array keywords may follow static ones
 
 
 def _has_ref(t) -> bool:
