@@ -323,7 +323,13 @@ def transpile(obj, source: str | None = None, target: str = "jax", args=(), kwar
         source = through
     else:
         cap_mod = get_capture(source)
-    cap = cap_mod.capture(obj, args_np, kwargs_np)
+    try:
+        cap = cap_mod.capture(obj, args_np, kwargs_np)
+    except TranspileError as e:  # the capture does not know the target: the message names it
+        if e.target is not None:
+            raise
+        raise TranspileError(e.detail, op=e.op, line=e.line, source=e.source or source,
+                             target=target) from e.__cause__
     t1 = time.perf_counter()
     try:
         graph = cap.graph.optimize()
@@ -331,6 +337,10 @@ def transpile(obj, source: str | None = None, target: str = "jax", args=(), kwar
         graph = cap.graph
     fname = function_name(graph, name or cap.name)
     text = graph.to_source(target, name=fname)
+    # the header names what was converted (the emitter's says "traced by ivy.trace_graph")
+    calls = sum(1 for n in graph.nodes if n.op == "call")
+    text = (f'"""{fname}: {source} -> {target}, written by ivy.transpile ({calls} calls)."""'
+            + text[text.index("\n"):])
     fn = _load(text, target, fname)
     t2 = time.perf_counter()
     conv = target if target != "ivy" else "numpy"

@@ -131,8 +131,9 @@ def convert_tree(tree, fw: str):
 
 
 def random_like(a: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """A fresh draw with ``a``'s shape and dtype: normal floats, ints within ``a``'s own range
-    (indices and token ids stay valid), random bools."""
+    """A fresh draw with ``a``'s shape and dtype: normal floats (uniform in [0, 1) when ``a`` lies
+    there, |normal| + 0.1 when ``a`` is positive), ints within ``a``'s own range (indices and
+    token ids stay valid), random bools."""
     a = np.asarray(a)
     k = a.dtype.kind
     if k == "b":
@@ -146,6 +147,8 @@ def random_like(a: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         return (rng.standard_normal(a.shape) + 1j * rng.standard_normal(a.shape)).astype(a.dtype)
     if a.dtype.name == "bfloat16":
         return rng.standard_normal(a.shape).astype(np.float32).astype(a.dtype)
+    if a.size and np.all(a >= 0) and np.all(a <= 1):  # images, probabilities: stay in [0, 1)
+        return rng.random(a.shape).astype(a.dtype)
     if a.size and np.all(a >= 0):  # positive inputs (scales, variances, images) stay positive
         return np.abs(rng.standard_normal(a.shape)).astype(a.dtype) + a.dtype.type(0.1)
     return rng.standard_normal(a.shape).astype(a.dtype)

@@ -27,6 +27,7 @@ import dis
 import functools
 import importlib
 import inspect
+import keyword
 import math
 import sys
 import textwrap
@@ -324,6 +325,10 @@ class Emitter:
 
     # -- dtypes and values ------------------------------------------------------------------
     def dtype(self, d) -> str:
+        if str(d) == "bfloat16" and self.d.dtype_ns == "np":
+            # NumPy has no bfloat16 of its own: ml_dtypes' (what Ivy's NumPy backend uses)
+            self.need_import("import ml_dtypes")
+            return "ml_dtypes.bfloat16"
         return self.d.dtype_expr(str(d))
 
     def native_dtype(self, v) -> str | None:
@@ -971,8 +976,17 @@ def write(graph, em, fname: str, header_target: str) -> str:
     return "\n".join(out) + "\n"
 
 
+#: names the emitted module itself uses: a function called ``slice`` or ``np`` would shadow them
+_RESERVED = set(dir(builtins)) | set(keyword.kwlist) | {
+    "np", "jnp", "jax", "torch", "tf", "ivy", "math", "functools", "collections", "base64",
+    "ml_dtypes", "scipy"}
+
+
 def function_name(graph, name) -> str:
-    return ident(name or graph.name.rpartition(".")[2].replace("<lambda>", "traced"))
+    """The emitted function's name: the traced function's, with ``_`` appended where it would
+    shadow a builtin or a module the emitted code uses."""
+    out = ident(name or graph.name.rpartition(".")[2].replace("<lambda>", "traced"))
+    return out + "_" if out in _RESERVED else out
 
 
 def b64(value: np.ndarray) -> str:
@@ -984,8 +998,15 @@ def b64(value: np.ndarray) -> str:
 
 
 def list_literal(value: np.ndarray) -> str:
-    """``value.tolist()`` as source (non-finite floats as ``float('nan')``...)."""
+    """``value.tolist()`` as source (non-finite floats as ``float('nan')``...). An empty array's
+    list loses its shape (``zeros((0, 3)).tolist() == []``): callers reshape those
+    (``literal_shape``)."""
     return _lit(value.tolist())
+
+
+def literal_shape(value: np.ndarray) -> str:
+    """``""``, or ``.reshape(shape)`` when ``list_literal`` cannot carry ``value``'s shape."""
+    return f".reshape({tuple(value.shape)})" if value.size == 0 and value.ndim != 1 else ""
 
 
 def _lit(v) -> str:

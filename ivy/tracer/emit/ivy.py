@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import LITERAL_MAX, Emitter, b64, list_literal
+from .base import LITERAL_MAX, Emitter, b64, list_literal, literal_shape
 
 
 class IvyEmitter(Emitter):
@@ -27,7 +27,9 @@ class IvyEmitter(Emitter):
     def constant(self, value) -> str:
         dt = f"ivy.{value.dtype.name}"
         if value.size <= LITERAL_MAX:
-            return f"ivy.asarray({list_literal(value)}, dtype={dt})"
+            out = f"ivy.asarray({list_literal(value)}, dtype={dt})"
+            # an empty array's list literal loses its shape (Ivy arrays have no .reshape method)
+            return f"ivy.reshape({out}, {tuple(value.shape)})" if literal_shape(value) else out
         self.imports += ["import base64", "import numpy as np"]
         return (f"ivy.asarray(np.frombuffer(base64.b64decode({b64(value)}), "
                 f"dtype={value.dtype.name!r}).reshape({tuple(value.shape)}).copy())")

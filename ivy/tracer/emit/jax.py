@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import LITERAL_MAX, Emitter, b64, list_literal
+from .base import LITERAL_MAX, Emitter, b64, list_literal, literal_shape
 
 _WIDE = frozenset({"int64", "uint64", "float64", "complex128"})
 
@@ -43,13 +43,13 @@ class JaxEmitter(Emitter):
                                        "    with jax.enable_x64(True):\n"
                                        "        return jnp.asarray(a)\n")
             if value.size <= LITERAL_MAX:
-                return f"{make}(np.array({list_literal(value)}, dtype=np.{value.dtype.name}))"
+                return f"{make}(np.array({list_literal(value)}, dtype=np.{value.dtype.name}){literal_shape(value)})"
             self.need_import("import base64")
             return (f"{make}(np.frombuffer(base64.b64decode({b64(value)}), "
                     f"dtype=np.{value.dtype.name}).reshape({tuple(value.shape)}))")
         dt = self.dtype(value.dtype.name)
         if value.size <= LITERAL_MAX:
-            return f"jnp.array({list_literal(value)}, dtype={dt})"
+            return f"jnp.array({list_literal(value)}, dtype={dt}){literal_shape(value)}"
         self.need_import("import base64")
         return (f"jnp.frombuffer(base64.b64decode({b64(value)}), dtype={dt})"
                 f".reshape({tuple(value.shape)})")

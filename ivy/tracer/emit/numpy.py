@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import LITERAL_MAX, Emitter, b64, list_literal
+from .base import LITERAL_MAX, Emitter, b64, list_literal, literal_shape
 
 
 class NumpyEmitter(Emitter):
@@ -15,7 +15,7 @@ class NumpyEmitter(Emitter):
     def constant(self, value) -> str:
         dt = self.dtype(value.dtype.name)
         if value.size <= LITERAL_MAX:
-            return f"np.array({list_literal(value)}, dtype={dt})"
+            return f"np.array({list_literal(value)}, dtype={dt}){literal_shape(value)}"
         self.need_import("import base64")
         return (f"np.frombuffer(base64.b64decode({b64(value)}), dtype={dt})"
                 f".reshape({tuple(value.shape)}).copy()")

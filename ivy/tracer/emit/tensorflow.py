@@ -16,7 +16,8 @@ class TensorflowEmitter(Emitter):
     def constant(self, value) -> str:
         dt = self.dtype(value.dtype.name)
         if value.size <= LITERAL_MAX:
-            return f"tf.constant({list_literal(value)}, dtype={dt})"
+            shape = f", shape={tuple(value.shape)}" if value.size == 0 else ""
+            return f"tf.constant({list_literal(value)}, dtype={dt}{shape})"
         self.need_import("import base64")
         return (f"tf.reshape(tf.io.decode_raw(base64.b64decode({b64(value)}), {dt}), "
                 f"{tuple(value.shape)})")

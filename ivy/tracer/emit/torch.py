@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import LITERAL_MAX, Emitter, b64, list_literal
+from .base import LITERAL_MAX, Emitter, b64, list_literal, literal_shape
 
 
 class TorchEmitter(Emitter):
@@ -19,7 +19,7 @@ class TorchEmitter(Emitter):
     def constant(self, value) -> str:
         dt = self.dtype(value.dtype.name)
         if value.size <= LITERAL_MAX:
-            return f"torch.tensor({list_literal(value)}, dtype={dt})"
+            return f"torch.tensor({list_literal(value)}, dtype={dt}){literal_shape(value)}"
         self.need_import("import base64")
         return (f"torch.frombuffer(bytearray(base64.b64decode({b64(value)})), dtype={dt})"
                 f".reshape({tuple(value.shape)})")

@@ -13,13 +13,24 @@ inside :func:`base.trace`, so the Ivy calls of the mappings are the graph.
   captured; an op with neither raises ``TranspileError`` naming it and the user's line.
 * In-place ops rebind the stand-in of the tensor they write; writes through ``select``/``slice``
   views are written back into the base tensor (``ivy`` ``set_item`` on an index tuple), and the
-  base's other index views are recomputed. Writes through other views raise.
+  base's other index views are recomputed. Writes through other views raise. In-place metadata
+  ops (``squeeze_``, ``t_``…) rebind without writing; ops that write several arguments
+  (training-mode batch norm's running statistics) return :class:`torch_aten.Writes`. A write
+  into an input or a parameter is noted in the report (the transpiled function is pure).
+* ``as_strided`` / ``as_strided_scatter`` become a gather / scatter of the elements they
+  address (positions computed from the real tensor's strides; memory outside the tensor raises).
+* An output a rule does not compute (flash attention's log-sum-exp, LU factors, eigenvectors) is a
+  poisoned stand-in: ops on it are poisoned too, and it raises only when it reaches an output
+  or a Python value.
 * ``aten._local_scalar_dense`` (``.item()``, ``bool(t)``, ``int(t)``: Python control flow on
   values) is allowed when the value does not depend on the inputs; otherwise it raises naming the
   line. Random ops raise (put the model in ``eval()`` mode).
 """
 
 from __future__ import annotations
+
+import functools
+import traceback
 
 import numpy as np
 import optree
@@ -53,10 +64,12 @@ class _View:
 
 
 class _Capture(TorchDispatchMode):
-    def __init__(self, shadow: Shadow):
+    def __init__(self, shadow: Shadow, external: dict | None = None):
         super().__init__()
         self.s = shadow
         self.views: dict[int, _View] = {}   # id(view tensor) -> _View (holds the tensor)
+        self.external = external or {}      # id(input or parameter tensor) -> its name
+        self.notes: list[str] = []
 
     # -- stand-ins ------------------------------------------------------------------------------
     def get(self, t: torch.Tensor, op: str):
@@ -86,7 +99,9 @@ class _Capture(TorchDispatchMode):
             raise self.s.error("random operation: the transpiled program would not reproduce "
                                "it (put the model in eval() mode, or pass random values in as "
                                "inputs)", op=op)
-        rule = lower.rule_for(name, packet)
+        if packet in ("as_strided", "as_strided_copy", "as_strided_scatter"):
+            return self._as_strided(func, packet, args, kwargs, op)
+        rule = lower.rule_for(name, packet, _reduction_at(func))
         if rule is None:
             with self:  # decompose with the mode active so that the pieces are captured
                 try:
@@ -101,6 +116,10 @@ class _Capture(TorchDispatchMode):
                     out = d(*args, **kwargs)
             return out
         out = func(*args, **kwargs)
+        poison = self._poisoned((args, kwargs))
+        if poison is not None:  # computed from an output Ivy does not compute: so is this
+            self._poison_outputs(func, args, out, poison)
+            return out
         iargs = self._args(args, op)
         ikw = self._args(kwargs, op)
         try:
@@ -110,9 +129,17 @@ class _Capture(TorchDispatchMode):
         except Exception as e:  # noqa: BLE001 - a mapping that fails is a transpile error
             raise self.s.error(f"the Ivy mapping {lower.describe(rule)} raised "
                                f"{type(e).__name__}: {e}", op=op) from e
+        if isinstance(res, lower.Writes):  # outputs, and arguments written in place
+            for i, value in res.writes.items():
+                self._write(args[i], value, op)
+            self._bind_outputs(op, rule, out, res.outputs, func, (iargs, ikw))
+            return out
         mutated = lower.mutates(func)
         if mutated is not None:
-            self._write(args[mutated], res, op)
+            if packet in _INPLACE_META:
+                self._restride(args[mutated], res, op)
+            else:
+                self._write(args[mutated], res, op)
             return out
         self._bind_outputs(op, rule, out, res, func, (iargs, ikw))
         if packet in _VIEW_INDEX_OPS or lower.is_view(func):
@@ -128,8 +155,9 @@ class _Capture(TorchDispatchMode):
         for o, r in zip(outs, ress, strict=False):
             if not isinstance(o, torch.Tensor):
                 continue
-            if r is None or isinstance(r, _Poison):
-                self.s.bind(o, r if isinstance(r, _Poison) else _Poison(op, "secondary"))
+            if r is None or isinstance(r, (_Poison, lower.Uncomputed)):
+                self.s.bind(o, r if isinstance(r, _Poison) else _Poison(
+                    op, r.what if r is not None else "secondary"))
                 continue
             r = lower.native(r)
             self.s.bind(o, r)
@@ -139,7 +167,8 @@ class _Capture(TorchDispatchMode):
             checked_ivy.append(r)
         if lower.unchecked(func):
             for o, r in zip(outs, ress, strict=False):
-                if isinstance(o, torch.Tensor) and r is not None and not isinstance(r, _Poison):
+                if isinstance(o, torch.Tensor) and r is not None and not isinstance(
+                        r, (_Poison, lower.Uncomputed)):
                     self._shape_dtype(op, o, lower.native(r))
         elif checked_real:
             self.s.check(op, lower.describe(rule), checked_real, checked_ivy, inputs=inputs)
@@ -150,6 +179,54 @@ class _Capture(TorchDispatchMode):
         if ref.shape != got.shape or ref.dtype != got.dtype:
             raise self.s.error(f"the Ivy result is {got.dtype}{list(got.shape)}, torch's "
                                f"{ref.dtype}{list(ref.shape)}", op=op)
+
+    # -- outputs Ivy does not compute -------------------------------------------------------------
+    def _poisoned(self, tree):
+        for a in optree.tree_leaves(tree, none_is_leaf=True):
+            if isinstance(a, torch.Tensor):
+                v = self.s.values.get(id(a))
+                if isinstance(v, _Poison):
+                    return v
+        return None
+
+    def _poison_outputs(self, func, args, out, poison):
+        for o in optree.tree_leaves(out, none_is_leaf=True):
+            if isinstance(o, torch.Tensor):
+                self.s.bind(o, poison)
+        mutated = lower.mutates(func)
+        if mutated is not None:
+            dst = args[mutated]
+            self.s.bind(dst, poison)
+            v = self.views.get(id(dst))
+            if v is not None:
+                self.s.bind(v.root, poison)
+
+    # -- as_strided: a gather (scatter) of the elements it addresses ------------------------------
+    def _as_strided(self, func, packet, args, kwargs, op):
+        out = func(*args, **kwargs)
+        src = args[0]
+        rest = list(args[2:] if packet == "as_strided_scatter" else args[1:])
+        size, stride = rest[0], rest[1]
+        offset = rest[2] if len(rest) > 2 else kwargs.get("storage_offset")
+        pos = _strided_positions(src, size, stride, offset)
+        if pos is None:
+            raise self.s.error("as_strided addresses memory outside the tensor's own elements "
+                               "(its storage), which has no value semantics", op=op)
+        import ivy
+        flat = ivy.reshape(self.get(src, op), (-1,))
+        if packet == "as_strided_scatter":
+            value = ivy.reshape(self.get(args[1], op), (-1,))
+            res = ivy.reshape(lower.set_index(flat, pos.reshape(-1), value), tuple(src.shape))
+        else:
+            res = ivy.reshape(ivy.take(flat, pos.reshape(-1)), tuple(int(n) for n in size))
+        res = lower.native(res)
+        self.s.bind(out, res)
+        self.s.check(op, "ivy.take / ivy.set_item on the addressed elements", [out], [res],
+                     inputs=(self.get(src, op),))
+        if packet != "as_strided_scatter":
+            self.views[id(out)] = _View(self.views[id(src)].root if id(src) in self.views
+                                        else src, None, None, out)
+        return out
 
     # -- scalars ----------------------------------------------------------------------------------
     def _scalar(self, t, out, op):
@@ -191,12 +268,30 @@ class _Capture(TorchDispatchMode):
             idx[rd] = _compose(idx[rd], slice(start, end, step), root.shape[rd])
         self.views[id(out)] = _View(root, idx, dims, out)
 
+    def _restride(self, dst: torch.Tensor, value, op: str):
+        """An in-place metadata op (``squeeze_``, ``t_``…): same data, new shape."""
+        value = lower.native(value)
+        self.s.bind(dst, value)
+        v = self.views.get(id(dst))
+        if v is not None:  # its index into the root no longer describes it
+            self.views[id(dst)] = _View(v.root, None, None, dst)
+        for vid, vw in list(self.views.items()):
+            if vw.root is dst and vw.idx is not None:
+                self.views[vid] = _View(dst, None, None, vw.tensor)
+        self.s.check(op, "in-place metadata: out-of-place mapping, rebound", [dst], [value])
+
     def _write(self, dst: torch.Tensor, value, op: str):
         """``dst`` was written in place with (the Ivy stand-in) ``value``: rebind it, write it back
         into its base when it is an index view, refresh the base's other views."""
         import ivy
         value = lower.fit(lower.native(value), self.get(dst, op))
         v = self.views.get(id(dst))
+        written = self.external.get(id(dst if v is None else v.root))
+        if written is not None:
+            note = (f"the source writes {written} in place ({op}); the transpiled function "
+                    "computes the same outputs but leaves its inputs and parameters unchanged")
+            if note not in self.notes:
+                self.notes.append(note)
         if v is None:
             self.s.bind(dst, value)
             root = dst
@@ -220,6 +315,39 @@ class _Capture(TorchDispatchMode):
             else:
                 self.s.bind(t, ivy.get_item(new_root, tuple(vw.idx)))
         self.s.check(op, "in-place: out-of-place mapping, rebound", [dst], [self.s.get(dst)])
+
+
+_INPLACE_META = {"squeeze_", "unsqueeze_", "t_", "transpose_", "swapdims_", "swapaxes_"}
+
+
+@functools.cache
+def _reduction_at(func) -> int | None:
+    for i, a in enumerate(func._schema.arguments):
+        if a.name == "reduction" and str(a.type) == "int":
+            return i
+    return None
+
+
+def _offsets(start: int, size, stride) -> np.ndarray:
+    o = np.full((), int(start), np.int64)
+    for n, st in zip(size, stride, strict=True):
+        o = o[..., None] + np.arange(int(n), dtype=np.int64) * int(st)
+    return o
+
+
+def _strided_positions(t: torch.Tensor, size, stride, offset):
+    """For ``t.as_strided(size, stride, offset)``: the position (in ``t``'s row-major element
+    order) of each element it addresses, or ``None`` if one is not an element of ``t``."""
+    have = _offsets(t.storage_offset(), t.shape, t.stride()).reshape(-1)
+    want = _offsets(t.storage_offset() if offset is None else offset, size, stride)
+    if want.size == 0:
+        return want
+    if have.size == 0 or want.min() < 0:
+        return None
+    inv = np.full(int(max(have.max(), want.max())) + 1, -1, np.int64)
+    inv[have[::-1]] = np.arange(have.size, dtype=np.int64)[::-1]  # the first element wins
+    pos = inv[want]
+    return None if (pos < 0).any() else pos
 
 
 def _dim(d, n):
@@ -292,7 +420,10 @@ def capture(obj, args, kwargs) -> Captured:
                       if isinstance(x, (Array, np.ndarray))]
         for t, x in zip(in_leaves, ivy_leaves, strict=True):
             shadow.bind(t, x._data if isinstance(x, Array) else x)
-        mode = _Capture(shadow)
+        external = {id(t): f"the parameter/buffer {k!r}" for k, t in named.items()}
+        external.update({id(t): f"its input {i}" for i, t in enumerate(in_leaves)})
+        mode = _Capture(shadow, external)
+        result["mode"] = mode
         # like torch.compile / torch.export: libraries skip their data-dependent diagnostics
         # (kornia's overflow checks, transformers' mask checks) when a graph is being captured
         flag = torch.compiler._is_compiling_flag
@@ -300,6 +431,13 @@ def capture(obj, args, kwargs) -> Captured:
         try:
             with torch.no_grad(), mode:
                 out = obj(*targs, **tkw)
+        except (TranspileError, TraceError):
+            raise
+        except Exception as e:  # the program itself fails on the example inputs
+            line = user_line(traceback.extract_tb(e.__traceback__))
+            raise TranspileError(f"the PyTorch program itself raised {type(e).__name__}: {e} "
+                                 "on the example inputs (check the inputs' shapes, dtypes and "
+                                 "value ranges)", line=line, source="torch") from e
         finally:
             torch.compiler._is_compiling_flag = flag
         out = plain_structure(out)
@@ -322,7 +460,8 @@ def capture(obj, args, kwargs) -> Captured:
                               else t, result["out"], none_is_leaf=True)
     return Captured(source="torch", name=name, graph=graph, args=tuple(args),
                     kwargs=dict(kwargs), params=params_np, outputs=outputs,
-                    ops=shadow.op_records(), is_model=model, trainable=trainable)
+                    ops=shadow.op_records(), is_model=model, trainable=trainable,
+                    notes=list(result["mode"].notes))
 
 
 def run_native(obj, args, kwargs, params=None):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 
+import numpy as np
 import torch
 
 import ivy
@@ -29,7 +30,9 @@ _Tensor = _ft_tensor.Tensor
 
 #: packets whose result is nothing to follow (assertions, hints)
 NO_OUTPUT = {"_assert_async", "_assert_scalar", "sym_constrain_range_for_size",
-             "sym_constrain_range", "_print", "record_stream"}
+             "sym_constrain_range", "_print", "record_stream",
+             # raises when a LAPACK info is nonzero: the example ran without raising
+             "_linalg_check_errors"}
 _RANDOM = {"rand", "randn", "randint", "randperm", "rand_like", "randn_like", "randint_like",
            "normal", "normal_", "uniform", "uniform_", "bernoulli", "bernoulli_", "multinomial",
            "exponential_", "geometric_", "log_normal_", "cauchy_", "random_", "native_dropout",
@@ -164,9 +167,19 @@ def set_index(base, idx, value):
 
 # -- explicit rules ---------------------------------------------------------------------------
 @rule("alias", "detach", "lift_fresh", "alias_copy", "detach_copy", "lift_fresh_copy",
-      "contiguous", "_conj", "resolve_conj", "resolve_neg")
+      "contiguous", "resolve_conj", "resolve_neg")
 def identity(x, *a, **k):
     return x
+
+
+@rule("_conj", "_conj_copy", "_conj_physical", "conj_physical")
+def conj_(x):
+    return native(ivy.conj(x)) if str(x.dtype).startswith("complex") else x
+
+
+@rule("_neg_view", "_neg_view_copy")
+def neg_view(x):
+    return native(ivy.negative(x))
 
 
 @rule("clone")
@@ -199,11 +212,15 @@ def addmm(bias, m1, m2, beta=1, alpha=1):
     return native(ft.addmm(T(bias), T(m1), T(m2), beta=beta, alpha=alpha))
 
 
-@rule("native_layer_norm")
-def native_layer_norm(x, normalized_shape, weight, bias, eps):
-    out = native(F.layer_norm(T(x), tuple(normalized_shape), T(weight), T(bias), eps))
-    # mean and rstd (the 2nd and 3rd outputs) serve only the backward pass: not computed
-    return out, None, None
+@rule("_safe_softmax")
+def safe_softmax(x, dim, dtype=None):
+    """softmax that gives 0 (not NaN) on rows that are all -inf (fully masked attention); the
+    masked rows are replaced before the softmax, so that their gradient is 0, not NaN."""
+    xd = native(T(x).to(fdt(dtype))) if dtype is not None else x
+    dead = ivy.all(ivy.equal(xd, float("-inf")), axis=dim, keepdims=True)
+    live = ivy.where(dead, ivy.zeros_like(xd), xd)
+    out = native(F.softmax(T(live), dim))
+    return native(ivy.where(dead, ivy.zeros_like(out), out))
 
 
 @rule("_softmax")
@@ -256,21 +273,114 @@ def bn_no_training(x, w, b, rm, rv, momentum, eps):
     return native(out), empty, native(ivy.zeros((0,), dtype=x.dtype)) if empty is not None else None
 
 
-@rule("native_batch_norm", "_native_batch_norm_legit", "_native_batch_norm_legit_functional")
-def bn(x, w, b, rm, rv, training, momentum, eps, *a):
-    if training:
-        raise ValueError("batch norm in training mode updates running statistics (put the model "
-                         "in eval() mode)")
-    return bn_no_training(x, w, b, rm, rv, momentum, eps)
+def _ntuple(v, n):
+    v = tuple(v) if isinstance(v, (list, tuple)) else (v,)
+    return v * n if len(v) == 1 else v
+
+
+def _window_max(x, tables):
+    """Max over windows, and where it is: ``tables[i]`` (NumPy int, ``(O_i, K_i)``) gives the
+    input coordinates along spatial dim ``i`` of each output position's window (``-1``: outside
+    the input). Returns ``(values, flat spatial index of the max)``, ties to the first in
+    row-major window order (as torch), NaN wins (as torch)."""
+    import numpy as np
+    nd = len(tables)
+    spatial = tuple(x.shape[-nd:])
+    b = x.ndim - nd
+    if str(x.dtype).startswith(("int", "uint")):
+        low = ivy.iinfo(x.dtype).min
+    else:
+        low = float("-inf")
+    v = x
+    for i, tab in enumerate(tables):
+        axis = b + 2 * i
+        o, k = tab.shape
+        v = ivy.take(v, np.clip(tab, 0, spatial[i] - 1).reshape(-1).astype(np.int64), axis=axis)
+        v = ivy.reshape(v, tuple(v.shape[:axis]) + (o, k) + tuple(v.shape[axis + 1:]))
+        valid = (tab >= 0).reshape((o, k) + (1,) * (nd - 1 - i))
+        if not valid.all():
+            v = ivy.where(valid, v, ivy.full_like(v, low))
+    outs = tuple(t.shape[0] for t in tables)
+    ks = tuple(t.shape[1] for t in tables)
+    perm = tuple(range(b)) + tuple(b + 2 * i for i in range(nd)) + tuple(b + 2 * i + 1
+                                                                       for i in range(nd))
+    v = ivy.reshape(ivy.permute_dims(v, perm), tuple(x.shape[:b]) + outs + (-1,))
+    am = ivy.argmax(v, axis=-1, keepdims=True)
+    vals = ivy.get_item(ivy.take_along_axis(v, am, axis=-1), (Ellipsis, 0))
+    # the flat input index of each (output position, window element)
+    flat = np.zeros(outs + ks, np.int64)
+    for i, tab in enumerate(tables):
+        shape = [1] * (2 * nd)
+        shape[i], shape[nd + i] = tab.shape
+        stride_i = int(np.prod(spatial[i + 1:], dtype=np.int64))
+        flat = flat + np.clip(tab, 0, None).reshape(shape) * stride_i
+    flat = flat.reshape(outs + (-1,))
+    idx = ivy.take_along_axis(ivy.broadcast_to(flat, tuple(v.shape)), am, axis=-1)
+    return native(vals), native(ivy.get_item(idx, (Ellipsis, 0)))
+
+
+def _pool_tables(spatial, kernel, stride, padding, dilation, ceil_mode):
+    import numpy as np
+    tables = []
+    for n, k, s_, p, d in zip(spatial, kernel, stride, padding, dilation, strict=True):
+        span = d * (k - 1) + 1
+        num = n + 2 * p - span
+        out = (-(-num // s_) if ceil_mode else num // s_) + 1
+        if ceil_mode and (out - 1) * s_ >= n + p:
+            out -= 1
+        pos = np.arange(out)[:, None] * s_ - p + np.arange(k)[None, :] * d
+        tables.append(np.where((pos >= 0) & (pos < n), pos, -1))
+    return tables
 
 
 @rule("max_pool2d_with_indices", "max_pool1d_with_indices", "max_pool3d_with_indices")
 def max_pool_with_indices(x, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
     nd = len(kernel_size) if isinstance(kernel_size, (list, tuple)) else 2
-    fn = getattr(F, f"max_pool{nd}d")
-    out = fn(T(x), kernel_size, stride=stride or None, padding=padding, dilation=dilation,
-             ceil_mode=ceil_mode)
-    return native(out), None  # indices: not computed (an error if the program uses them)
+    k = _ntuple(kernel_size, nd)
+    st = _ntuple(stride, nd) if stride not in (None, [], ()) else k
+    tables = _pool_tables(tuple(x.shape[-nd:]), k, st, _ntuple(padding, nd),
+                          _ntuple(dilation, nd), ceil_mode)
+    vals, idx = _window_max(x, tables)
+    if all(d == 1 for d in _ntuple(dilation, nd)):  # the values from Ivy's pooling kernel
+        vals = native(getattr(F, f"max_pool{nd}d")(T(x), kernel_size, stride=stride or None,
+                                                   padding=padding, ceil_mode=ceil_mode))
+    return vals, idx
+
+
+def _adaptive_tables(spatial, out_size):
+    import numpy as np
+    tables = []
+    for n, o in zip(spatial, out_size, strict=True):
+        o = n if o is None else int(o)
+        start = (np.arange(o) * n) // o
+        end = -((-(np.arange(o) + 1) * n) // o)
+        k = int((end - start).max()) if o else 0
+        pos = start[:, None] + np.arange(k)[None, :]
+        tables.append(np.where(pos < end[:, None], pos, -1))
+    return tables
+
+
+@rule("_adaptive_avg_pool3d", "adaptive_avg_pool3d")
+def adaptive_avg_pool3d(x, output_size):
+    """Separable: along each spatial dim, a constant averaging matrix (window i covers
+    ``floor(i*n/o) .. ceil((i+1)*n/o)``, as torch)."""
+    nd = len(output_size)
+    v = x
+    for k, tab in enumerate(_adaptive_tables(tuple(x.shape[-nd:]), tuple(output_size))):
+        n = x.shape[x.ndim - nd + k]
+        m = np.zeros((tab.shape[0], n), dtype=str(x.dtype))
+        for o, row in enumerate(tab):
+            cols = row[row >= 0]
+            m[o, cols] = 1.0 / len(cols)
+        axis = x.ndim - nd + k
+        v = ivy.moveaxis(ivy.matmul(ivy.moveaxis(v, axis, -1), m.T), -1, axis)
+    return native(v)
+
+
+@rule("adaptive_max_pool2d", "adaptive_max_pool3d", "adaptive_max_pool1d")
+def adaptive_max_pool(x, output_size):
+    nd = len(output_size)
+    return _window_max(x, _adaptive_tables(tuple(x.shape[-nd:]), tuple(output_size)))
 
 
 @rule("max_pool2d", "max_pool1d", "max_pool3d")
@@ -291,32 +401,103 @@ def avg_pool(x, kernel_size, stride=(), padding=0, ceil_mode=False, count_includ
                                                 count_include_pad=count_include_pad, **kw))
 
 
-def _upsample(mode):
+def _src_scale(n_in, n_out, align, scale):
+    """torch's area_pixel_compute_scale (in the computation's precision ``ft``)."""
+    if align:
+        return (n_in - 1) / (n_out - 1) if n_out > 1 else 0.0
+    return 1.0 / scale if scale is not None and scale > 0 else n_in / n_out
+
+
+def _taps(mode, n_in, n_out, align, scale, ft_):
+    """Per output position along one dim: source indices and weights, computed the way torch's
+    CPU upsampling kernels do (``ft_``: NumPy float type of the computation)."""
+    import numpy as np
+    dst = np.arange(n_out).astype(ft_)
+    if mode in ("nearest", "nearest-exact"):
+        if mode == "nearest" and n_out == n_in:
+            src = np.arange(n_out)
+        elif mode == "nearest" and n_out == 2 * n_in:
+            src = np.arange(n_out) >> 1
+        else:
+            sc = ft_(1.0 / scale if scale is not None and scale > 0 else n_in / n_out)
+            off = ft_(0.5) if mode == "nearest-exact" else ft_(0)
+            src = np.minimum(np.floor((dst + off) * sc).astype(np.int64), n_in - 1)
+        return [src.astype(np.int64)], [None]
+    sc = ft_(_src_scale(n_in, n_out, align, scale))
+    if align:
+        real = sc * dst
+    else:
+        real = sc * (dst + ft_(0.5)) - ft_(0.5)
+        if mode == "linear":
+            real = np.maximum(real, ft_(0))
+    if mode == "linear":
+        i0 = np.floor(real).astype(np.int64)
+        l1 = (real - i0.astype(ft_)).astype(ft_)
+        i1 = i0 + (i0 < n_in - 1)
+        return [i0, i1], [(ft_(1) - l1).astype(ft_), l1]
+    i0 = np.floor(real)
+    t = (real - i0).astype(ft_)
+    a = ft_(-0.75)
+    one, two = ft_(1), ft_(2)
+    w = [((a * (t + one) - 5 * a) * (t + one) + 8 * a) * (t + one) - 4 * a,
+         ((a + 2) * t - (a + 3)) * t * t + one,
+         ((a + 2) * (one - t) - (a + 3)) * (one - t) * (one - t) + one,
+         ((a * (two - t) - 5 * a) * (two - t) + 8 * a) * (two - t) - 4 * a]
+    idx = [np.clip(i0.astype(np.int64) - 1 + k, 0, n_in - 1) for k in range(4)]
+    return idx, [wk.astype(ft_) for wk in w]
+
+
+def _resample(x, size, mode, align, scales):
+    """Upsampling over the last ``len(size)`` dims, one separable pass per dim from the last
+    (torch's order of the weighted sums), gathers with constant indices."""
+    import numpy as np
+    ft_ = np.float64 if str(x.dtype) == "float64" else np.float32
+    nd = len(size)
+    v = x
+    for k in range(nd - 1, -1, -1):
+        axis = x.ndim - nd + k
+        idx, w = _taps(mode, x.shape[axis], int(size[k]), align, scales[k], ft_)
+        shape = (int(size[k]),) + (1,) * (nd - 1 - k)
+        acc = None
+        for i, wk in zip(idx, w, strict=True):
+            term = ivy.take(v, i, axis=axis)
+            if wk is not None:
+                term = ivy.multiply(term, wk.reshape(shape).astype(str(x.dtype)))
+            acc = term if acc is None else ivy.add(acc, term)
+        v = acc
+    return native(v)
+
+
+def _upsample(mode, nd):
     def up(x, output_size=None, *rest, **kw):
-        align = None
-        scales = None
-        if mode != "nearest" and rest:
-            align = rest[0]
-            rest = rest[1:]
-        align = kw.get("align_corners", align)
+        rest = list(rest)
+        align = False
+        if mode in ("linear", "cubic"):
+            align = bool(rest.pop(0)) if rest else bool(kw.get("align_corners", False))
+        factors = kw.get("scale_factors")
+        scales = [kw.get(n) for n in ("scales_d", "scales_h", "scales_w")][3 - nd:] if nd > 1 \
+            else [kw.get("scales")]
         if rest and isinstance(rest[0], (list, tuple)):
-            scales = rest[0]
-        elif "scale_factors" in kw:
-            scales = kw["scale_factors"]
-        if output_size is not None and len(output_size):
-            return native(F.interpolate(T(x), size=tuple(output_size), mode=mode,
-                                        align_corners=align))
-        return native(F.interpolate(T(x), scale_factor=tuple(scales), mode=mode,
-                                    align_corners=align))
-    up.ivy_mapping = f"ivy.frontends.torch.nn.functional.interpolate(mode={mode!r})"
+            factors = rest[0]
+        elif rest:
+            scales = (list(rest) + [None] * nd)[:nd]
+        if factors is not None:
+            scales = list(factors)
+        if not output_size:
+            output_size = [int(np.floor(n * s_)) for n, s_ in zip(x.shape[-nd:], scales,
+                                                                  strict=True)]
+        return _resample(x, tuple(output_size), mode, align, scales)
+    up.ivy_mapping = f"{__name__}._resample(mode={mode!r})"
     return up
 
 
-for _m, _names in {"bilinear": ("upsample_bilinear2d",), "nearest": ("upsample_nearest2d",
-                   "upsample_nearest1d", "upsample_nearest3d"), "bicubic": ("upsample_bicubic2d",),
-                   "linear": ("upsample_linear1d",), "trilinear": ("upsample_trilinear3d",)}.items():
-    for _n in _names:
-        RULES[_n] = _upsample(_m)
+for _nd, _dn in ((1, "1d"), (2, "2d"), (3, "3d")):
+    RULES[f"upsample_nearest{_dn}"] = _upsample("nearest", _nd)
+    RULES[f"_upsample_nearest_exact{_dn}"] = _upsample("nearest-exact", _nd)
+RULES["upsample_linear1d"] = _upsample("linear", 1)
+RULES["upsample_bilinear2d"] = _upsample("linear", 2)
+RULES["upsample_trilinear3d"] = _upsample("linear", 3)
+RULES["upsample_bicubic2d"] = _upsample("cubic", 2)
 
 
 def _index_key(indices):
@@ -330,11 +511,56 @@ def index(x, indices):
 
 @rule("index_put", "_unsafe_index_put", "index_put_")
 def index_put(x, indices, values, accumulate=False):
-    key = tuple(slice(None) if i is None else i for i in indices)
+    values = values if hasattr(values, "dtype") else native(ivy.asarray(values))
     if accumulate:
-        cur = ivy.get_item(x, key)
-        values = ivy.add(cur, ivy.astype(values, x.dtype))
-    return set_index(x, key, values if hasattr(values, "dtype") else ivy.asarray(values))
+        return _index_put_accumulate(x, list(indices), values)
+    key = tuple(slice(None) if i is None else i for i in indices)
+    return set_index(x, key, values)
+
+
+def _index_put_accumulate(x, indices, values):
+    """``x[indices] += values`` where repeated indices add up (``ivy.scatter_nd``): the indexed
+    dims are moved to the front, the values laid out as torch's advanced indexing does."""
+    indices = indices + [None] * (x.ndim - len(indices))
+    pos = [i for i, ix in enumerate(indices) if ix is not None]
+    if any(str(indices[i].dtype) in ("bool", "uint8") for i in pos):
+        if pos != [0] or indices[0].ndim > x.ndim:
+            raise ValueError("index_put(accumulate=True) with a boolean mask that is not the "
+                             "only index has no Ivy mapping")
+        mask = ivy.astype(indices[0], "bool")
+        mask = ivy.broadcast_to(ivy.reshape(mask, tuple(mask.shape) + (1,) * (x.ndim - mask.ndim)),
+                                tuple(x.shape))
+        vals = ivy.astype(values, x.dtype)
+        if vals.ndim > x.ndim - indices[0].ndim and vals.shape[0] != 1:  # one row per True
+            add = masked_scatter(ivy.zeros_like(x), mask, vals)
+        else:
+            add = ivy.where(mask, ivy.broadcast_to(vals, tuple(x.shape)), ivy.zeros_like(x))
+        return native(ivy.add(x, add))
+    rest = [i for i in range(x.ndim) if i not in pos]
+    perm = pos + rest
+    xp = ivy.permute_dims(x, tuple(perm))
+    idx = ivy.broadcast_arrays(*[indices[i] for i in pos])
+    ish = tuple(idx[0].shape)
+    rest_shape = tuple(x.shape[i] for i in rest)
+    adjacent = pos == list(range(pos[0], pos[-1] + 1))
+    if adjacent and pos[0] > 0:
+        lead = tuple(x.shape[:pos[0]])
+        v = ivy.broadcast_to(ivy.astype(values, x.dtype), lead + ish + rest_shape[pos[0]:])
+        order = tuple(range(len(lead), len(lead) + len(ish))) + tuple(range(len(lead))) + \
+            tuple(range(len(lead) + len(ish), v.ndim))
+        v = ivy.permute_dims(v, order)
+    else:
+        v = ivy.broadcast_to(ivy.astype(values, x.dtype), ish + rest_shape)
+    coords = [ivy.where(ivy.less(i, 0), ivy.add(i, x.shape[d]), i) for i, d in zip(idx, pos, strict=True)]
+    coords = ivy.stack([ivy.astype(c, "int64") for c in coords], axis=-1)
+    out = ivy.scatter_nd(coords, v, reduction="sum", out=copy(xp))
+    inverse = tuple(perm.index(i) for i in range(x.ndim))
+    return native(ivy.permute_dims(out, inverse))
+
+
+@rule("block_diag")
+def block_diag(tensors):
+    return native(ft.block_diag(*(T(t) for t in tensors)))
 
 
 @rule("slice")
@@ -409,7 +635,16 @@ def constant_pad(x, pad, value=0):
 
 def _pad(mode):
     def p(x, pad):
-        return native(F.pad(T(x), tuple(pad), mode=mode))
+        pad = tuple(int(v) for v in pad)
+        if any(v < 0 for v in pad):  # a negative pad crops that side first
+            key = [slice(None)] * x.ndim
+            for i in range(len(pad) // 2):
+                d = x.ndim - 1 - i
+                lo, hi = -min(pad[2 * i], 0), -min(pad[2 * i + 1], 0)
+                key[d] = slice(lo, x.shape[d] - hi)
+            x = native(ivy.get_item(x, tuple(key)))
+            pad = tuple(max(v, 0) for v in pad)
+        return native(F.pad(T(x), pad, mode=mode))
     p.ivy_mapping = f"ivy.frontends.torch.nn.functional.pad(mode={mode!r})"
     return p
 
@@ -579,16 +814,6 @@ def unbind(x, dim=0):
     return native(ft.unbind(T(x), dim))
 
 
-@rule("repeat")
-def repeat(x, repeats):
-    return native(T(x).repeat(*repeats))
-
-
-@rule("unfold")
-def unfold(x, dimension, size, step):
-    return native(T(x).unfold(dimension, size, step))
-
-
 @rule("masked_fill")
 def masked_fill(x, mask, value):
     return native(ft.masked_fill(T(x), T(mask), T(value)))
@@ -622,9 +847,446 @@ def unsqueeze(x, dim):
     return native(T(x).unsqueeze(dim))
 
 
+# -- more explicit rules: aten ops whose arguments or outputs differ from the torch API ---------
+class Writes:
+    """A rule's result for an op that also writes some of its arguments in place: ``outputs``
+    (as any rule returns them) and ``writes`` (argument index → the new value of that argument;
+    an op that only *may* write, e.g. ``rrelu_with_noise`` in eval mode, gives none)."""
+
+    def __init__(self, outputs, writes=None):
+        self.outputs, self.writes = outputs, dict(writes or {})
+
+
+class Uncomputed:
+    """An output a rule leaves uncomputed on purpose, and why (using it raises, naming this)."""
+
+    def __init__(self, what: str):
+        self.what = what
+
+
+def _empty(dtype):
+    return native(ivy.zeros((0,), dtype=dtype))
+
+
+@rule("native_layer_norm")
+def native_layer_norm_full(x, normalized_shape, weight, bias, eps):
+    """The output and the saved mean and 1/std (shape ``x.shape[:axis] + (1,) * k``)."""
+    out = native(F.layer_norm(T(x), tuple(normalized_shape), T(weight), T(bias), eps))
+    axes = tuple(range(x.ndim - len(normalized_shape), x.ndim))
+    xf = ivy.astype(x, "float32") if str(x.dtype) in ("float16", "bfloat16") else x
+    mu = ivy.mean(xf, axis=axes, keepdims=True)
+    var = ivy.mean(ivy.square(ivy.subtract(xf, mu)), axis=axes, keepdims=True)
+    rstd = ivy.divide(1.0, ivy.sqrt(ivy.add(var, eps)))
+    return out, native(mu), native(rstd)
+
+
+@rule("native_group_norm")
+def native_group_norm(x, weight, bias, n, c, hxw, group, eps):
+    out = native(F.group_norm(T(x), group, T(weight), T(bias), eps))
+    xr = ivy.reshape(x, (n, group, -1))
+    mu = ivy.mean(xr, axis=-1)
+    var = ivy.mean(ivy.square(ivy.subtract(xr, ivy.expand_dims(mu, axis=-1))), axis=-1)
+    return out, native(mu), native(ivy.divide(1.0, ivy.sqrt(ivy.add(var, eps))))
+
+
+def _bn_train(x, w, b, rm, rv, momentum, eps):
+    """Batch norm on the batch's statistics: (output, mean, 1/std) and the updated running
+    statistics (``None`` when there are none)."""
+    axes = tuple(i for i in range(x.ndim) if i != 1)
+    shape = tuple(-1 if i == 1 else 1 for i in range(x.ndim))
+    mu = ivy.mean(x, axis=axes)
+    centred = ivy.subtract(x, ivy.reshape(mu, shape))
+    var = ivy.mean(ivy.square(centred), axis=axes)
+    invstd = ivy.divide(1.0, ivy.sqrt(ivy.add(var, eps)))
+    out = ivy.multiply(centred, ivy.reshape(invstd, shape))
+    if w is not None:
+        out = ivy.multiply(out, ivy.reshape(w, shape))
+    if b is not None:
+        out = ivy.add(out, ivy.reshape(b, shape))
+    count = 1
+    for i in axes:
+        count *= x.shape[i]
+    new_rm = new_rv = None
+    if rm is not None:
+        new_rm = ivy.add(ivy.multiply(rm, 1 - momentum), ivy.multiply(mu, momentum))
+    if rv is not None:
+        unbiased = ivy.multiply(var, count / max(count - 1, 1))
+        new_rv = ivy.add(ivy.multiply(rv, 1 - momentum), ivy.multiply(unbiased, momentum))
+    return (native(out), native(mu), native(invstd)), new_rm, new_rv
+
+
+@rule("native_batch_norm", "_native_batch_norm_legit", "_native_batch_norm_legit_functional")
+def bn_any(x, w, b, rm, rv, training, momentum, eps, *a):
+    """Eval mode: the running statistics; training mode: the batch's, and the running
+    statistics are updated in place as torch does (written back to the buffers' stand-ins)."""
+    if not training:
+        return Writes(bn_no_training(x, w, b, rm, rv, momentum, eps))
+    outs, new_rm, new_rv = _bn_train(x, w, b, rm, rv, momentum, eps)
+    writes = {i: v for i, v in ((3, new_rm), (4, new_rv)) if v is not None}
+    return Writes(outs, writes)
+
+
+@rule("_native_batch_norm_legit.no_stats")
+def bn_no_stats(x, w, b, training, momentum, eps):
+    return _bn_train(x, w, b, None, None, momentum, eps)[0]
+
+
+@rule("elu")
+def elu(x, alpha=1, scale=1, input_scale=1):
+    neg = ivy.multiply(ivy.expm1(ivy.multiply(x, float(input_scale))), float(alpha * scale))
+    return native(ivy.where(ivy.greater(x, 0), ivy.multiply(x, float(scale)),
+                            ivy.astype(neg, x.dtype)))
+
+
+@rule("rrelu_with_noise")
+def rrelu_eval(x, noise, lower=0.125, upper=1 / 3, training=False, generator=None):
+    if training:
+        raise ValueError("rrelu in training mode is random (put the model in eval() mode)")
+    return Writes(native(F.leaky_relu(T(x), (lower + upper) / 2)))
+
+
+_NORM_FWD = {0: "backward", 1: "ortho", 2: "forward"}   # aten normalization → numpy-style norm
+_NORM_INV = {0: "forward", 1: "ortho", 2: "backward"}
+
+
+@rule("_fft_r2c")
+def fft_r2c(x, dim, normalization, onesided):
+    axes = tuple(d % x.ndim for d in dim)
+    if onesided:
+        return native(ivy.fft.rfftn(x, axes=axes, norm=_NORM_FWD[normalization]))
+    cdt = "complex128" if str(x.dtype) == "float64" else "complex64"
+    return native(ivy.fft.fftn(ivy.astype(x, cdt), axes=axes, norm=_NORM_FWD[normalization]))
+
+
+@rule("_fft_c2c")
+def fft_c2c(x, dim, normalization, forward):
+    axes = tuple(d % x.ndim for d in dim)
+    if not axes:
+        return copy(x)
+    if forward:
+        return native(ivy.fft.fftn(x, axes=axes, norm=_NORM_FWD[normalization]))
+    return native(ivy.fft.ifftn(x, axes=axes, norm=_NORM_INV[normalization]))
+
+
+@rule("_fft_c2r")
+def fft_c2r(x, dim, normalization, last_dim_size):
+    axes = tuple(d % x.ndim for d in dim)
+    s = tuple(x.shape[a] for a in axes[:-1]) + (int(last_dim_size),)
+    return native(ivy.fft.irfftn(x, s=s, axes=axes, norm=_NORM_INV[normalization]))
+
+
+@rule("_linalg_svd")
+def linalg_svd(a, full_matrices=False, compute_uv=True, *, driver=None):
+    if not compute_uv:
+        return None, native(ivy.linalg.svdvals(a)), None
+    u, s, vh = ivy.linalg.svd(a, full_matrices=full_matrices)
+    return native(u), native(s), native(vh)
+
+
+def _hermitian_from(a, uplo):
+    """The Hermitian matrix that ``a``'s ``uplo`` triangle describes (what LAPACK reads)."""
+    tri = ivy.tril(a) if uplo.upper() == "L" else ivy.triu(a)
+    strict = ivy.tril(a, k=-1) if uplo.upper() == "L" else ivy.triu(a, k=1)
+    return ivy.add(tri, ivy.conj(ivy.matrix_transpose(strict)))
+
+
+@rule("_linalg_eigh")
+def linalg_eigh(a, uplo="L", compute_v=True):
+    """Eigenvalues; the eigenvectors' signs are LAPACK's choice (implementation-defined), so
+    they are left uncomputed: a program that uses them fails loudly. The matrix is the one the
+    ``uplo`` triangle describes; its gradient is torch's (symmetric: as if ``a`` were Hermitian),
+    through ``(a + aᴴ)/2`` with the difference to the triangle's matrix held constant."""
+    sym = ivy.divide(ivy.add(a, ivy.conj(ivy.matrix_transpose(a))), 2)
+    h = ivy.add(sym, ivy.stop_gradient(ivy.subtract(_hermitian_from(a, uplo), sym)))
+    w, _ = ivy.linalg.eigh(h)
+    return native(w), Uncomputed("eigenvectors (their signs are LAPACK's choice)")
+
+
+@rule("_linalg_det")
+def linalg_det(a):
+    return native(ivy.linalg.det(a)), None, None
+
+
+@rule("_linalg_slogdet")
+def linalg_slogdet(a):
+    sign, logabs = ivy.linalg.slogdet(a)
+    return native(sign), native(logabs), None, None
+
+
+def _is_vector_rhs(a, b):
+    return b.ndim == 1 or (b.ndim == a.ndim - 1 and tuple(b.shape) == tuple(a.shape[:-1]))
+
+
+def _solve(a, b, left=True):
+    if not left:  # X A = B  <=>  A^T X^T = B^T
+        return ivy.matrix_transpose(_solve(ivy.matrix_transpose(a), ivy.matrix_transpose(b)))
+    if _is_vector_rhs(a, b):
+        return ivy.get_item(ivy.linalg.solve(a, ivy.expand_dims(b, axis=-1)), (Ellipsis, 0))
+    return ivy.linalg.solve(a, b)
+
+
+@rule("_linalg_solve_ex")
+def linalg_solve_ex(a, b, *, left=True, check_errors=False):
+    info = native(ivy.zeros(tuple(a.shape[:-2]), dtype="int32"))
+    return native(_solve(a, b, left)), None, None, info
+
+
+def _triangle(a, upper, unitriangular):
+    t = ivy.triu(a) if upper else ivy.tril(a)
+    if unitriangular:
+        n = a.shape[-1]
+        eye = ivy.eye(n, n, dtype=a.dtype)
+        t = ivy.add(ivy.multiply(t, ivy.subtract(1, eye)), eye)
+    return t
+
+
+@rule("linalg_solve_triangular")
+def linalg_solve_triangular(a, b, *, upper, left=True, unitriangular=False):
+    return native(_solve(_triangle(a, upper, unitriangular), b, left))
+
+
+@rule("triangular_solve")
+def triangular_solve(b, a, upper=True, transpose=False, unitriangular=False):
+    t = _triangle(a, upper, unitriangular)
+    if transpose:
+        t = ivy.matrix_transpose(t)
+    return native(ivy.linalg.solve(t, b)), copy(a)
+
+
+@rule("_cdist_forward")
+def cdist(x1, x2, p, compute_mode=None):
+    return native(ft.cdist(T(x1), T(x2), p))
+
+
+@rule("_pdist_forward")
+def pdist(x, p=2.0):
+    import numpy as np
+    n = x.shape[0]
+    d = ivy.reshape(native(ft.cdist(T(x), T(x), p)), (-1,))
+    i, j = np.triu_indices(n, 1)
+    return native(ivy.take(d, np.asarray(i * n + j, dtype=np.int64)))
+
+
+@rule("_unique2")
+def unique2(x, sorted=True, return_inverse=False, return_counts=False):  # noqa: A002
+    values, _, inverse, counts = ivy.unique_all(ivy.reshape(x, (-1,)))
+    inv = native(ivy.reshape(ivy.astype(inverse, "int64"), tuple(x.shape)))
+    return (native(values), inv if return_inverse else None,
+            native(ivy.astype(counts, "int64")) if return_counts else None)
+
+
+@rule("empty_permuted")
+def empty_permuted(size, physical_layout, dtype=None, **k):
+    return native(ft.zeros(tuple(size), dtype=fdt(dtype)))
+
+
+@rule("new_empty_strided")
+def new_empty_strided(x, size, stride, dtype=None, **k):
+    return native(ft.zeros(tuple(size), dtype=fdt(dtype) or ft.dtype_of(T(x))))
+
+
+@rule("nonzero")
+def nonzero(x):
+    flat = ivy.reshape(x, (-1,)) if x.ndim == 0 else x
+    idx = ivy.stack(list(ivy.nonzero(flat)), axis=1)
+    if x.ndim == 0:
+        idx = ivy.get_item(idx, (slice(None), slice(0, 0)))
+    return native(ivy.astype(idx, "int64"))
+
+
+@rule("masked_scatter")
+def masked_scatter(x, mask, source):
+    """``source``'s elements in order at the ``True`` places of ``mask`` (a cumulative count picks
+    which), ``x`` elsewhere: the same shape whatever the mask."""
+    m = ivy.broadcast_to(ivy.astype(mask, "bool"), tuple(x.shape))
+    pos = ivy.subtract(ivy.cumulative_sum(ivy.astype(ivy.reshape(m, (-1,)), "int64")), 1)
+    src = ivy.reshape(source, (-1,))
+    n = 1
+    for s_ in source.shape:
+        n *= s_
+    picked = ivy.take(src, ivy.clip(pos, 0, max(n - 1, 0)))
+    return native(ivy.where(m, ivy.reshape(picked, tuple(x.shape)), x))
+
+
+_IDENTITY = {"sum": 0, "prod": 1, "amax": float("-inf"), "amin": float("inf"), "mean": 0}
+
+
+def _scatter_prod(x, dim, index, src, include_self):
+    """scatter_reduce(prod) without reading the index values: a one-hot match of every index
+    position against every output position along ``dim``, the product over the matches."""
+    import numpy as np
+    d = dim % x.ndim
+    n = x.shape[d]
+    box = tuple(slice(0, s_) for s_ in index.shape)
+    src = ivy.get_item(src, box)
+    ik = ivy.moveaxis(index, d, -1)                       # (..., m)
+    sk = ivy.moveaxis(src, d, -1)
+    hit = ivy.equal(ivy.expand_dims(ik, axis=-2),
+                    np.arange(n, dtype=np.int64).reshape(n, 1))   # (..., n, m)
+    contrib = ivy.prod(ivy.where(hit, ivy.expand_dims(sk, axis=-2), ivy.ones_like(
+        ivy.expand_dims(sk, axis=-2))), axis=-1)          # (..., n)
+    touched = ivy.any(hit, axis=-1)
+    contrib = ivy.moveaxis(contrib, -1, d)
+    touched = ivy.moveaxis(touched, -1, d)
+    sub_box = tuple(slice(None) if i == d else box[i] for i in range(x.ndim))
+    xs = ivy.get_item(x, sub_box)
+    new = ivy.multiply(xs, contrib) if include_self else ivy.where(touched, contrib, xs)
+    return set_index(x, sub_box, ivy.astype(new, x.dtype))
+
+
+@rule("scatter_reduce")
+def scatter_reduce(x, dim, index, src, reduce, *, include_self=True):
+    if reduce == "prod":
+        return _scatter_prod(x, dim, index, src, include_self)
+    if include_self:
+        return native(ft.scatter_reduce(T(x), dim, T(index), T(src), reduce,
+                                        include_self=include_self))
+    if reduce == "mean":
+        touched = native(ft.scatter(ft.zeros_like(T(x), dtype=ft.bool), dim, T(index), True))
+        total = native(ft.scatter_reduce(ft.zeros_like(T(x)), dim, T(index), T(src), "sum"))
+        count = native(ft.scatter_reduce(ft.zeros_like(T(x)), dim, T(index), ft.ones_like(T(src)),
+                                         "sum"))
+        count = ivy.where(touched, count, ivy.ones_like(count))
+        mean = (native(ft.floor_divide(T(total), T(count)))
+                if str(x.dtype).startswith(("int", "uint")) else ivy.divide(total, count))
+        return native(ivy.where(touched, ivy.astype(mean, x.dtype), x))
+    # include_self=False: the places the index touches start from the reduction's identity
+    touched = native(ft.scatter(ft.zeros_like(T(x), dtype=ft.bool), dim, T(index), True))
+    ident = _IDENTITY[reduce]
+    if str(x.dtype).startswith(("int", "uint")) and isinstance(ident, float):
+        info = ivy.iinfo(x.dtype)
+        ident = info.min if ident < 0 else info.max
+    start = ivy.where(touched, ivy.full_like(x, ident), x)
+    return native(ft.scatter_reduce(T(start), dim, T(index), T(src), reduce, include_self=True))
+
+
+def _zero_d_as_1d(name):
+    """``index_*`` ops: torch treats a 0-d ``self`` as 1-d."""
+    fn = getattr(ft, name)
+
+    def r(x, dim, index, *rest, **kw):
+        kw = {k: conv(v) for k, v in kw.items() if k not in _DROP}
+        rest = tuple(conv(a) for a in rest)
+        if x.ndim:
+            return native(fn(T(x), dim, T(index), *rest, **kw))
+        rest = tuple(ft.reshape(a, (-1,)) if isinstance(a, _Tensor) else a for a in rest)
+        out = fn(ft.reshape(T(x), (1,)), 0, ft.reshape(T(index), (-1,)), *rest, **kw)
+        return native(ft.reshape(out, ()))
+    r.ivy_mapping = f"ivy.frontends.torch.{name}"
+    return r
+
+
+for _n in ("index_select", "index_fill", "index_copy", "index_add"):
+    RULES[_n] = _zero_d_as_1d(_n)
+
+
+@rule("repeat")
+def repeat_(x, repeats):
+    if not len(repeats):
+        return copy(x)
+    return native(T(x).repeat(*repeats))
+
+
+@rule("unfold")
+def unfold_(x, dimension, size, step):
+    if x.ndim == 0:
+        return native(ivy.reshape(x, (1,)))
+    return native(T(x).unfold(dimension, size, step))
+
+
+# -- special functions Ivy has no primitive for: plain compositions of ivy.* calls ---------------
+_LANCZOS = (0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313,
+            -176.61502916214059, 12.507343278686905, -0.13857109526572012,
+            9.9843695780195716e-6, 1.5056327351493116e-7)
+
+
+def _float_in(x):
+    return x if str(x.dtype).startswith(("float", "bfloat")) else ivy.astype(x, "float32")
+
+
+@rule("lgamma")
+def lgamma(x):
+    """log|Γ(x)|: Lanczos (g = 7) for x ≥ 0.5, the reflection formula below; +inf at the poles
+    (0, -1, -2, …) as torch."""
+    x = _float_in(x)
+    pi = 3.141592653589793
+    reflect = ivy.less(x, 0.5)
+    z = ivy.subtract(ivy.where(reflect, ivy.subtract(1.0, x), x), 1.0)
+    a = ivy.full_like(z, _LANCZOS[0])
+    for i, c in enumerate(_LANCZOS[1:], start=1):
+        a = ivy.add(a, ivy.divide(c, ivy.add(z, float(i))))
+    t = ivy.add(z, 7.5)
+    lg = ivy.add(ivy.subtract(ivy.multiply(ivy.add(z, 0.5), ivy.log(t)), t),
+                 ivy.add(ivy.log(a), 0.9189385332046727))
+    refl = ivy.subtract(ivy.log(ivy.divide(pi, ivy.abs(ivy.sin(ivy.multiply(x, pi))))), lg)
+    out = ivy.where(reflect, refl, lg)
+    pole = ivy.logical_and(ivy.equal(x, ivy.floor(x)), ivy.less_equal(x, 0.0))
+    out = ivy.where(ivy.logical_or(pole, ivy.isinf(x)), ivy.full_like(out, float("inf")), out)
+    return native(out)
+
+
+def _digamma(x):
+    pi = 3.141592653589793
+    reflect = ivy.less(x, 0.5)
+    y = ivy.where(reflect, ivy.subtract(1.0, x), x)
+    shift = ivy.zeros_like(y)
+    for k in range(6):
+        shift = ivy.add(shift, ivy.divide(1.0, ivy.add(y, float(k))))
+    w = ivy.add(y, 6.0)
+    w2 = ivy.divide(1.0, ivy.multiply(w, w))
+    series = ivy.multiply(w2, ivy.add(-1 / 12, ivy.multiply(w2, ivy.add(1 / 120, ivy.multiply(
+        w2, ivy.add(-1 / 252, ivy.multiply(w2, ivy.add(1 / 240, ivy.multiply(w2, -1 / 132)))))))))
+    psi = ivy.subtract(ivy.add(ivy.subtract(ivy.log(w), ivy.divide(0.5, w)), series), shift)
+    refl = ivy.subtract(psi, ivy.divide(pi, ivy.tan(ivy.multiply(x, pi))))
+    out = ivy.where(reflect, refl, psi)
+    neg_int = ivy.logical_and(ivy.equal(x, ivy.floor(x)), ivy.less(x, 0.0))
+    out = ivy.where(ivy.logical_or(neg_int, ivy.equal(x, float("-inf"))),
+                    ivy.full_like(out, float("nan")), out)
+    zero = ivy.equal(x, 0.0)  # torch: digamma(±0) = ∓inf
+    out = ivy.where(zero, ivy.where(ivy.signbit(x), ivy.full_like(out, float("inf")),
+                                    ivy.full_like(out, float("-inf"))), out)
+    return ivy.where(ivy.equal(x, float("inf")), x, out)
+
+
+@rule("digamma", "special_digamma", "special_psi")
+def digamma(x):
+    """ψ(x): recurrence up to x + 6, then the asymptotic series; the reflection formula below
+    0.5; torch's values at the poles."""
+    return native(_digamma(_float_in(x)))
+
+
+@rule("polygamma")
+def polygamma(n, x):
+    if n != 0:
+        raise ValueError(f"polygamma(n={n}) has no Ivy mapping (n = 0, digamma, has)")
+    return native(_digamma(_float_in(x)))
+
+
+_REDUCTION = {0: "none", 1: "mean", 2: "sum"}
+
+
 # -- lookup -----------------------------------------------------------------------------------
 @functools.cache
-def rule_for(name: str, packet: str):
+def rule_for(name: str, packet: str, reduction_at: int | None = None):
+    """The rule of an aten overload (``name`` "add.Tensor", ``packet`` "add"); ``reduction_at``:
+    the position of its ``int reduction`` argument (losses), given to the frontend as a string."""
+    r = _lookup(name, packet)
+    if r is None or reduction_at is None or r.__name__ != "rule":  # explicit rules: as is
+        return r
+
+    def with_reduction(*args, **kwargs):
+        args = list(args)
+        if len(args) > reduction_at and isinstance(args[reduction_at], int):
+            args[reduction_at] = _REDUCTION[args[reduction_at]]
+        if isinstance(kwargs.get("reduction"), int):
+            kwargs["reduction"] = _REDUCTION[kwargs["reduction"]]
+        return r(*args, **kwargs)
+
+    with_reduction.ivy_mapping = describe(r)
+    return with_reduction
+
+
+def _lookup(name: str, packet: str):
     r = RULES.get(name) or RULES.get(packet)
     if r is not None:
         return r
@@ -661,5 +1323,5 @@ def decompositions():
     return table
 
 
-__all__ = ["NO_OUTPUT", "RULES", "decompositions", "describe", "fit", "is_random", "is_view",
+__all__ = ["NO_OUTPUT", "RULES", "Uncomputed", "Writes", "decompositions", "describe", "fit", "is_random", "is_view",
            "mutates", "native", "rule_for", "set_index", "unchecked"]

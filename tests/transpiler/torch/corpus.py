@@ -44,6 +44,30 @@ def _kornia():
         "kornia.morphology.dilation": (lambda t: K.morphology.dilation(t, torch.ones(3, 3)), (x,)),
         "kornia.filters.GaussianBlur2d (module)": (
             K.filters.GaussianBlur2d((3, 3), (1.0, 1.0)).eval(), (x,)),
+        "kornia.color.rgb_to_hls": (K.color.rgb_to_hls, (x,)),
+        "kornia.color.rgb_to_luv": (K.color.rgb_to_luv, (x,)),
+        "kornia.filters.unsharp_mask": (lambda t: K.filters.unsharp_mask(t, (3, 3), (1.5, 1.5)),
+                                        (x,)),
+        "kornia.filters.bilateral_blur": (lambda t: K.filters.bilateral_blur(
+            t, (3, 3), 0.1, (1.5, 1.5)), (x,)),
+        "kornia.filters.spatial_gradient": (K.filters.spatial_gradient, (x,)),
+        "kornia.enhance.adjust_saturation": (lambda t: K.enhance.adjust_saturation(t, 2.0), (x,)),
+        "kornia.enhance.adjust_hue": (lambda t: K.enhance.adjust_hue(t, 0.3), (x,)),
+        "kornia.enhance.sharpness": (lambda t: K.enhance.sharpness(t, 0.5), (x,)),
+        "kornia.enhance.equalize": (K.enhance.equalize, (x,)),
+        "kornia.geometry.rescale": (lambda t: K.geometry.transform.rescale(t, 0.5), (x,)),
+        "kornia.geometry.get_rotation_matrix2d": (K.geometry.transform.get_rotation_matrix2d, (
+            np.array([[8.0, 8.0]], np.float32), np.array([30.0], np.float32),
+            np.array([[1.0, 1.0]], np.float32))),
+        "kornia.geometry.warp_perspective": (lambda t: K.geometry.transform.warp_perspective(
+            t, torch.tensor([[[1.0, 0.1, 0.5], [0.05, 0.95, 0.2], [0.001, 0.002, 1.0]]]),
+            (16, 16)), (x,)),
+        "kornia.geometry.crop_and_resize": (lambda t: K.geometry.transform.crop_and_resize(
+            t, torch.tensor([[[2.0, 2.0], [10.0, 2.0], [10.0, 12.0], [2.0, 12.0]]]), (8, 8)),
+            (x,)),
+        "kornia.losses.total_variation": (K.losses.total_variation, (x,)),
+        "kornia.morphology.erosion": (lambda t: K.morphology.erosion(t, torch.ones(3, 3)), (x,)),
+        "kornia.morphology.opening": (lambda t: K.morphology.opening(t, torch.ones(3, 3)), (x,)),
     }
     return c
 
@@ -64,6 +88,25 @@ def _transformers():
             max_position_embeddings=64)), (ids,)),
         "transformers.RobertaModel": (lambda: T.RobertaModel(T.RobertaConfig(
             **{**small, "max_position_embeddings": 72})), (ids + 2,)),
+        # lm_head.weight is tied to transformer.wte.weight: one parameter, both gradients
+        "transformers.GPT2LMHeadModel (tied)": (lambda: T.GPT2LMHeadModel(T.GPT2Config(
+            n_embd=32, n_layer=2, n_head=2, vocab_size=100, n_positions=64, use_cache=False,
+            bos_token_id=0, eos_token_id=0)), (ids,)),
+        "transformers.ViTModel": (lambda: T.ViTModel(T.ViTConfig(
+            hidden_size=32, num_hidden_layers=2, num_attention_heads=2, intermediate_size=64,
+            image_size=16, patch_size=8, num_channels=3)), (_img(),)),
+        "transformers.LlamaModel": (lambda: T.LlamaModel(T.LlamaConfig(
+            hidden_size=32, num_hidden_layers=2, num_attention_heads=2, num_key_value_heads=1,
+            intermediate_size=64, vocab_size=100, max_position_embeddings=64, use_cache=False,
+            bos_token_id=0, eos_token_id=0)), (ids,)),
+        "transformers.T5EncoderModel": (lambda: T.T5EncoderModel(T.T5Config(
+            d_model=32, d_kv=16, d_ff=64, num_layers=2, num_heads=2, vocab_size=100,
+            decoder_start_token_id=0)), (ids,)),
+        "transformers.BartModel": (lambda: T.BartModel(T.BartConfig(
+            d_model=32, encoder_layers=1, decoder_layers=1, encoder_attention_heads=2,
+            decoder_attention_heads=2, encoder_ffn_dim=64, decoder_ffn_dim=64, vocab_size=100,
+            max_position_embeddings=64, use_cache=False, bos_token_id=0, eos_token_id=2,
+            pad_token_id=1, decoder_start_token_id=2)), (ids % 90 + 3,)),
     }
 
 
