@@ -8,7 +8,14 @@
 #   --host    0.0.0.0 (reachable through the container's published port)
 #   --auth-token-env $IVY_AUTH_TOKEN_ENV, when that variable is set and non-empty in the container
 # Everything else (port, metrics port, limits, --allow-code-execution) comes from CMD / `command:`.
+# `gateway ARGS...` instead runs the HTTP gateway (python -m ivy_server.gateway ARGS; it forwards
+# requests to the workers and runs no submitted code; docs/service.md).
 set -eu
+
+if [ "${1:-}" = "gateway" ]; then
+    shift
+    exec "${IVY_PYTHON:-python}" -m ivy_server.gateway "$@"
+fi
 
 has_flag() {
     flag=$1

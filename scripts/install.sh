@@ -4,16 +4,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
-# System packages the tests need: bubblewrap (the Trace sandbox's namespaces) and libseccomp.
-if ! command -v bwrap >/dev/null 2>&1 || ! ldconfig -p 2>/dev/null | grep -q libseccomp.so.2; then
+# System packages the tests need: bubblewrap (the Trace sandbox's namespaces), libseccomp, and
+# Debian's chromium (the playground's browser test drives it with Playwright).
+if ! command -v bwrap >/dev/null 2>&1 || ! ldconfig -p 2>/dev/null | grep -q libseccomp.so.2 \
+    || ! command -v chromium >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap libseccomp2 >/dev/null
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap libseccomp2 chromium >/dev/null
   else
-    echo "install.sh: bubblewrap and libseccomp2 are needed for the Trace sandbox (apt-get install bubblewrap libseccomp2)" >&2
+    echo "install.sh: bubblewrap, libseccomp2 and chromium are needed by the tests (apt-get install bubblewrap libseccomp2 chromium)" >&2
   fi
 fi
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
-if ! .venv/bin/python -c "import ivy_server, ivy_client, torch, jax, tensorflow, grpc, pytest, yaml, jsonschema, hypothesis, xdist, pyseccomp, kornia, transformers, optax, flax, expecttest" 2>/dev/null; then
+if ! .venv/bin/python -c "import ivy_server, ivy_client, torch, jax, tensorflow, grpc, pytest, yaml, jsonschema, hypothesis, xdist, pyseccomp, kornia, transformers, optax, flax, expecttest, fastapi, uvicorn, httpx, schemathesis, playwright" 2>/dev/null; then
   .venv/bin/pip install -q --disable-pip-version-check -e ".[all,dev]"
 fi
 # ivy/_dispatch.c (the dispatchers' C fast path) is compiled in place by the editable install;

@@ -1,4 +1,5 @@
-"""A thin client for Ivy workers: ``ivy_client.call("matmul", a, b, backend="jax")``.
+"""A thin client for Ivy workers: ``ivy_client.call("matmul", a, b, backend="jax")``,
+``ivy_client.transpile(code, "f", x, source="torch", target="jax")``.
 
 Imports no ML framework: arguments may be NumPy arrays, Python scalars and lists, or any object
 exposing ``__array__``/``__dlpack__`` (torch, JAX, TensorFlow tensors); results come back as NumPy
@@ -10,14 +11,17 @@ from .client import (
     AsyncClient,
     AsyncRemoteGraph,
     AsyncRemoteHandle,
+    AsyncRemoteTranspiled,
     Client,
     RemoteGraph,
     RemoteHandle,
+    RemoteTranspiled,
     as_numpy,
     call,
     default_client,
     info,
     trace,
+    transpile,
 )
 from .config import WorkerSpec, default_workers
 from .errors import (
@@ -36,8 +40,9 @@ from .errors import (
 )
 
 __all__ = [
-    "AsyncClient", "AsyncRemoteGraph", "AsyncRemoteHandle", "Client", "RemoteGraph", "RemoteHandle", "as_numpy", "call", "default_client",
-    "info", "trace", "WorkerSpec", "default_workers", "Cancelled", "DeadlineExceeded", "Internal",
+    "AsyncClient", "AsyncRemoteGraph", "AsyncRemoteHandle", "AsyncRemoteTranspiled", "Client",
+    "RemoteGraph", "RemoteHandle", "RemoteTranspiled", "as_numpy", "call", "default_client",
+    "info", "trace", "transpile", "WorkerSpec", "default_workers", "Cancelled", "DeadlineExceeded", "Internal",
     "InvalidArgument", "NotFound", "NoWorker", "PermissionDenied", "RemoteError",
     "ResourceExhausted", "Unauthenticated", "Unavailable", "Unimplemented",
 ]

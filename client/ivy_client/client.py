@@ -6,6 +6,7 @@ Imports no ML framework (NumPy, msgpack and grpcio only).
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import threading
 from collections.abc import Sequence
@@ -114,6 +115,101 @@ class AsyncRemoteGraph(RemoteGraph):
         return "Async" + super().__repr__()
 
 
+class RemoteTranspiled:
+    """The result of ``Client.transpile`` (docs/service.md).
+
+    ``code``: the emitted standalone source (imports only the target framework); ``weights``: a
+    model's weights by parameter name (NumPy; ``{}`` for a function, or with ``weights="inline"``
+    / ``"none"``); ``report``: what was captured, how each operation was mapped, and the
+    verification (``report["verification"]["verified"]``, ``["where"]``); ``svg``: the graph
+    picture; ``graph``: the Ivy graph (``ivy.Graph.from_dict``). Calling it runs the transpiled
+    graph on the worker that answered (transpile once, call many): NumPy in, NumPy out.
+    """
+
+    def __init__(self, client, address: str, r):
+        self._client = client
+        self.address = address
+        self.code = r.code
+        self.report = json.loads(r.report) if r.report else {}
+        self.weights = codec.decode(r.weights, buffers=list(r.buffers)) if r.weights else {}
+        self.graph = codec.decode(r.graph) if r.graph else None
+        self.svg = r.graph_svg
+        self.id = self.graph_id = r.graph_id
+        self.cached = r.cached
+        self.key = r.key
+
+    @property
+    def name(self) -> str:
+        return self.report.get("name", "")
+
+    @property
+    def verified(self):
+        """True when the emitted code reproduced the source (None: not run, see the report)."""
+        return self.report.get("verification", {}).get("verified")
+
+    def __call__(self, *args, timeout=None, keep=False, **kwargs):
+        if not self.graph_id:
+            raise ValueError("this result keeps no graph on the worker (keep=False)")
+        return self._client._invoke(self.address, "", args, kwargs, timeout=timeout, keep=keep,
+                                    graph_id=self.graph_id)
+
+    def release(self) -> bool:
+        return self._client.release(self) == 1 if self.graph_id else False
+
+    def save(self, path) -> list[str]:
+        """Write the code to ``path`` and a model's weights beside it (``<stem>.npz``)."""
+        from pathlib import Path
+
+        path = Path(path)
+        path.write_text(self.code)
+        written = [str(path)]
+        if self.weights:
+            wpath = path.with_suffix(".npz")
+            np.savez(wpath, **{k.replace("/", "__SLASH__"): np.asarray(v)
+                               for k, v in self.weights.items()})
+            written.append(str(wpath))
+        return written
+
+    def __repr__(self):
+        return (f"RemoteTranspiled({self.name!r}: {self.report.get('source')} -> "
+                f"{self.report.get('target')}, verified={self.verified}, at {self.address})")
+
+
+class AsyncRemoteTranspiled(RemoteTranspiled):
+    """``RemoteTranspiled`` for AsyncClient: ``await result(*args)``."""
+
+    async def __call__(self, *args, timeout=None, keep=False, **kwargs):
+        if not self.graph_id:
+            raise ValueError("this result keeps no graph on the worker (keep=False)")
+        return await self._client._invoke(self.address, "", args, kwargs, timeout=timeout,
+                                          keep=keep, graph_id=self.graph_id)
+
+    async def release(self) -> bool:
+        return await self._client.release(self) == 1 if self.graph_id else False
+
+
+def _spec(s) -> dict:
+    """An input spec: ``"float32[2,3]"``, ``{"shape": [2, 3], "dtype": "float32"}`` or
+    ``((2, 3), "float32")``."""
+    if isinstance(s, str):
+        text = s.strip()
+        if "[" not in text or not text.endswith("]"):
+            raise ValueError(f"input spec {s!r}: expected dtype[d0,d1,...], e.g. float32[2,3]")
+        dtype, dims = text[:-1].split("[", 1)
+        return {"dtype": dtype.strip(), "shape": [int(d) for d in dims.split(",") if d.strip()]}
+    if isinstance(s, dict):
+        return {"dtype": str(s.get("dtype", "float32")), "shape": [int(d) for d in s["shape"]]}
+    shape, dtype = s
+    return {"dtype": str(dtype), "shape": [int(d) for d in shape]}
+
+
+def _transpile_options(kind, weights, verify, remote_verify, name, graph, keep):
+    return worker_pb2.TranspileOptions(
+        kind=kind or "auto", weights=weights or "separate", skip_verify=not verify,
+        name=name or "", no_remote_verify=not remote_verify, no_graph=not graph,
+        no_keep=not keep)
+
+
 def _find_address(values) -> str | None:
     for v in values:
         if isinstance(v, RemoteHandle):
@@ -199,6 +295,8 @@ class _Conn:
                                    pb.InfoResponse.FromString)
         self.trace = ch.unary_unary(_M + "Trace", pb.TraceRequest.SerializeToString,
                                     pb.TraceResponse.FromString)
+        self.transpile = ch.unary_unary(_M + "Transpile", pb.TranspileRequest.SerializeToString,
+                                        pb.TranspileResponse.FromString)
 
     def probe(self, metadata) -> None:
         """Switch to the worker's Unix socket if it checks out (see the class); blocking, a few
@@ -269,6 +367,7 @@ class _Base:
     _aio = False
     _handle_class = RemoteHandle
     _graph_class = RemoteGraph
+    _transpiled_class = RemoteTranspiled
 
     def __init__(self, workers=None, *, token: str | None = None, max_message_mb: int = 1024,
                  timeout: float | None = None, uds: bool | None = None):
@@ -416,7 +515,7 @@ class _Base:
     def _op_release(self, items, address):
         by_address: dict[str, list[str]] = {}
         for h in items:
-            if isinstance(h, (RemoteHandle, RemoteGraph)):
+            if isinstance(h, (RemoteHandle, RemoteGraph, RemoteTranspiled)):
                 a, hid = h.address, h.id
             elif isinstance(h, str):
                 a, hid = address, h
@@ -434,10 +533,10 @@ class _Base:
             n += r.released
         return n
 
-    def _op_info(self, backend, device, address):
+    def _op_info(self, backend, device, address, brief=False, timeout=None):
         address = address or self.address_for(backend, device)
-        r = yield _Rpc("info", address, worker_pb2.InfoRequest(), self.timeout or 30,
-                       self._metadata)
+        r = yield _Rpc("info", address, worker_pb2.InfoRequest(brief=brief),
+                       timeout or self.timeout or 30, self._metadata)
         return info_dict(r)
 
     def _op_trace(self, fn_source, entry, example_args, example_kwargs, backend, device, timeout):
@@ -449,6 +548,22 @@ class _Base:
         r = yield _Rpc("trace", address, req, timeout or self.timeout, self._metadata)
         output = codec.decode(r.output, buffers=list(r.buffers)) if r.output else None
         return self._graph_class(self, address, r.graph_id, codec.decode(r.graph), output)
+
+    def _op_transpile(self, request, backend, device, timeout):
+        address = self.address_for(backend, device)
+        r = yield _Rpc("transpile", address, request, timeout or self.timeout, self._metadata)
+        return self._transpiled_class(self, address, r)
+
+    def _transpile_request(self, example_args, example_kwargs, input_specs, **fields):
+        buffers: list = []
+        args = b""
+        if example_args or example_kwargs:
+            if input_specs:
+                raise ValueError("give example inputs either as arguments or as input_specs")
+            args = codec.encode([list(example_args), example_kwargs], buffers=buffers)
+        specs = [worker_pb2.TensorSpec(**_spec(s)) for s in (input_specs or ())]
+        return worker_pb2.TranspileRequest(args=args, buffers=[bytes(b) for b in buffers],
+                                           input_specs=specs, **fields)
 
     def _op_upload_graph(self, graph, backend, device, timeout):
         address = self.address_for(backend, device)
@@ -490,10 +605,12 @@ class _Base:
         return self._run(self._op_release(items, address))
 
     def info(self, backend: str | None = None, device: str | None = None, *,
-             address: str | None = None) -> dict:
+             address: str | None = None, brief: bool = False,
+             timeout: float | None = None) -> dict:
         """Backend, framework version, device, limits, pid and the functions (name ->
-        signature) of the worker for (backend, device), or of the one at ``address``."""
-        return self._run(self._op_info(backend, device, address))
+        signature; left out with ``brief=True``) of the worker for (backend, device), or of the
+        one at ``address``."""
+        return self._run(self._op_info(backend, device, address, brief, timeout))
 
     def trace(self, fn_source: str, entry: str, *example_args, backend: str | None = None,
               device: str | None = None, timeout: float | None = None, **example_kwargs):
@@ -501,6 +618,45 @@ class _Base:
         started with --allow-code-execution and the token). Returns a callable RemoteGraph."""
         return self._run(self._op_trace(fn_source, entry, example_args, example_kwargs, backend,
                                         device, timeout))
+
+    def transpile(self, source_text: str, entry: str, *example_args, source: str = "torch",
+                  target: str = "jax", input_specs=None, kind: str = "auto",
+                  weights: str = "separate", verify: bool = True, remote_verify: bool = True,
+                  name: str | None = None, graph: bool = True, keep: bool = True,
+                  backend: str | None = None, device: str | None = None,
+                  timeout: float | None = None, **example_kwargs):
+        """Transpile ``entry`` of ``source_text`` from ``source`` to ``target`` on the worker of
+        the source framework (``backend`` overrides; the code runs in its sandbox: the worker
+        needs --allow-code-execution and the token). Example inputs: ``example_args`` /
+        ``example_kwargs`` (NumPy), or ``input_specs`` (``["float32[2,3]", ...]``: the worker
+        makes them). Returns a :class:`RemoteTranspiled` (code, weights, report, svg; callable).
+        A conversion that cannot be shown correct raises ``InvalidArgument`` naming the
+        operation and the line."""
+        request = self._transpile_request(
+            example_args, example_kwargs, input_specs, code=source_text, entry=entry,
+            source=source, target=target,
+            options=_transpile_options(kind, weights, verify, remote_verify, name, graph, keep))
+        return self._run(self._op_transpile(request, backend or source, device, timeout))
+
+    def transpile_graph(self, graph, *example_args, target: str = "jax", input_specs=None,
+                        verify: bool = True, name: str | None = None, keep: bool = True,
+                        backend: str | None = None, device: str | None = None,
+                        timeout: float | None = None, **example_kwargs):
+        """Emit ``target`` code from an Ivy graph traced here (``ivy.trace_graph(fn, *args)`` or
+        its ``to_dict()``): data, so no code of yours runs on the worker and any worker does it
+        (by default the target framework's, else the first configured). With example inputs the
+        emitted code is verified on the target framework's worker when it runs code."""
+        d = graph.to_dict() if hasattr(graph, "to_dict") else graph
+        if not isinstance(d, dict):
+            raise TypeError(f"transpile_graph takes an ivy.Graph or its to_dict(), not "
+                            f"{type(graph).__name__}")
+        if backend is None:
+            backend = target if any(w.backend == target for w in self.workers) else None
+        request = self._transpile_request(
+            example_args, example_kwargs, input_specs, graph=codec.encode(d), source="ivy",
+            target=target,
+            options=_transpile_options("function", "none", verify, True, name, True, keep))
+        return self._run(self._op_transpile(request, backend, device, timeout))
 
     def upload_graph(self, graph, *, backend: str | None = None, device: str | None = None,
                      timeout: float | None = None):
@@ -590,6 +746,7 @@ class AsyncClient(_Base):
     _aio = True
     _handle_class = AsyncRemoteHandle
     _graph_class = AsyncRemoteGraph
+    _transpiled_class = AsyncRemoteTranspiled
 
     async def _run(self, op):
         """Drive an operation, sending each RPC it yields with ``await``."""
@@ -659,11 +816,20 @@ def trace(fn_source: str, entry: str, *example_args, backend: str | None = None,
                                   device=device, **example_kwargs)
 
 
+def transpile(source_text: str, entry: str, *example_args, source: str = "torch",
+              target: str = "jax", **kwargs) -> RemoteTranspiled:
+    """``ivy_client.transpile(code, "f", x, source="torch", target="jax")`` with the shared
+    default Client (see :meth:`Client.transpile` for the options)."""
+    return default_client().transpile(source_text, entry, *example_args, source=source,
+                                      target=target, **kwargs)
+
+
 def as_numpy(x) -> np.ndarray:
     """NumPy array of a result (fetching a RemoteHandle)."""
     return x.fetch() if isinstance(x, RemoteHandle) else np.asarray(x)
 
 
 __all__: Sequence[str] = ["Client", "AsyncClient", "RemoteHandle", "AsyncRemoteHandle",
-                          "RemoteGraph", "AsyncRemoteGraph", "call", "info", "trace",
+                          "RemoteGraph", "AsyncRemoteGraph", "RemoteTranspiled",
+                          "AsyncRemoteTranspiled", "call", "info", "trace", "transpile",
                           "default_client", "as_numpy"]

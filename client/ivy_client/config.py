@@ -92,6 +92,79 @@ def load_toml(path) -> list[WorkerSpec]:
     return out
 
 
+@dataclass
+class GatewaySpec:
+    """The HTTP gateway (``ivy-gateway``; the ``[gateway]`` table of workers.toml)::
+
+        [gateway]
+        host = "127.0.0.1"
+        port = 8000
+        auth_token_env = "IVY_AUTH_TOKEN"   # the workers' token (default: IVY_AUTH_TOKEN if set)
+        max_body_mb = 8                     # request bodies larger than this: 413
+        max_concurrency = 4                 # requests in flight per client (token): beyond, 429
+        timeout_s = 120                     # per request, forwarded to the workers as a deadline
+        enabled = true                      # false: ivy-serve starts no gateway
+    """
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    auth_token_env: str | None = None
+    max_body_mb: float = 8.0
+    max_concurrency: int = 4
+    timeout_s: float = 120.0
+    enabled: bool = True
+    args: list = field(default_factory=list)  # extra ivy-gateway flags (launcher only)
+
+    def __post_init__(self):
+        self.port = int(self.port)
+
+    @property
+    def url(self) -> str:
+        host = "127.0.0.1" if self.host in ("0.0.0.0", "") else self.host
+        return f"http://{host}:{self.port}"
+
+
+def load_gateway(path) -> GatewaySpec | None:
+    """The ``[gateway]`` table of a workers.toml (None when it has none)."""
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib
+    with open(path, "rb") as f:
+        data = tomllib.load(f)
+    table = data.get("gateway")
+    if table is None:
+        return None
+    if not isinstance(table, dict):
+        raise ValueError(f"{path}: [gateway] must be a table")
+    unknown = set(table) - set(GatewaySpec.__dataclass_fields__)
+    if unknown:
+        raise ValueError(f"{path}: unknown [gateway] keys {sorted(unknown)}; known: "
+                         f"{', '.join(GatewaySpec.__dataclass_fields__)}")
+    return GatewaySpec(**table)
+
+
+def resolve_gateway(workers=None) -> GatewaySpec | None:
+    """The gateway that goes with the worker configuration :func:`resolve` picks: a .toml's
+    ``[gateway]`` table (None if it has none, or ``enabled = false``), None for a spec string or
+    a list, and the default gateway (127.0.0.1:8000) when there is no configuration at all."""
+    if workers is None:
+        workers = os.environ.get("IVY_WORKERS") or None
+        if workers is None and os.path.exists("workers.toml"):
+            workers = "workers.toml"
+        if workers is None:
+            return GatewaySpec()
+    if isinstance(workers, (str, os.PathLike)) and os.fspath(workers).endswith(".toml"):
+        spec = load_gateway(workers)
+        return spec if spec is not None and spec.enabled else None
+    return None
+
+
+def to_spec(workers: list[WorkerSpec]) -> str:
+    """``workers`` as a ``backend@device=host:port,...`` string (for IVY_PEERS / IVY_WORKERS)."""
+    return ",".join(f"{w.backend}@{w.device}={w.address}" for w in workers)
+
+
 def parse_spec(text: str) -> list[WorkerSpec]:
     """``"jax=127.0.0.1:50051,torch@gpu:0=host:50052"`` -> specs."""
     out = []

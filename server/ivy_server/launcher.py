@@ -16,6 +16,10 @@ logged, and so is the moment a restarted worker serves again), and on Ctrl-C/SIG
 all (SIGTERM, so they finish in-flight calls, then SIGKILL after the
 grace period).
 
+With a ``[gateway]`` table in the configuration (or with no configuration at all) the launcher
+also starts the HTTP gateway (``ivy-gateway``, docs/service.md) once the workers serve, restarts it
+when it exits, and ``ivy-serve status`` shows its health.
+
 A worker's stderr is held back until it serves: a worker that exits before serving is reported
 once with the last lines of its stderr (not a stream of tracebacks), and if one fails
 ``--max-start-failures`` times in a row during startup the launcher stops everything and exits 1.
@@ -41,6 +45,8 @@ import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from ivy_client import config
 from ivy_client.proto import SERVICE_NAME, worker_pb2
+
+from .gateway import process as gateway_process
 
 log = logging.getLogger("ivy_server.launcher")
 
@@ -429,7 +435,7 @@ def _metrics(w: config.WorkerSpec) -> str:
     return f":{w.metrics_port}" if w.metrics_port else "-"
 
 
-def status(workers: list[config.WorkerSpec], timeout: float = 2.0) -> int:
+def status(workers: list[config.WorkerSpec], timeout: float = 2.0, gateway=None) -> int:
     """Print each configured worker's live health (and, from Info, its pid); 0 iff all SERVING
     as the configured backend."""
     rows = []
@@ -449,6 +455,10 @@ def status(workers: list[config.WorkerSpec], timeout: float = 2.0) -> int:
         ok &= s == "SERVING"
         rows.append([w.name, w.backend, w.device, w.address, _metrics(w), pid, sock, s])
     print(table(rows, STATUS_HEADER), flush=True)
+    if gateway is not None:  # the HTTP gateway of this configuration (docs/service.md)
+        gw_ok, line = gateway_process.status_row(gateway, timeout)
+        print(line, flush=True)
+        ok &= gw_ok
     if not ok:
         print("not all workers are SERVING; start them with `ivy-serve`", file=sys.stderr)
     return EXIT_OK if ok else EXIT_FAILED
@@ -464,11 +474,14 @@ def _stop_all(sup: list[Supervised], grace: float) -> None:
 
 def serve(workers: list[config.WorkerSpec], *, startup_timeout: float = 180.0,
           grace: float = 15.0, max_start_failures: int = 3,
-          stop_event: threading.Event | None = None) -> int:
+          stop_event: threading.Event | None = None, gateway=None,
+          config_arg: str | None = None) -> int:
     if not workers:
         log.error("no workers to start (is any framework installed? see `ivy-serve --help`)")
         return EXIT_FAILED
     problems = preflight(workers)
+    if gateway is not None and (why := port_problem(gateway.host, gateway.port)):
+        problems.append(f"gateway port {gateway.port} ({gateway.url}): {why}")
     if problems:
         for p in problems:
             log.error("%s", p)
@@ -479,6 +492,8 @@ def serve(workers: list[config.WorkerSpec], *, startup_timeout: float = 180.0,
     if stop_event is None:
         signal.signal(signal.SIGTERM, lambda *_: stop.set())
         signal.signal(signal.SIGINT, lambda *_: stop.set())
+    # the workers verify a Transpile on the target framework's worker: they need each other
+    os.environ.setdefault("IVY_PEERS", config.to_spec(workers))
     sup = [Supervised(w) for w in workers]
     for s in sup:
         s.max_start_failures = max_start_failures
@@ -515,13 +530,24 @@ def serve(workers: list[config.WorkerSpec], *, startup_timeout: float = 180.0,
     print(table(rows, HEADER), flush=True)
     log.info("ivy-serve: %d of %d workers up; Ctrl-C stops them", len(sup) - len(pending),
              len(sup))
+    gw = None
+    if gateway is not None and not stop.is_set():
+        gw = gateway_process.GatewayProcess(gateway, config_arg)
+        gw.start()
+        log.info("gateway %s (pid %d): %s", gateway.url, gw.proc.pid,
+                 "SERVING" if gw.wait_serving() else "not serving yet")
     while not stop.is_set():
         for s in sup:
             s.poll()
             problem = s.check_serving()
             if problem:
                 log.error("%s", problem)
+        if gw is not None:
+            gw.poll()
         stop.wait(POLL_S)
+    if gw is not None:
+        gw.stop()
+        gw.wait(time.monotonic() + grace)
     log.info("stopping %d workers (grace %.0f s)", len(sup), grace)
     _stop_all(sup, grace)
     return EXIT_OK
@@ -608,10 +634,16 @@ def main(argv=None) -> int:
     except (OSError, ValueError) as e:
         log.error("ivy-serve: bad worker configuration: %s", e)
         return EXIT_FAILED
+    try:
+        gateway = config.resolve_gateway(a.config)
+    except (OSError, ValueError) as e:
+        log.error("ivy-serve: bad [gateway] configuration: %s", e)
+        return EXIT_FAILED
     if a.command == "status":
-        return status(workers, a.timeout)
+        return status(workers, a.timeout, gateway)
     return serve(workers, startup_timeout=a.startup_timeout, grace=a.grace_s,
-                 max_start_failures=a.max_start_failures)
+                 max_start_failures=a.max_start_failures, gateway=gateway,
+                 config_arg=a.config)
 
 
 if __name__ == "__main__":

@@ -97,8 +97,9 @@ def _covered(path: str, roots) -> bool:
 
 
 @functools.cache
-def _layout(backend: str) -> tuple[tuple[str, ...], str]:
-    """The read-only binds (host paths, bound at the same place) and PYTHONPATH of a sandbox."""
+def _layout(backend: str, extra: tuple[str, ...] = ()) -> tuple[tuple[str, ...], str]:
+    """The read-only binds (host paths, bound at the same place) and PYTHONPATH of a sandbox
+    (``extra``: more top-level modules it imports, e.g. the transpile target's framework)."""
     binds: list[str] = []
 
     def bind(p: str) -> None:
@@ -113,7 +114,7 @@ def _layout(backend: str) -> tuple[tuple[str, ...], str]:
     entries = sorted((os.path.abspath(e) for e in sys.path if e and os.path.isdir(e)),
                      key=len, reverse=True)
     for name in ("ivy", "ivy_client", "ivy_server", "msgpack", "numpy", "grpc", "pyseccomp",
-                 FRAMEWORK[backend]):
+                 FRAMEWORK[backend], *extra):
         spec = importlib.util.find_spec(name)
         if spec is None or not spec.origin or not os.path.isabs(spec.origin):
             continue
@@ -138,8 +139,9 @@ def _layout(backend: str) -> tuple[tuple[str, ...], str]:
     return tuple(binds), os.pathsep.join(pythonpath)
 
 
-def _command(backend: str, argv: list[str], reply_fd: int, bwrap: str | None) -> list[str]:
-    binds, pythonpath = _layout(backend)
+def _command(backend: str, argv: list[str], reply_fd: int, bwrap: str | None,
+             extra: tuple[str, ...] = ()) -> list[str]:
+    binds, pythonpath = _layout(backend, extra)
     cmd = [_bwrap_path(bwrap),
            "--unshare-user", "--unshare-pid", "--unshare-net", "--unshare-ipc",
            "--unshare-uts", "--unshare-cgroup", "--disable-userns", "--as-pid-1",
@@ -183,37 +185,90 @@ class _Result:
     reply_too_big: bool = False
 
 
-def _spawn(backend: str, argv: list[str], request: bytes, *, wall_s: float,
-           bwrap: str | None = None, reply_cap: int = REPLY_CAP) -> _Result:
-    """Run one sandbox process; read its output (bounded) and reply (capped) until it ends."""
+class _Started:
+    """A sandbox process that has been started, with the worker's ends of its pipes.
+
+    ``stdin_w`` is None when the request was given at start (a memfd); otherwise the request is
+    written to this pipe later (:func:`_collect`): that is how a pre-started ("warm") sandbox,
+    which imports its frameworks and loads its filter before any request exists, gets one.
+    """
+
+    def __init__(self, proc, reply_r: int, out_r: int, info_r: int, stdin_w: int | None):
+        self.proc, self.reply_r, self.out_r, self.info_r = proc, reply_r, out_r, info_r
+        self.stdin_w = stdin_w
+        self.started = time.monotonic()
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def discard(self) -> None:
+        """Kill it unused (a warm sandbox evicted from the pool or left at shutdown)."""
+        _collect(self, None, wall_s=0.0, reply_cap=0)
+
+
+def _start(backend: str, argv: list[str], *, request: bytes | None = None,
+           bwrap: str | None = None, extra: tuple[str, ...] = ()) -> _Started:
+    """Start one sandbox process: with ``request`` it reads it from a memfd at once; without,
+    from a pipe that :func:`_collect` writes later."""
     reply_r, reply_w = os.pipe()
     out_r, out_w = os.pipe()
     info_r, info_w = os.pipe()  # bwrap writes {"child-pid": N} here: the namespace's pid 1
-    stdin = os.memfd_create("ivy-trace-request", 0)
-    res = _Result()
-    start = time.monotonic()
+    if request is not None:
+        stdin, stdin_w = os.memfd_create("ivy-trace-request", 0), None
+    else:
+        stdin, stdin_w = os.pipe()
     try:
-        _write_all(stdin, request)
-        os.lseek(stdin, 0, os.SEEK_SET)
+        if request is not None:
+            _write_all(stdin, request)
+            os.lseek(stdin, 0, os.SEEK_SET)
         try:
             import fcntl
 
             fcntl.fcntl(out_r, 1031, 1 << 20)  # F_SETPIPE_SZ: fewer reads for chatty code
         except OSError:
             pass
-        cmd = _command(backend, argv, reply_w, bwrap)
+        cmd = _command(backend, argv, reply_w, bwrap, extra)
         cmd[1:1] = ["--info-fd", str(info_w)]
         cmd += ["--close-fd", str(info_w)]
         proc = subprocess.Popen(cmd, stdin=stdin, stdout=out_w, stderr=out_w,
                                 pass_fds=(reply_w, info_w), start_new_session=True,
                                 close_fds=True, env={"PATH": "/usr/bin:/bin"})
     except BaseException:
-        for fd in (reply_r, reply_w, out_r, out_w, info_r, info_w, stdin):
-            os.close(fd)
+        for fd in (reply_r, reply_w, out_r, out_w, info_r, info_w, stdin, stdin_w):
+            if fd is not None:
+                os.close(fd)
         raise
     for fd in (reply_w, out_w, info_w, stdin):
         os.close(fd)
-    deadline = start + wall_s
+    return _Started(proc, reply_r, out_r, info_r, stdin_w)
+
+
+def _feed(fd: int, data: bytes) -> None:
+    """Write a request into a started sandbox's stdin pipe and close it (a thread: the sandbox
+    may not read it all before the worker reads its output). A sandbox that already exited
+    (it failed at start) leaves the pipe broken: its reply says why."""
+    try:
+        _write_all(fd, data)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _collect(st: _Started, request: bytes | None, *, wall_s: float,
+             reply_cap: int = REPLY_CAP) -> _Result:
+    """Give ``st`` its request (if it reads one from a pipe), read its output (bounded) and reply
+    (capped) until it ends or ``wall_s`` from now; then it is gone (killed if need be)."""
+    res = _Result()
+    proc, out_r, reply_r, info_r = st.proc, st.out_r, st.reply_r, st.info_r
+    if st.stdin_w is not None:
+        fd, st.stdin_w = st.stdin_w, None
+        if request is None:
+            os.close(fd)
+        else:
+            threading.Thread(target=_feed, args=(fd, request), daemon=True,
+                             name="ivy-sandbox-feed").start()
+    deadline = time.monotonic() + wall_s
     info, pidfd = bytearray(), None
     sel = selectors.DefaultSelector()
     try:
@@ -223,6 +278,12 @@ def _spawn(backend: str, argv: list[str], request: bytes, *, wall_s: float,
             left = deadline - time.monotonic()
             if left <= 0:
                 res.timed_out = True
+                # the pid 1 of its namespace, for the kill below: bwrap wrote it long ago
+                if pidfd is None:
+                    for key, _ in sel.select(0):
+                        if key.fd == info_r:
+                            info += os.read(info_r, 4096)
+                            pidfd = _open_child(info, proc.pid)
                 break
             for key, _ in sel.select(min(left, 1.0)):
                 chunk = os.read(key.fd, 1 << 20)
@@ -259,6 +320,15 @@ def _spawn(backend: str, argv: list[str], request: bytes, *, wall_s: float,
             os.close(fd)
     res.rc = proc.returncode
     return res
+
+
+def _spawn(backend: str, argv: list[str], request: bytes, *, wall_s: float,
+           bwrap: str | None = None, reply_cap: int = REPLY_CAP) -> _Result:
+    """Run one sandbox process; read its output (bounded) and reply (capped) until it ends."""
+    start = time.monotonic()
+    st = _start(backend, argv, request=request, bwrap=bwrap)
+    return _collect(st, None, wall_s=max(0.0, wall_s - (time.monotonic() - start)),
+                    reply_cap=reply_cap)
 
 
 def _open_child(info: bytes, bwrap_pid: int):
@@ -409,10 +479,23 @@ def run(backend: str, source: str, entry: str, args: bytes, buffers: list, *, cp
                  wall_s=wall_s, bwrap=bwrap, reply_cap=reply_cap)
     if on_output is not None and res.output_total:
         on_output(_output_text(res))
+    reply = _outcome(res, "Trace", cpu_s=cpu_s, wall_s=wall_s, memory_mb=memory_mb,
+                     reply_cap=reply_cap, prefix="tracing failed: ")
+    graph = reply.get("graph")
+    if not isinstance(graph, dict):
+        raise RpcFailure(grpc.StatusCode.INTERNAL, "the sandbox returned no graph")
+    return graph, reply.get("output", b"")
+
+
+def _outcome(res: _Result, rpc: str, *, cpu_s: int, wall_s: float, memory_mb: int,
+             reply_cap: int, prefix: str = "") -> dict:
+    """The sandbox's reply (a dict with ``ok: True``), or the :class:`RpcFailure` saying what
+    went wrong: wall time, CPU time, memory, reply size, isolation, a forbidden import, a missing
+    entry, or the error the code (or the tracer/transpiler) raised (``prefix`` + its message)."""
     if res.timed_out:
         raise RpcFailure(grpc.StatusCode.DEADLINE_EXCEEDED, _with_output(
             f"the submitted code ran past the sandbox's wall-time limit of {wall_s:g} s (worker "
-            "flag --sandbox-wall-s)", res))
+            "flag --sandbox-wall-s, or the call's deadline)", res))
     if res.reply_too_big:
         raise RpcFailure(grpc.StatusCode.RESOURCE_EXHAUSTED,
                          f"the sandbox's reply (graph and output) exceeded {reply_cap >> 20} MiB")
@@ -439,10 +522,7 @@ def run(backend: str, source: str, entry: str, args: bytes, buffers: list, *, cp
         raise RpcFailure(grpc.StatusCode.INTERNAL, _with_output(
             f"the sandbox process failed (exit code {rc}) without a reply", res)) from None
     if reply["ok"]:
-        graph = reply.get("graph")
-        if not isinstance(graph, dict):
-            raise RpcFailure(grpc.StatusCode.INTERNAL, "the sandbox returned no graph")
-        return graph, reply.get("output", b"")
+        return reply
     kind, message = reply.get("kind"), str(reply.get("message", ""))
     if kind == "memory":
         raise RpcFailure(grpc.StatusCode.RESOURCE_EXHAUSTED, _with_output(
@@ -454,9 +534,115 @@ def run(backend: str, source: str, entry: str, args: bytes, buffers: list, *, cp
         raise RpcFailure(grpc.StatusCode.NOT_FOUND, _with_output(message, res))
     if kind == "isolation":
         raise RpcFailure(grpc.StatusCode.PERMISSION_DENIED,
-                         f"Trace is unavailable on this worker: {message}")
-    raise RpcFailure(grpc.StatusCode.INVALID_ARGUMENT,
-                     _with_output(f"tracing failed: {message}", res))
+                         f"{rpc} is unavailable on this worker: {message}")
+    if kind == "unavailable":
+        raise RpcFailure(grpc.StatusCode.FAILED_PRECONDITION, _with_output(message, res))
+    if kind == "transpile":  # a TranspileError: its message names the op and the user's line
+        raise RpcFailure(grpc.StatusCode.INVALID_ARGUMENT, message)
+    raise RpcFailure(grpc.StatusCode.INVALID_ARGUMENT, _with_output(f"{prefix}{message}", res))
+
+
+# ---------------------------------------------------------------------------------------------
+# Worker side: Transpile
+# ---------------------------------------------------------------------------------------------
+
+class WarmPool:
+    """Sandboxes started before their request: one ready process for each of the ``size`` most
+    recently used kinds (mode, frameworks, limits, preloaded libraries).
+
+    A transpile sandbox spends seconds importing two frameworks and warming them up; started
+    ahead, it has done that (and loaded its seccomp filter and rlimits) by the time a request
+    comes, and the request only pays its own work. Every request still gets a process of its
+    own that no other request has touched: a process is taken out of the pool for one request
+    and never returns to it; the next one is started after that request ends (so that its
+    imports do not compete with the request for the CPU). ``size`` 0: no pool.
+    """
+
+    def __init__(self, size: int, bwrap: str | None = None):
+        self.size = max(0, int(size))
+        self.bwrap = bwrap
+        self.ready: dict[tuple, _Started] = {}  # insertion order = least recently used first
+        self.lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    def take(self, backend: str, argv: list[str], extra: tuple[str, ...]) -> tuple[_Started, bool]:
+        """A sandbox for this kind: (the ready one, True), else (a new one, False)."""
+        key = (backend, tuple(argv), extra)
+        with self.lock:
+            st = self.ready.pop(key, None)
+        if st is not None and st.alive():
+            self.hits += 1
+            return st, True
+        if st is not None:  # it died while waiting: start afresh (a new one says why, if it must)
+            st.discard()
+        self.misses += 1
+        return _start(backend, argv, bwrap=self.bwrap, extra=extra), False
+
+    def refill(self, backend: str, argv: list[str], extra: tuple[str, ...]) -> None:
+        if not self.size:
+            return
+        key = (backend, tuple(argv), extra)
+        try:
+            st = _start(backend, argv, bwrap=self.bwrap, extra=extra)
+        except OSError:
+            return
+        with self.lock:
+            old = self.ready.pop(key, None)
+            self.ready[key] = st
+            evicted = [old] if old is not None else []
+            while len(self.ready) > self.size:  # the least recently used kinds go
+                evicted.append(self.ready.pop(next(iter(self.ready))))
+        for e in evicted:
+            e.discard()
+
+    def close(self) -> None:
+        with self.lock:
+            items, self.ready = list(self.ready.values()), {}
+        for st in items:
+            st.discard()
+
+
+def libraries_of(code: str, source: str) -> tuple[str, ...]:
+    """The allowed libraries (``ECOSYSTEM``) that ``code`` imports: preloaded by its sandbox."""
+    import re
+
+    found = set(re.findall(r"^\s*(?:import|from)\s+([A-Za-z_]\w*)", code, re.M))
+    return tuple(m for m in ECOSYSTEM.get(source, ()) if m in found)
+
+
+def transpile(mode: str, backend: str, target: str, request: dict, *, cpu_s: int,
+              wall_s: float, memory_mb: int, reply_cap: int = REPLY_CAP,
+              pool: WarmPool | None = None, preload: tuple[str, ...] = (),
+              bwrap: str | None = None, on_output=None) -> dict:
+    """Run one Transpile request in a sandbox -> the sandbox's reply (a dict).
+
+    ``mode`` "transpile": ``backend`` is the source framework, ``request`` has ``code``,
+    ``entry``, ``args``/``buffers`` or ``specs``, ``options``. ``mode`` "run": ``backend`` is
+    ``target``'s framework and ``request`` has the emitted ``code``, ``args``/``buffers`` and
+    ``verify``. Failures raise :class:`RpcFailure` (as :func:`run`; a ``TranspileError``:
+    INVALID_ARGUMENT with its message, naming the operation and the user's line).
+    """
+    try:
+        check_isolation(bwrap)
+    except SandboxUnavailable as e:
+        raise RpcFailure(grpc.StatusCode.PERMISSION_DENIED,
+                         f"Transpile is unavailable on this worker: {e}") from None
+    argv = ["--mode", mode, "--target", target, "--cpu-s", str(cpu_s), "--memory-mb",
+            str(memory_mb)] + (["--preload", ",".join(preload)] if preload else [])
+    extra = tuple(dict.fromkeys((TARGET_MODULE[target], *preload)))
+    st, warm = pool.take(backend, argv, extra) if pool is not None else \
+        (_start(backend, argv, bwrap=bwrap, extra=extra), False)
+    try:
+        res = _collect(st, codec.encode(request), wall_s=wall_s, reply_cap=reply_cap)
+    finally:
+        if pool is not None:
+            pool.refill(backend, argv, extra)
+    if on_output is not None and res.output_total:
+        on_output(_output_text(res))
+    reply = _outcome(res, "Transpile", cpu_s=cpu_s, wall_s=wall_s, memory_mb=memory_mb,
+                     reply_cap=reply_cap, prefix="transpile failed: ")
+    reply["warm"] = warm
+    return reply
 
 
 # ---------------------------------------------------------------------------------------------
@@ -608,13 +794,13 @@ def _limit(cpu_s: int, memory_mb: int) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
 
 
-def _guarded_import(allowed: frozenset):
+def _guarded_import(allowed: frozenset, what: str = "traced code"):
     real = builtins.__import__
 
     def guarded(name, globals=None, locals=None, fromlist=(), level=0):
         top = name.partition(".")[0]
         if level != 0 or top not in allowed:
-            raise Forbidden(f"import of {name!r} is not allowed in traced code; allowed modules: "
+            raise Forbidden(f"import of {name!r} is not allowed in {what}; allowed modules: "
                             f"{', '.join(sorted(allowed))}")
         return real(name, globals, locals, fromlist, level)
 
@@ -634,6 +820,12 @@ def main(argv=None) -> int:
     p.add_argument("--seccomp-lib", default="")
     p.add_argument("--probe", action="store_true")
     p.add_argument("--close-fd", type=int, action="append", default=[])
+    p.add_argument("--mode", choices=("trace", "transpile", "run"), default="trace",
+                   help="trace (Trace), transpile (Transpile: --backend is the source framework) "
+                   "or run (Transpile's verification of emitted code on this framework)")
+    p.add_argument("--target", choices=sorted(TARGET_MODULE), default=None)
+    p.add_argument("--preload", default="", help="comma-separated modules imported before the "
+                   "filter (an allowed library the previous request of this kind imported)")
     a = ARGS = p.parse_args(argv)
     for fd in a.close_fd:  # bwrap's --info-fd, inherited: not for the submitted code
         try:
@@ -659,6 +851,8 @@ def main(argv=None) -> int:
     if problems:  # never run submitted code outside bwrap's namespaces
         return reply(ok=False, kind="isolation",
                      message="the sandbox process is not isolated: " + "; ".join(problems))
+    if a.mode != "trace":
+        return _serve(a, reply)
     request = codec.decode(sys.stdin.buffer.read())
     import ivy
 
@@ -712,6 +906,287 @@ def main(argv=None) -> int:
                 return reply(ok=False, kind="memory", message=message_of(cause))
             cause, seen = cause.__cause__ or cause.__context__, seen + 1
         return reply(ok=False, kind="error", message=message_of(e))
+
+
+# ---------------------------------------------------------------------------------------------
+# Sandbox side: Transpile (mode "transpile") and its verification on a target worker ("run")
+# ---------------------------------------------------------------------------------------------
+
+#: what a transpile target's emitted code imports, by target
+TARGET_MODULE = {"numpy": "numpy", "torch": "torch", "jax": "jax", "tensorflow": "tensorflow",
+                 "ivy": "ivy"}
+#: libraries submitted code may import next to its framework in transpile mode (the allow-list is
+#: a convenience, not the boundary: see the module docstring)
+ECOSYSTEM = {"torch": ("kornia", "transformers"), "jax": ("flax", "optax"),
+             "tensorflow": ("keras",), "numpy": ("scipy",)}
+#: pure-Python standard modules that submitted and emitted code commonly imports
+SAFE_STDLIB = ("math", "cmath", "functools", "itertools", "operator", "typing", "dataclasses",
+               "collections", "numbers", "enum", "abc", "string")
+#: the function each warm transpile sandbox converts before its filter is loaded (our code, not
+#: a request's): the frameworks' lazy imports, the emitter and the first kernels are then warm
+WARM_UP = {
+    "torch": "import torch\ndef f(x, y):\n    return torch.relu(x @ y.T) * 2 + torch.sin(x).sum()\n",
+    "numpy": "import numpy as np\ndef f(x, y):\n    return np.maximum(x @ y.T, 0) * 2 + np.sin(x).sum()\n",
+    "jax": ("import jax.numpy as jnp\ndef f(x, y):\n"
+            "    return jnp.maximum(x @ y.T, 0) * 2 + jnp.sin(x).sum()\n"),
+    "tensorflow": ("import tensorflow as tf\ndef f(x, y):\n    return tf.nn.relu(tf.matmul(x, y, "
+                   "transpose_b=True)) * 2 + tf.reduce_sum(tf.sin(x))\n"),
+}
+# the file name the user's lines carry in error messages (not "<...>": the transpiler names the
+# innermost frame of a real-looking file as the user's line)
+SUBMITTED = "submitted.py"
+EMITTED = "emitted.py"  # the same for emitted code run by a target worker
+
+
+def _plain(tree):
+    """``tree`` with dict-likes as dicts (string keys), tuples/lists as lists, arrays as NumPy:
+    the shape both sides of a verification are compared in (msgpack keeps exactly this)."""
+    import numpy as np
+
+    if isinstance(tree, dict) or (hasattr(tree, "keys") and hasattr(tree, "__getitem__")
+                                  and not hasattr(tree, "shape")):
+        return {str(k): _plain(tree[k]) for k in tree.keys()}
+    if isinstance(tree, (list, tuple)):
+        return [_plain(v) for v in tree]
+    if isinstance(tree, np.generic):
+        return np.asarray(tree)
+    return tree
+
+
+def _restricted_module(code: str, allowed: frozenset, name: str = "ivy_submitted",
+                       filename: str = SUBMITTED):
+    """Execute ``code`` as a fresh module whose builtins lack open/exec/eval/... and whose imports
+    are limited to ``allowed``; its lines are registered so that errors can quote them."""
+    import linecache
+    import types
+
+    linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
+    mod = types.ModuleType(name)
+    mod.__file__ = filename
+    safe = {k: v for k, v in vars(builtins).items() if k not in _REMOVED_BUILTINS}
+    safe["__import__"] = _guarded_import(allowed, "submitted code")
+    mod.__dict__["__builtins__"] = safe
+    builtins.exec(builtins.compile(code, filename, "exec"), mod.__dict__)
+    return mod
+
+
+def _inline_weights(code: str, weights: dict, target: str) -> str:
+    """``code`` with a ``load_params()`` that holds a model's weights (base64 in the file)."""
+    import base64
+
+    conv = {"numpy": "a", "torch": "__import__('torch').from_numpy(a)",
+            "jax": "__import__('jax.numpy').numpy.asarray(a)",
+            "tensorflow": "__import__('tensorflow').convert_to_tensor(a)",
+            "ivy": "__import__('ivy').asarray(a)"}[target]
+    rows = []
+    for k, v in weights.items():
+        data = base64.b64encode(v.tobytes()).decode()
+        rows.append(f"    {k!r}: ({v.dtype.name!r}, {tuple(v.shape)!r},\n     {data!r}),")
+    body = "\n".join(rows)
+    return (code.rstrip("\n") + "\n\n\n_WEIGHTS = {\n" + body + "\n}\n\n\n"
+            "def load_params():\n"
+            '    """The model\'s weights (stored in this file), by parameter name."""\n'
+            "    import base64\n    import numpy\n"
+            "    if any(t == 'bfloat16' for t, _, _ in _WEIGHTS.values()):\n"
+            "        import ml_dtypes  # noqa: F401  (registers numpy's bfloat16)\n"
+            "    out = {}\n"
+            "    for k, (t, shape, data) in _WEIGHTS.items():\n"
+            "        a = numpy.frombuffer(base64.b64decode(data), dtype=numpy.dtype(t))"
+            ".reshape(shape).copy()\n"
+            f"        out[k] = {conv}\n"
+            "    return out\n")
+
+
+def _serve(a, reply) -> int:
+    """Modes "transpile" and "run": import what the request will need, warm up (before the
+    filter: our own code), load the filter and limits, *then* read the request from stdin — so a
+    worker may start this process before any request exists (a warm sandbox) and still hand each
+    request a process that no other request has touched."""
+    import importlib
+
+    from .errors import _is_oom, message_of  # everything the reply needs, before the filter
+
+    target = a.target or a.backend
+    frameworks = [FRAMEWORK[a.backend]] if a.mode == "transpile" else []
+    frameworks.append(TARGET_MODULE[target])
+    try:
+        import ivy
+        from ivy.transpiler import frameworks as fw
+        from ivy.transpiler.errors import TranspileError
+
+        for m in dict.fromkeys(frameworks):
+            importlib.import_module(m)
+    except Exception as e:  # noqa: BLE001 - the worker's environment lacks a framework
+        return reply(ok=False, kind="unavailable", message=(
+            f"this worker's environment cannot {'transpile ' + a.backend + ' -> ' + target if a.mode == 'transpile' else 'run ' + target + ' code'}: "
+            f"{type(e).__name__}: {e}"))
+    for m in filter(None, a.preload.split(",")):
+        try:
+            importlib.import_module(m)
+        except Exception:  # noqa: BLE001, S110 - the request's own import will say what is wrong
+            pass
+    if a.mode == "transpile":
+        import numpy as np
+
+        from ivy.tracer import draw  # noqa: F401 - the graph picture, after the filter
+
+        try:
+            rng = np.random.default_rng(0)
+            x, y = (rng.standard_normal((2, 3)).astype(np.float32) for _ in range(2))
+            ivy.transpiler.transpile_code(WARM_UP[a.backend], "f", source=a.backend,
+                                          target=target, args=(x, y))
+        except Exception as e:  # noqa: BLE001 - only a warm-up; the request will show a real error
+            print(f"ivy-sandbox: warm-up transpile {a.backend} -> {target} failed: {e}",
+                  file=sys.stderr)
+    try:
+        _load_seccomp(a.seccomp_lib)
+    except Exception as e:  # noqa: BLE001 - fail closed
+        return reply(ok=False, kind="isolation", message=f"the seccomp filter cannot be loaded "
+                     f"({type(e).__name__}: {e}): apt-get install libseccomp2; pip install "
+                     "pyseccomp")
+    _limit(a.cpu_s, a.memory_mb)
+    request = codec.decode(sys.stdin.buffer.read())
+    try:
+        if a.mode == "transpile":
+            return reply(ok=True, **_transpile(a.backend, target, request, ivy, fw))
+        return reply(ok=True, **_run_emitted(target, request, ivy, fw))
+    except Forbidden as e:
+        return reply(ok=False, kind="forbidden", message=str(e))
+    except TranspileError as e:
+        return reply(ok=False, kind="transpile", message=str(e))
+    except _EntryMissing as e:
+        return reply(ok=False, kind="entry", message=str(e))
+    except MemoryError as e:
+        return reply(ok=False, kind="memory", message=f"MemoryError: {e}")
+    except BaseException as e:  # noqa: BLE001 - report, never crash silently
+        cause, seen = e, 0
+        while cause is not None and seen < 20:
+            if isinstance(cause, Forbidden):
+                return reply(ok=False, kind="forbidden", message=str(cause))
+            if _is_oom(cause):
+                return reply(ok=False, kind="memory", message=message_of(cause))
+            cause, seen = cause.__cause__ or cause.__context__, seen + 1
+        return reply(ok=False, kind="error", message=_user_error(e, message_of(e)))
+
+
+class _EntryMissing(LookupError):
+    pass
+
+
+def _user_error(e: BaseException, text: str) -> str:
+    """``text`` with the submitted line the error came from (the innermost frame in it)."""
+    import traceback
+
+    where = ""
+    for fr in traceback.extract_tb(e.__traceback__):
+        if fr.filename in (SUBMITTED, EMITTED):
+            where = f"{fr.filename}:{fr.lineno}: {(fr.line or '').strip()}"
+    if isinstance(e, SyntaxError) and e.lineno:
+        where = f"{e.filename}:{e.lineno}: {(e.text or '').strip()}"
+    return f"{text} (at {where})" if where else text
+
+
+def _transpile(source: str, target: str, request: dict, ivy, fw) -> dict:
+    """Load the submitted code (restricted), make or decode the example inputs, transpile, and
+    gather what the worker answers with."""
+    import numpy as np
+
+    from ivy.tracer import draw
+
+    opts = request.get("options") or {}
+    allowed = frozenset({FRAMEWORK[source], "numpy", "ivy", *ECOSYSTEM.get(source, ()),
+                         *SAFE_STDLIB})
+    mod = _restricted_module(request["code"], allowed)
+    entry = request["entry"]
+    if entry not in mod.__dict__:
+        found = sorted(k for k, v in mod.__dict__.items() if callable(v) and not k.startswith("_")
+                       and getattr(v, "__module__", None) == mod.__name__)
+        raise _EntryMissing(f"the submitted code defines no {entry!r}; callables it defines: "
+                            f"{', '.join(found) or 'none'}")
+    obj = mod.__dict__[entry]
+    if isinstance(obj, type):  # a model class: instantiated with no arguments, in eval mode
+        obj = obj()
+        if callable(getattr(obj, "eval", None)):
+            obj.eval()
+    made = False
+    if request.get("specs"):
+        args, kwargs = ivy.transpiler.inputs_from_specs(request["specs"]), {}
+        made = True
+    elif request.get("args"):
+        args, kwargs = codec.decode(request["args"], buffers=request.get("buffers") or [])
+    else:
+        args, kwargs = (), {}
+    args = tuple(args)
+    t = ivy.transpile(obj, source, target, args, kwargs, verify=not opts.get("skip_verify"),
+                      strict=True, name=opts.get("name") or None)
+    kind = opts.get("kind") or "auto"
+    actual = "model" if t.is_model else "function"
+    if kind not in ("auto", actual):
+        from ivy.transpiler.errors import TranspileError
+
+        raise TranspileError(f"options.kind is {kind!r} but {entry!r} is a {actual}",
+                             source=source, target=target)
+    weights = {k: np.ascontiguousarray(v) for k, v in t.params_numpy().items()} \
+        if t.is_model else {}
+    code = t.source
+    mode = opts.get("weights") or "separate"
+    if weights and mode == "inline":
+        code = _inline_weights(code, weights, target)
+    # the weights go to the worker in every mode: a target worker's verification needs them
+    out = {"code": code, "report": dict(t.report), "name": t.name, "is_model": t.is_model,
+           "weights": weights}
+    if not opts.get("no_graph"):
+        out["graph"] = t.graph.to_dict()
+        out["svg"] = draw.to_svg(t.graph)
+    elif not opts.get("no_keep"):
+        out["graph"] = t.graph.to_dict()  # kept by the worker, not sent back
+    if made:
+        out["inputs"] = [list(args), kwargs]
+    if not opts.get("skip_verify") and not opts.get("no_remote_verify"):
+        # what a target worker compares the emitted code with: the source program's own outputs
+        try:
+            from ivy.transpiler.capture import get_capture
+
+            expected = get_capture(t.source_framework).run_native(obj, args, kwargs)
+        except Exception:  # noqa: BLE001 - (frontend code has no native run) the verified result
+            expected = t(*args, **kwargs)
+        out["expected"] = _plain(fw.tree_to_numpy(expected))
+        try:
+            from ivy.transpiler.api import _tolerances
+
+            out["rtol"] = _tolerances(t.graph)
+        except Exception:  # noqa: BLE001
+            out["rtol"] = dict(fw.RTOL)
+    return out
+
+
+def _run_emitted(target: str, request: dict, ivy, fw) -> dict:
+    """Run emitted ``target`` code on the example inputs and compare with the expected outputs:
+    the verification a target worker does for a Transpile on another worker."""
+    import contextlib
+
+    v = request["verify"]
+    allowed = frozenset({TARGET_MODULE[target], "numpy", "ml_dtypes", "ivy", *SAFE_STDLIB})
+    mod = _restricted_module(request["code"], allowed, "ivy_emitted", EMITTED)
+    fn = mod.__dict__.get(v["name"])
+    if not callable(fn):
+        raise _EntryMissing(f"the emitted code defines no function {v['name']!r}")
+    args, kwargs = codec.decode(request["args"], buffers=request.get("buffers") or []) \
+        if request.get("args") else ([], {})
+    conv = "numpy" if target == "ivy" else target
+    a, k = fw.tree_from_numpy(tuple(args), conv), fw.tree_from_numpy(dict(kwargs), conv)
+    ctx = ivy.using_backend("numpy") if target == "ivy" else contextlib.nullcontext()
+    with ctx:
+        if v.get("is_model"):
+            params = {n: fw.from_numpy(w, conv) for n, w in (v.get("weights") or {}).items()}
+            got = fn(params, *a, **k)
+        else:
+            got = fn(*a, **k)
+    got = _plain(fw.tree_to_numpy(got))
+    example = fw.compare_trees(v["expected"], got, rtol_table=v.get("rtol") or fw.RTOL)
+    version = getattr(sys.modules.get(TARGET_MODULE[target]), "__version__", "?")
+    return {"verified": all(e["ok"] for e in example), "example": example,
+            "framework": f"{target} {version}"}
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import functools
 import hashlib
 import inspect
 import logging
@@ -46,6 +47,7 @@ from ivy.functional.backends import BACKEND_NAMES as BACKENDS
 
 from . import errors, metrics
 from .errors import RpcFailure
+from .transpile import Transpiler
 
 log = logging.getLogger("ivy_server.worker")
 
@@ -274,7 +276,8 @@ class Worker:
 
     def __init__(self, backend: str, device: str, *, max_message_bytes: int, memory_cap_bytes: int,
                  allow_code_execution: bool, auth_token=None, sandbox_limits: dict,
-                 threads: int = 16, max_queue: int = 64):
+                 threads: int = 16, max_queue: int = 64, peers=None,
+                 transpile_cache_bytes: int = 64 << 20, sandbox_warm: int = 2):
         import ivy
 
         self.ivy = ivy
@@ -306,6 +309,9 @@ class Worker:
         self._array_cls = ivy.Array
         self.server_kind = "threads"
         self.uds_path = ""  # the Unix socket the server also listens on (set by bind_uds)
+        self.address = ""  # host:port this worker serves (set by main; peers skip it)
+        self.transpiler = Transpiler(self, peers=peers, cache_bytes=transpile_cache_bytes,
+                                     warm=sandbox_warm)
         if backend == "numpy":
             self._to_native = None  # decoded arrays already are numpy arrays on the CPU
         else:
@@ -523,7 +529,9 @@ class Worker:
         gid = self._store_graph(graph_dict, self.owner(context), "the uploaded graph")
         return worker_pb2.TraceResponse(graph_id=gid, graph=request.graph)
 
-    def _store_graph(self, graph_dict: dict, owner, what: str) -> str:
+    def _store_graph(self, graph_dict: dict, owner, what: str, weights: dict | None = None) -> str:
+        """Keep a graph for calls by id; ``weights`` (a transpiled model's, NumPy by name) are
+        bound as its first argument, so callers pass the model's inputs only."""
         try:
             graph = self.ivy.Graph.from_dict(graph_dict)
         except Exception as e:
@@ -535,6 +543,12 @@ class Worker:
             v = getattr(n, "value", None)
             if v is not None:
                 nbytes += int(getattr(v, "nbytes", 0) or 0)
+        if weights:
+            buffers: list = []
+            payload = codec.encode([[weights], {}], buffers=buffers)
+            (params,), _ = self._decode_args(payload, [memoryview(b) for b in buffers], owner)
+            nbytes += sum(int(getattr(w, "nbytes", 0) or 0) for w in weights.values())
+            graph = functools.partial(graph, params)
         return self.handles.add_graph(graph, nbytes, owner)
 
 
@@ -613,7 +627,7 @@ def _observe(method: str, function: str, code: str, seconds: float, size_in: int
     f(seconds, size_in, size_out)
 
 
-GATED = ("Call", "Fetch", "Trace")  # the RPCs that compute: admission-controlled
+GATED = ("Call", "Fetch", "Trace", "Transpile")  # the RPCs that compute: admission-controlled
 SPARE_THREADS = 8  # threads computing calls never take: health, Info, Release, refusals
 TRIM_BYTES = 16 * 2**20  # requests moving at least this much give freed memory back afterwards
 
@@ -911,6 +925,10 @@ def _handlers(worker: Worker, wrap) -> dict:
         "Trace": grpc.unary_unary_rpc_method_handler(
             wrap("Trace", _parsed(pb.TraceRequest, worker.trace), known, worker),
             response_serializer=pb.TraceResponse.SerializeToString),
+        "Transpile": grpc.unary_unary_rpc_method_handler(
+            wrap("Transpile", _parsed(pb.TranspileRequest, worker.transpiler.handle), known,
+                 worker),
+            response_serializer=pb.TranspileResponse.SerializeToString),
     }
 
 
@@ -949,6 +967,7 @@ async def serve_aio(worker: Worker, *, host: str, port: int, auth_token=None,
     from grpc_health.v1.health import aio as health_aio
 
     worker.server_kind = "aio"
+    worker.address = f"{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{port}"
     opts = [("grpc.max_send_message_length", worker.max_message_bytes),
             ("grpc.max_receive_message_length", worker.max_message_bytes),
             ("grpc.so_reuseport", 0)]
@@ -1069,6 +1088,17 @@ def parse_args(argv=None):
     p.add_argument("--sandbox-wall-s", type=float, default=60.0, help="Trace sandbox wall seconds")
     p.add_argument("--sandbox-memory-mb", type=int, default=2048,
                    help="Trace sandbox address-space growth allowed, MiB")
+    p.add_argument("--sandbox-warm", type=int, default=2, metavar="N",
+                   help="Transpile: keep a sandbox started ahead (frameworks imported and warm) "
+                   "for each of the N most recent kinds of request (default 2; 0: none)")
+    p.add_argument("--transpile-cache-mb", type=int, default=64,
+                   help="Transpile: answers kept for identical requests, MiB (default 64; 0: "
+                   "no cache)")
+    p.add_argument("--peers", default=os.environ.get("IVY_PEERS") or os.environ.get(
+                   "IVY_WORKERS") or None, metavar="PATH_OR_SPEC",
+                   help="the other workers (a workers.toml or 'backend[@device]=host:port,...'): "
+                   "a Transpile is verified on the target framework's worker when there is one "
+                   "(default: $IVY_PEERS, else $IVY_WORKERS; ivy-serve sets IVY_PEERS)")
     p.add_argument("--log-level", default=os.environ.get("IVY_LOG_LEVEL", "INFO"),
                    help="DEBUG logs one line per request (default INFO: errors and lifecycle)")
     return p.parse_args(argv)
@@ -1107,7 +1137,9 @@ def main(argv=None) -> int:
                         allow_code_execution=a.allow_code_execution, auth_token=tokens or None,
                         sandbox_limits={"cpu_s": a.sandbox_cpu_s, "wall_s": a.sandbox_wall_s,
                                         "memory_mb": a.sandbox_memory_mb},
-                        threads=a.threads, max_queue=a.max_queue)
+                        threads=a.threads, max_queue=a.max_queue, peers=a.peers,
+                        transpile_cache_bytes=a.transpile_cache_mb * 2**20,
+                        sandbox_warm=a.sandbox_warm)
     except Exception as e:
         log.error("cannot start: %s", errors.message_of(e))
         return 1
@@ -1122,6 +1154,7 @@ def main(argv=None) -> int:
     server, health_servicer, port = build_server(worker, host=a.host, port=a.port,
                                                  threads=a.threads, auth_token=tokens or None,
                                                  max_queue=a.max_queue, uds=a.uds)
+    worker.address = f"{'127.0.0.1' if a.host in ('0.0.0.0', '') else a.host}:{port}"
     _SERVING = worker
     if a.metrics_port:
         metrics.serve(a.metrics_port, a.host, worker)

@@ -109,7 +109,9 @@ def test_worker_is_the_entrypoint(instructions):
     assert entry == [f"{IMAGE_ROOT}/docker/entrypoint.sh"]
     script = (ROOT / "docker" / "entrypoint.sh").read_text()
     execs = [ln.strip() for ln in script.splitlines() if ln.strip().startswith("exec ")]
-    assert execs == ['exec "${IVY_PYTHON:-python}" -m ivy_server.worker "$@"']
+    # `gateway ARGS` runs the HTTP gateway (docs/service.md); anything else, the worker
+    assert execs == ['exec "${IVY_PYTHON:-python}" -m ivy_server.gateway "$@"',
+                     'exec "${IVY_PYTHON:-python}" -m ivy_server.worker "$@"']
     cmd = _one(instructions, "CMD").exec_form()
     assert cmd and cmd[cmd.index("--port") + 1] == "50051"
     expose = _one(instructions, "EXPOSE").value.split()
@@ -235,6 +237,8 @@ def test_install_plan_torch_index_override_and_dry_run():
 
 def test_compose_gpu_services_use_the_cuda_variant():
     for name, s in load_compose()["services"].items():
+        if "io.ivy.worker" not in (s.get("labels") or {}):
+            continue  # the gateway (numpy CPU image): tests/service/test_deploy_gateway.py
         argv = as_argv(s["command"])
         device = argv[argv.index("--device") + 1]
         assert (s["build"]["args"]["VARIANT"] == "cuda") == device.startswith("gpu:"), name

@@ -140,7 +140,9 @@ def as_argv(command) -> list[str]:
 
 
 def services_in(compose: dict, profile: str) -> dict[str, dict]:
-    return {n: s for n, s in compose["services"].items() if profile in s.get("profiles", [])}
+    """The worker services of a profile (the `gateway` service is checked in tests/service)."""
+    return {n: s for n, s in compose["services"].items() if profile in s.get("profiles", [])
+            and "io.ivy.worker" in (s.get("labels") or {})}
 
 
 def load_workers_toml(path: Path) -> list[dict]:

@@ -1,0 +1,172 @@
+"""Transpile service benchmark: what a Transpile costs over gRPC and over HTTP, against the same
+conversion done in-process by ``ivy.transpile`` (the baseline), in one run.
+
+    .venv/bin/python benchmarks/transpile_service.py [--repeats 5]
+
+Starts (as subprocesses) a torch and a jax worker (sandboxed code execution, a token, each the
+other's peer) and the HTTP gateway in front of them, and times, for a small torch function
+(attention scores) converted to JAX with the emitted code verified in the torch worker's sandbox
+and again on the jax worker:
+
+- in-process ``ivy.transpile`` (warm: frameworks imported, a conversion done before),
+- gRPC ``Transpile``, the first request (no warm sandbox yet) and later distinct requests (a
+  warm sandbox waits: frameworks imported before the request came),
+- the same request again (answered from the worker's cache),
+- HTTP ``POST /v1/transpile`` (distinct and cached).
+
+Each line is the median of ``--repeats`` requests (the first request: one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "client"), str(ROOT / "server")]
+
+import numpy as np  # noqa: E402
+
+TOKEN = "bench-token-7d1c"
+CODE = """\
+import torch
+import torch.nn.functional as F
+
+
+def scores(q, k):
+    s = q @ k.transpose(-1, -2) / q.shape[-1] ** 0.5
+    return F.softmax(s, dim=-1)
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def env() -> dict:
+    e = dict(os.environ, IVY_AUTH_TOKEN=TOKEN, TF_CPP_MIN_LOG_LEVEL="3")
+    e["PYTHONPATH"] = os.pathsep.join([str(ROOT), str(ROOT / "client"), str(ROOT / "server")])
+    return e
+
+
+def wait_http(url: str, proc, timeout: float = 300) -> None:
+    import httpx
+
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if proc.poll() is not None:
+            raise RuntimeError("the service exited")
+        try:
+            if httpx.get(url + "/v1/health", timeout=2).json().get("status") == "ok":
+                return
+        except (httpx.HTTPError, ValueError):
+            pass
+        time.sleep(0.3)
+    raise RuntimeError("the service did not come up")
+
+
+def variant(i: int) -> str:
+    return CODE + f"\n# request {i}\n"  # a distinct request (the cache key is the content)
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--repeats", type=int, default=5)
+    a = p.parse_args()
+    import httpx
+    import ivy
+    import ivy_client
+
+    tmp = Path(os.environ.get("TMPDIR", "/tmp")) / f"ivy-bench-transpile-{os.getpid()}"
+    tmp.mkdir(parents=True, exist_ok=True)
+    ports = {"torch": free_port(), "jax": free_port()}
+    gport = free_port()
+    flags = '"--auth-token-env", "IVY_AUTH_TOKEN", "--allow-code-execution"'
+    cfg = tmp / "workers.toml"
+    cfg.write_text("".join(f'[[worker]]\nbackend = "{b}"\nport = {port}\nargs = [{flags}]\n\n'
+                           for b, port in ports.items()) + f"[gateway]\nport = {gport}\n")
+    proc = subprocess.Popen([sys.executable, "-m", "ivy_server.launcher", "--config", str(cfg)],
+                            env=env(), cwd=ROOT, stdout=open(tmp / "serve.log", "w"),
+                            stderr=subprocess.STDOUT)
+    rows = []
+    try:
+        url = f"http://127.0.0.1:{gport}"
+        wait_http(url, proc)
+        rng = np.random.default_rng(0)
+        q, k = (rng.standard_normal(s).astype(np.float32) for s in ((2, 4, 8), (2, 6, 8)))
+
+        # the baseline: in-process, warm
+        ns: dict = {}
+        exec(CODE, ns)  # noqa: S102 - the benchmark's own code
+        ivy.transpile(ns["scores"], "torch", "jax", (q, k))
+        times = []
+        for _ in range(a.repeats):
+            t0 = time.perf_counter()
+            ivy.transpile(ns["scores"], "torch", "jax", (q, k))
+            times.append(time.perf_counter() - t0)
+        base = statistics.median(times)
+        rows.append(("in-process ivy.transpile (warm)", base))
+
+        spec = ",".join(f"{b}=127.0.0.1:{port}" for b, port in ports.items())
+        with ivy_client.Client(spec, token=TOKEN) as c:
+            t0 = time.perf_counter()
+            r = c.transpile(variant(0), "scores", q, k, source="torch", target="jax")
+            rows.append(("gRPC Transpile, first request", time.perf_counter() - t0))
+            assert r.verified, r.report
+            times, n = [], 1
+            for _ in range(a.repeats):
+                time.sleep(4)  # the warm sandbox for this kind of request is started after each
+                t0 = time.perf_counter()
+                c.transpile(variant(n), "scores", q, k, source="torch", target="jax")
+                times.append(time.perf_counter() - t0)
+                n += 1
+            rows.append(("gRPC Transpile, distinct (warm sandbox)", statistics.median(times)))
+            times = []
+            for _ in range(a.repeats):
+                t0 = time.perf_counter()
+                r = c.transpile(variant(0), "scores", q, k, source="torch", target="jax")
+                times.append(time.perf_counter() - t0)
+            assert r.cached
+            rows.append(("gRPC Transpile, identical (cache)", statistics.median(times)))
+        with httpx.Client(base_url=url, timeout=300,
+                          headers={"Authorization": f"Bearer {TOKEN}"}) as h:
+            def body(i):
+                return {"code": variant(i), "entry": "scores", "source": "torch",
+                        "target": "jax", "inputs": [{"shape": [2, 4, 8]}, {"shape": [2, 6, 8]}]}
+            times = []
+            for _ in range(a.repeats):
+                time.sleep(4)
+                t0 = time.perf_counter()
+                rr = h.post("/v1/transpile", json=body(n))
+                times.append(time.perf_counter() - t0)
+                assert rr.status_code == 200, rr.text
+                n += 1
+            rows.append(("HTTP /v1/transpile, distinct (warm sandbox)", statistics.median(times)))
+            times = []
+            for _ in range(a.repeats):
+                t0 = time.perf_counter()
+                rr = h.post("/v1/transpile", json=body(n - 1))  # the last one again
+                times.append(time.perf_counter() - t0)
+                assert rr.json()["cached"]
+            rows.append(("HTTP /v1/transpile, identical (cache)", statistics.median(times)))
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(60)
+    width = max(len(r[0]) for r in rows)
+    print(f"{'measure':<{width}}  {'median':>10}  {'vs in-process':>13}")
+    for name, t in rows:
+        print(f"{name:<{width}}  {t * 1e3:>8.1f} ms  {t / base:>12.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,113 @@
+"""The gateway as a child of ``ivy-serve``: start it, check it over HTTP, restart it when it
+dies, stop it, and report it in ``ivy-serve status``. Standard library only (no web framework
+is imported into the launcher)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+from ivy_client import config
+
+log = logging.getLogger("ivy_server.launcher")
+
+
+def health(spec: config.GatewaySpec, timeout: float = 2.0) -> tuple[str, dict | None]:
+    """("SERVING", body) when GET /v1/health answers 200, else (what happened, None)."""
+    try:
+        with urllib.request.urlopen(spec.url + "/v1/health", timeout=timeout) as r:
+            body = json.loads(r.read(1 << 20) or b"{}")
+            return ("SERVING" if r.status == 200 else f"HTTP {r.status}"), body
+    except urllib.error.HTTPError as e:
+        return f"HTTP {e.code}", None
+    except (OSError, ValueError):
+        return "UNREACHABLE", None
+
+
+def command(spec: config.GatewaySpec, config_arg: str | None) -> list[str]:
+    cmd = [sys.executable, "-m", "ivy_server.gateway", "--host", spec.host, "--port",
+           str(spec.port), "--max-body-mb", str(spec.max_body_mb), "--max-concurrency",
+           str(spec.max_concurrency), "--timeout-s", str(spec.timeout_s)]
+    if config_arg:
+        cmd += ["--config", config_arg]
+    if spec.auth_token_env:
+        cmd += ["--auth-token-env", spec.auth_token_env]
+    return cmd + [str(a) for a in spec.args]
+
+
+class GatewayProcess:
+    """The supervised gateway: restarted with back-off 1, 2, 4 ... 30 s when it exits."""
+
+    def __init__(self, spec: config.GatewaySpec, config_arg: str | None):
+        self.spec, self.config_arg = spec, config_arg
+        self.proc: subprocess.Popen | None = None
+        self.backoff = 0.0
+        self.next_start = 0.0
+        self.restarts = 0
+        self.stopped = False
+
+    def start(self) -> None:
+        env = dict(os.environ)
+        here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        root = os.path.dirname(here)
+        extra = [p for p in (root, os.path.join(root, "client"), here) if os.path.isdir(p)]
+        env["PYTHONPATH"] = os.pathsep.join(extra + [env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+        self.proc = subprocess.Popen(command(self.spec, self.config_arg), env=env,
+                                     stdin=subprocess.DEVNULL)
+
+    def wait_serving(self, timeout: float = 60.0) -> bool:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if self.proc is None or self.proc.poll() is not None:
+                return False
+            if health(self.spec, 1.0)[0] == "SERVING":
+                return True
+            time.sleep(0.2)
+        return False
+
+    def poll(self) -> None:
+        if self.stopped or self.proc is None:
+            return
+        now = time.monotonic()
+        rc = self.proc.poll()
+        if rc is None:
+            return
+        if self.next_start == 0.0:
+            log.warning("gateway (%s) exited with code %s; restarting in %.0f s", self.spec.url,
+                        rc, self.backoff)
+            self.next_start = now + self.backoff
+        if now >= self.next_start:
+            self.restarts += 1
+            self.backoff = min(max(self.backoff * 2, 1.0), 30.0)
+            self.next_start = 0.0
+            log.warning("restarting the gateway (restart %d)", self.restarts)
+            self.start()
+
+    def stop(self) -> None:
+        self.stopped = True
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+
+    def wait(self, deadline: float) -> None:
+        if self.proc is None:
+            return
+        try:
+            self.proc.wait(max(0.0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            log.warning("the gateway did not stop within the grace period: SIGKILL")
+            self.proc.kill()
+            self.proc.wait()
+
+
+def status_row(spec: config.GatewaySpec, timeout: float = 2.0) -> tuple[bool, str]:
+    """(serving?, one line for ``ivy-serve status``)."""
+    state, body = health(spec, timeout)
+    pid = (body or {}).get("gateway", {}).get("pid", "-")
+    return state == "SERVING", f"gateway  {spec.url}  pid {pid}  {state}"

@@ -1,0 +1,367 @@
+"""The HTTP gateway, brought up with the workers by one ``ivy-serve`` (a workers.toml with a
+[gateway] table), tested over real HTTP: httpx request/response tests, property-based tests
+generated from its OpenAPI schema (schemathesis: no 5xx on any generated request), and the
+playground driven in Debian's chromium by Playwright."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import subprocess
+import sys
+import time
+
+import httpx
+import msgpack  # noqa: F401 - the msgpack body below goes through ivy_client.codec
+import numpy as np
+import pytest
+from ivy_client import codec
+
+from .conftest import ROOT, SECURE, TOKEN, env, free_port, health, stop
+
+AUTH = {"Authorization": f"Bearer {TOKEN}"}
+PROBLEM = "application/problem+json"
+
+SOFTMAX = """\
+import torch
+import torch.nn.functional as F
+
+
+def f(x, w):
+    return F.softmax(x @ w, dim=-1)
+"""
+
+
+def softmax_np(x, w):
+    s = x @ w
+    e = np.exp(s - s.max(-1, keepdims=True))
+    return e / e.sum(-1, keepdims=True)
+
+
+@pytest.fixture(scope="module")
+def service(module_tmp):
+    """``ivy-serve --config workers.toml``: numpy, torch and jax workers (sandboxed code
+    execution, the token) and the gateway (at most 2 requests in flight per client)."""
+    ports = {b: free_port() for b in ("numpy", "torch", "jax")}
+    gport = free_port()
+    flags = ", ".join(f'"{f}"' for f in SECURE)
+    cfg = module_tmp / "workers.toml"
+    cfg.write_text("".join(
+        f'[[worker]]\nbackend = "{b}"\nport = {p}\nargs = [{flags}]\n\n'
+        for b, p in ports.items())
+        + f'[gateway]\nport = {gport}\nmax_concurrency = 2\nmax_body_mb = 1\ntimeout_s = 120\n')
+    log = open(module_tmp / "ivy-serve.log", "w+")
+    proc = subprocess.Popen([sys.executable, "-m", "ivy_server.launcher", "--config", str(cfg)],
+                            env=env(), cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{gport}"
+    try:
+        end = time.monotonic() + 300
+        while True:
+            assert proc.poll() is None, (module_tmp / "ivy-serve.log").read_text()[-4000:]
+            assert time.monotonic() < end, (module_tmp / "ivy-serve.log").read_text()[-4000:]
+            try:
+                if httpx.get(url + "/v1/health", timeout=2).json()["status"] == "ok":
+                    break
+            except (httpx.HTTPError, ValueError, KeyError):
+                pass
+            time.sleep(0.5)
+        yield {"url": url, "cfg": cfg, "ports": ports, "proc": proc,
+               "log": module_tmp / "ivy-serve.log"}
+    finally:
+        stop(proc, 60)
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def http(service):
+    with httpx.Client(base_url=service["url"], timeout=300) as c:
+        yield c
+
+
+def transpile_body(**over):
+    body = {"code": SOFTMAX, "entry": "f", "source": "torch", "target": "jax",
+            "inputs": [{"shape": [2, 3], "dtype": "float32"},
+                       {"shape": [3, 4], "dtype": "float32"}]}
+    body.update(over)
+    return body
+
+
+def assert_problem(r, status, code=None, contains=None):
+    assert r.status_code == status, r.text
+    assert r.headers["content-type"].startswith(PROBLEM), r.headers
+    p = r.json()
+    assert p["status"] == status and p["title"] and p["detail"] and p["type"]
+    if code:
+        assert p["code"] == code, p
+    if contains:
+        assert contains in p["detail"], p
+    return p
+
+
+# -- one command brings up workers and gateway -------------------------------------------------
+def test_health_lists_the_gateway_and_every_worker(http, service):
+    r = http.get("/v1/health")  # no token needed: health is public
+    assert r.status_code == 200
+    h = r.json()
+    assert h["status"] == "ok" and h["gateway"]["status"] == "SERVING" and h["gateway"]["auth"]
+    assert {w["backend"]: w["status"] for w in h["workers"]} == {
+        "numpy": "SERVING", "torch": "SERVING", "jax": "SERVING"}
+    out = subprocess.run([sys.executable, "-m", "ivy_server.launcher", "status", "--config",
+                          str(service["cfg"])], env=env(), cwd=ROOT, capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert f"gateway  {service['url']}" in out.stdout and "SERVING" in out.stdout
+
+
+def test_backends_need_the_token_and_list_versions(http):
+    p = assert_problem(http.get("/v1/backends"), 401, "UNAUTHENTICATED", "Bearer")
+    assert "token" in p["detail"]
+    assert_problem(http.get("/v1/backends", headers={"Authorization": "Bearer wrong"}), 401)
+    r = http.get("/v1/backends", headers=AUTH)
+    assert r.status_code == 200
+    b = r.json()
+    assert b["frameworks"] == ["jax", "numpy", "torch"] and b["sources"] == b["frameworks"]
+    import torch
+
+    torch_w = next(w for w in b["workers"] if w["backend"] == "torch")
+    assert torch_w["framework_version"] == torch.__version__ and torch_w["device"] == "cpu"
+    assert set(b["targets"]) == {"numpy", "torch", "jax", "tensorflow", "ivy"}
+
+
+# -- transpile and call ------------------------------------------------------------------------
+def test_transpile_from_shapes_then_call_the_result(http):
+    r = http.post("/v1/transpile", json=transpile_body(options={"svg": True}), headers=AUTH)
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert "import jax" in out["code"] and "def f(x, w)" in out["code"]
+    v = out["report"]["verification"]
+    assert v["verified"] is True and v["verified_on"] == ["sandbox:torch@cpu", "worker:jax@cpu"]
+    assert "<svg" in out["svg"]
+    x = np.random.default_rng(1).standard_normal((2, 3)).astype(np.float32)
+    w = np.random.default_rng(2).standard_normal((3, 4)).astype(np.float32)
+    c = http.post("/v1/call", headers=AUTH, json={
+        "graph_id": out["graph_id"], "worker": out["worker"],
+        "inputs": [{"shape": [2, 3], "dtype": "float32", "value": x.tolist()},
+                   {"shape": [3, 4], "dtype": "float32", "value": w.tolist()}]})
+    assert c.status_code == 200, c.text
+    res = c.json()["outputs"]
+    assert res["dtype"] == "float32" and res["shape"] == [2, 4]
+    np.testing.assert_allclose(np.array(res["value"], np.float32), softmax_np(x, w), rtol=1e-5)
+    # the same request again: from the worker's cache
+    again = http.post("/v1/transpile", json=transpile_body(options={"svg": True}), headers=AUTH)
+    assert again.json()["cached"] is True and again.json()["code"] == out["code"]
+
+
+def test_transpile_with_example_values_and_a_model(http):
+    x = [[1.0, -2.0, 3.0], [0.5, 0.0, -1.0]]
+    body = {"code": "import numpy as np\n\ndef g(x):\n    return np.tanh(x) * x.sum(axis=0)\n",
+            "entry": "g", "source": "numpy", "target": "torch",
+            "inputs": [{"shape": [2, 3], "dtype": "float64", "value": x}]}
+    r = http.post("/v1/transpile", json=body, headers=AUTH)
+    assert r.status_code == 200, r.text
+    assert r.json()["report"]["verification"]["verified"] is True
+    assert "import torch" in r.json()["code"]
+    model = ("import torch\n\n\nclass Net(torch.nn.Module):\n    def __init__(self):\n"
+             "        super().__init__()\n        torch.manual_seed(0)\n"
+             "        self.lin = torch.nn.Linear(3, 2)\n\n"
+             "    def forward(self, x):\n        return torch.relu(self.lin(x))\n")
+    r = http.post("/v1/transpile", headers=AUTH, json={
+        "code": model, "entry": "Net", "source": "torch", "target": "numpy",
+        "inputs": [{"shape": [4, 3]}]})
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert out["report"]["kind"] == "model" and set(out["weights"]) == {"lin.weight", "lin.bias"}
+    wt = out["weights"]["lin.weight"]
+    xs = np.arange(12, dtype=np.float32).reshape(4, 3) - 5  # the graph is for [4, 3] inputs
+    assert wt["shape"] == [2, 3] and wt["dtype"] == "float32" and wt["b64"]
+    c = http.post("/v1/call", headers=AUTH, json={
+        "graph_id": out["graph_id"], "worker": out["worker"],
+        "inputs": [{"shape": [4, 3], "value": xs.tolist()}]})
+    assert c.status_code == 200, c.text
+    import base64
+
+    wmat = np.frombuffer(base64.b64decode(wt["b64"]), np.float32).reshape(2, 3)
+    bias = np.frombuffer(base64.b64decode(out["weights"]["lin.bias"]["b64"]), np.float32)
+    ref = np.maximum(xs @ wmat.T + bias, 0)
+    np.testing.assert_allclose(np.array(c.json()["outputs"]["value"]), ref, rtol=1e-5)
+
+
+def test_call_an_ivy_function_with_json_and_msgpack(http):
+    r = http.post("/v1/call", headers=AUTH, json={
+        "function": "add", "backend": "jax",
+        "inputs": [{"shape": [2], "dtype": "int32", "value": [1, 2]},
+                   {"shape": [2], "dtype": "int32", "value": [10, 20]}]})
+    assert r.status_code == 200, r.text
+    assert r.json()["outputs"] == {"dtype": "int32", "shape": [2], "value": [11, 22]}
+    body = codec.encode({"function": "matmul", "backend": "torch",
+                         "args": [np.eye(2, dtype=np.float32), np.ones((2, 2), np.float32)]})
+    r = http.post("/v1/call.msgpack", headers={**AUTH, "Content-Type": "application/msgpack"},
+                  content=body)
+    assert r.status_code == 200 and r.headers["content-type"] == "application/msgpack"
+    np.testing.assert_array_equal(codec.decode(r.content)["outputs"], np.ones((2, 2)))
+
+
+# -- errors: problem details with the workers' codes -------------------------------------------
+def test_a_failed_conversion_is_a_problem_naming_the_op_and_line(http):
+    code = "import torch\n\n\ndef f(x):\n    return torch.histc(x * 2, bins=4)\n"
+    p = assert_problem(http.post("/v1/transpile", headers=AUTH, json={
+        "code": code, "entry": "f", "source": "torch", "target": "jax",
+        "inputs": [{"shape": [8]}]}), 422, "INVALID_ARGUMENT", "aten.histc")
+    assert ":5: return torch.histc(x * 2, bins=4)" in p["detail"]
+
+
+def test_invalid_requests_are_problems(http):
+    p = assert_problem(http.post("/v1/transpile", headers=AUTH,
+                                 json=transpile_body(target="mxnet")), 422, "INVALID_ARGUMENT")
+    assert p["errors"][0]["loc"][-1] == "target"
+    assert_problem(http.post("/v1/transpile", headers=AUTH,
+                             json=transpile_body(entry="nope")), 404, "NOT_FOUND", "nope")
+    assert_problem(http.post("/v1/transpile", headers=AUTH, json=transpile_body(
+        inputs=[{"shape": [2, 3], "dtype": "float32", "value": [[1, 2]]}])), 422,
+        contains="shape")
+    # found by schemathesis: one huge shape beside a given value made the gateway allocate 40 GiB
+    assert_problem(http.post("/v1/transpile", headers=AUTH, json=transpile_body(inputs=[
+        {"shape": [510, 2383, 4456]}, {"shape": [1], "value": [1.0]}])), 422,
+        contains="elements")
+    assert_problem(http.post("/v1/transpile", headers=AUTH, json=transpile_body(inputs=[
+        {"shape": [2048, 2048]}] * 5)), 422, contains="together")
+    assert_problem(http.post("/v1/transpile", headers=AUTH, content=b"{not json",
+                             ), 422)
+    assert_problem(http.get("/v1/nothing-here"), 404, "NOT_FOUND")
+    assert_problem(http.post("/v1/call", headers=AUTH, json={
+        "graph_id": "g-0123abcd", "worker": "127.0.0.1:1", "inputs": []}), 404)
+    assert_problem(http.post("/v1/call", headers=AUTH, json={
+        "function": "no_such_function", "backend": "numpy", "inputs": []}), 404)
+    assert_problem(http.post("/v1/transpile", json=transpile_body()), 401, "UNAUTHENTICATED")
+
+
+def test_the_body_size_is_capped(http):
+    big = transpile_body(code="#" * (2 << 20) + "\n" + SOFTMAX)
+    p = assert_problem(http.post("/v1/transpile", headers=AUTH, json=big), 413,
+                       "RESOURCE_EXHAUSTED")
+    assert "limit" in p["detail"]
+
+
+def test_per_client_concurrency_is_limited(service):
+    async def burst():
+        async with httpx.AsyncClient(base_url=service["url"], timeout=300) as c:
+            bodies = [transpile_body(code=SOFTMAX + f"\n# variant {i}\n") for i in range(4)]
+            return await asyncio.gather(*(c.post("/v1/transpile", json=b, headers=AUTH)
+                                          for b in bodies))
+
+    codes = sorted(r.status_code for r in asyncio.run(burst()))
+    assert codes.count(200) >= 2 and 429 in codes, codes
+    r429 = next(r for r in asyncio.run(burst()) if r.status_code == 429) if 429 in codes else None
+    if r429 is not None:
+        assert r429.headers.get("retry-after") == "1"
+
+
+def test_openapi_and_docs(http):
+    spec = http.get("/openapi.json").json()
+    assert {"/v1/transpile", "/v1/call", "/v1/call.msgpack", "/v1/health",
+            "/v1/backends"} <= set(spec["paths"])
+    assert "422" in spec["paths"]["/v1/transpile"]["post"]["responses"]
+    assert http.get("/docs").status_code == 200
+
+
+# -- property-based: no generated request gets a 5xx -------------------------------------------
+def test_schemathesis_finds_no_server_error(service):
+    import schemathesis
+    from hypothesis import HealthCheck, Phase, given, settings
+
+    @schemathesis.serializer("application/msgpack")
+    def _msgpack(ctx, value):  # /v1/call.msgpack: generated bytes as they are, else msgpack
+        return value if isinstance(value, bytes) else codec.encode(value)
+
+    schema = schemathesis.openapi.from_url(service["url"] + "/openapi.json")
+    ops = [r.ok() for r in schema.get_all_operations()]
+    assert {o.path for o in ops} >= {"/v1/transpile", "/v1/call", "/v1/backends"}
+    seen: dict = {}
+    for op in ops:
+        @settings(max_examples=25, deadline=None, database=None,
+                  suppress_health_check=list(HealthCheck),
+                  phases=[Phase.explicit, Phase.generate])  # a failure is reported unshrunk
+        @given(case=op.as_strategy())
+        def check(case, path=op.path):
+            resp = case.call(base_url=service["url"], headers=AUTH, timeout=120)
+            seen.setdefault(path, set()).add(resp.status_code)
+            assert resp.status_code < 500, (case.method, case.path, case.body,
+                                            resp.status_code, resp.text[:500])
+            if resp.status_code >= 400:
+                ctype = resp.headers.get("content-type") or [""]  # schemathesis: lists
+                assert ctype[0].startswith(PROBLEM), resp.text[:300]
+
+        check()
+    assert health(f"127.0.0.1:{service['ports']['torch']}") == "SERVING"  # nobody died
+    assert service["proc"].poll() is None
+    assert "restarting the gateway" not in service["log"].read_text()
+    assert seen["/v1/transpile"], seen
+
+
+# -- the playground in a real browser ----------------------------------------------------------
+def test_playground_in_chromium(service):
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        pytest.fail("Debian's chromium is needed for the playground test (scripts/install.sh "
+                    "installs it: apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    outside: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        try:
+            page = browser.new_page()
+            page.on("request", lambda r: None if r.url.startswith(service["url"])
+                    or r.url.startswith(("data:", "blob:")) else outside.append(r.url))
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(service["url"] + "/")
+            assert page.title() == "Ivy transpiler playground"
+            assert page.locator("#example option").count() >= 4
+            page.fill("#token", TOKEN)
+            page.dispatch_event("#token", "change")
+            page.wait_for_function(
+                "document.getElementById('backends').textContent.includes('torch@cpu')")
+            page.select_option("#example", index=0)  # torch attention scores -> jax
+            page.click("#go")
+            page.wait_for_function(
+                "!['busy', 'idle'].some(k => document.getElementById('status')"
+                ".classList.contains(k))", timeout=180_000)
+            status = page.text_content("#status")
+            assert "verified" in status and "worker:jax@cpu" in status, status
+            code = page.text_content("#result-code")
+            assert "import jax" in code and "def scores(q, k)" in code
+            assert page.locator("#result-code span").count() > 5  # highlighted
+            # the graph picture: the tracer's SVG, shown as an image (runs no script)
+            page.wait_for_function("(() => { const i = document.querySelector('#graph img');"
+                                   " return i && i.complete && i.naturalWidth > 0; })()")
+            assert "max" in page.text_content("#report").lower() or page.text_content("#report")
+            with page.expect_download() as dl:
+                page.click("#download")
+            assert dl.value.suggested_filename == "scores_jax.py"
+            assert "import jax" in open(dl.value.path()).read()
+            # a failing conversion shows the problem's detail
+            page.fill("#code", "import torch\n\ndef f(x):\n    return torch.histc(x, bins=3)\n")
+            page.fill("#entry", "f")
+            page.fill("#inputs", "float32[6]")
+            page.click("#go")
+            page.wait_for_function("document.getElementById('status').classList.contains("
+                                   "'error')", timeout=180_000)
+            assert "aten.histc" in page.text_content("#status")
+            assert not errors, errors
+        finally:
+            browser.close()
+    assert not outside, f"the playground loaded from outside the gateway: {outside}"
+
+
+def test_the_shipped_transpile_configuration_parses():
+    from ivy_client import config
+
+    workers = config.load_toml(ROOT / "workers.transpile.toml")
+    assert {w.backend for w in workers} == {"numpy", "torch", "jax", "tensorflow"}
+    assert all("--allow-code-execution" in w.args and "--auth-token-env" in w.args
+               for w in workers)
+    gw = config.load_gateway(ROOT / "workers.transpile.toml")
+    assert (gw.host, gw.port, gw.auth_token_env) == ("127.0.0.1", 8000, "IVY_AUTH_TOKEN")
+    # the default configuration starts the gateway too (one command), without code execution
+    assert config.load_gateway(ROOT / "workers.toml").port == 8000

@@ -1,0 +1,224 @@
+"""The Transpile RPC on real workers (torch, jax, and a numpy worker without code execution):
+submitted code is captured in the source worker's sandbox, verified there and on the target
+framework's worker, answered from the cache when repeated, and callable at once by graph id.
+Failures are gRPC statuses that say what went wrong (the op and the user's line)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import grpc
+import ivy_client
+import numpy as np
+import pytest
+
+from .conftest import TOKEN, Workers
+
+FN = """\
+import torch
+import torch.nn.functional as F
+
+
+def attention(q, k, v):
+    s = q @ k.transpose(-1, -2) / q.shape[-1] ** 0.5
+    return F.softmax(s, dim=-1) @ v
+"""
+
+MODEL = """\
+import torch
+
+
+class MLP(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        torch.manual_seed(0)
+        self.fc1 = torch.nn.Linear(8, 16)
+        self.fc2 = torch.nn.Linear(16, 4)
+
+    def forward(self, x):
+        return self.fc2(torch.tanh(self.fc1(x)))
+"""
+
+
+def attention_np(q, k, v):
+    s = q @ np.swapaxes(k, -1, -2) / np.sqrt(q.shape[-1])
+    e = np.exp(s - s.max(-1, keepdims=True))
+    return (e / e.sum(-1, keepdims=True)) @ v
+
+
+@pytest.fixture(scope="module")
+def workers(module_tmp):
+    # numpy: no code execution and no token (graphs only); torch and jax: the sandbox
+    w = Workers(["torch", "jax", "numpy"], module_tmp, extra={"numpy": ()})
+    yield w.wait_ready()
+    w.stop()
+
+
+@pytest.fixture(scope="module")
+def client(workers):
+    with ivy_client.Client(workers.spec, token=TOKEN) as c:
+        yield c
+
+
+def qkv(seed=0):
+    rng = np.random.default_rng(seed)
+    return [rng.standard_normal(s).astype(np.float32) for s in ((2, 4, 8), (2, 6, 8), (2, 6, 8))]
+
+
+def test_function_is_verified_on_the_source_sandbox_and_the_target_worker(client, workers):
+    q, k, v = qkv()
+    r = client.transpile(FN, "attention", q, k, v, source="torch", target="jax")
+    assert r.verified is True and r.address == workers.address("torch")
+    ver = r.report["verification"]
+    assert ver["verified_on"] == ["sandbox:torch@cpu", "worker:jax@cpu"]
+    assert workers.address("jax") in ver["where"]
+    assert ver["target_worker"]["verified"] is True
+    # standalone source: only the target framework, the user's names
+    assert "import jax" in r.code and "torch" not in r.code.split('"""')[-1]
+    assert "def attention(q, k, v)" in r.code
+    ns: dict = {}
+    exec(r.code, ns)  # noqa: S102 - our own emitted code, the point of the test
+    import jax.numpy as jnp
+
+    out = np.asarray(ns["attention"](*(jnp.asarray(a) for a in (q, k, v))))
+    np.testing.assert_allclose(out, attention_np(q, k, v), rtol=1e-5, atol=1e-6)
+    # transpile once, call many: the kept graph answers on the source worker
+    q2, k2, v2 = qkv(1)
+    np.testing.assert_allclose(r(q2, k2, v2), attention_np(q2, k2, v2), rtol=1e-5, atol=1e-6)
+    assert r.svg.startswith("<svg") or "<svg" in r.svg[:200]
+    assert {o["op"] for o in r.report["ops"]} >= {"aten.softmax.int"} or r.report["ops"]
+
+
+def test_identical_requests_come_from_the_cache(client):
+    kw = dict(source="torch", target="numpy", input_specs=["float32[2,4,8]", "float32[2,6,8]",
+                                                           "float32[2,6,8]"])
+    first = client.transpile(FN, "attention", **kw)
+    second = client.transpile(FN, "attention", **kw)
+    assert not first.cached and second.cached
+    assert first.key == second.key and first.code == second.code
+    assert second.graph_id  # still callable
+    q, k, v = qkv(2)
+    np.testing.assert_allclose(second(q, k, v), attention_np(q, k, v), rtol=1e-5, atol=1e-6)
+    other = client.transpile(FN, "attention", **{**kw, "target": "jax"})
+    assert not other.cached and other.key != first.key
+
+
+def test_a_model_carries_its_weights_and_names(client):
+    x = np.random.default_rng(0).standard_normal((3, 8)).astype(np.float32)
+    r = client.transpile(MODEL, "MLP", x, source="torch", target="jax")
+    assert r.verified is True
+    assert set(r.weights) == {"fc1.weight", "fc1.bias", "fc2.weight", "fc2.bias"}
+    assert r.weights["fc1.weight"].shape == (16, 8)
+    import torch
+
+    ns: dict = {}
+    exec(MODEL, ns)  # noqa: S102 - the test's own model, run natively for the reference
+    ref = ns["MLP"]()(torch.from_numpy(x)).detach().numpy()
+    np.testing.assert_allclose(r(x), ref, rtol=1e-5, atol=1e-6)
+    inline = client.transpile(MODEL, "MLP", x, source="torch", target="numpy", weights="inline")
+    assert inline.weights == {} and "fc1.weight" in inline.code
+    with pytest.raises(ivy_client.InvalidArgument, match="options.kind is 'function'"):
+        client.transpile(MODEL, "MLP", x, source="torch", target="numpy", kind="function")
+
+
+def test_async_client_transpiles(workers):
+    async def go():
+        async with ivy_client.AsyncClient(workers.spec, token=TOKEN) as c:
+            r = await c.transpile("import jax.numpy as jnp\n\ndef f(x):\n    return jnp.tanh(x) * 2\n",
+                                  "f", input_specs=["float32[5]"], source="jax", target="torch")
+            x = np.linspace(-2, 2, 5, dtype=np.float32)
+            return r, await r(x), x
+
+    r, out, x = asyncio.run(go())
+    assert r.verified is True and "worker:torch@cpu" in r.report["verification"]["verified_on"]
+    np.testing.assert_allclose(out, np.tanh(x) * 2, rtol=1e-6)
+
+
+def test_a_conversion_that_fails_names_the_op_and_the_line(client):
+    code = ("import torch\n\n\ndef f(x):\n    y = x * 2\n"
+            "    return torch.histc(y, bins=4)\n")
+    with pytest.raises(ivy_client.InvalidArgument) as e:
+        client.transpile(code, "f", input_specs=["float32[4]"], source="torch", target="jax")
+    msg = e.value.message
+    assert "transpile torch -> jax" in msg and "aten.histc" in msg, msg
+    assert ":6: return torch.histc(y, bins=4)" in msg, msg  # the user's line
+
+
+def test_bad_requests_get_clear_statuses(client, workers):
+    with pytest.raises(ivy_client.InvalidArgument, match="unknown target framework 'mxnet'"):
+        client.transpile(FN, "attention", input_specs=["float32[2]"], source="torch",
+                         target="mxnet")
+    with pytest.raises(ivy_client.NotFound, match="defines no 'nope'"):
+        client.transpile(FN, "nope", source="torch", target="jax")
+    with pytest.raises(ivy_client.InvalidArgument, match="dtype 'float33'"):
+        client.transpile(FN, "attention", input_specs=["float33[2]"], source="torch",
+                         target="jax")
+    with pytest.raises(ivy_client.ResourceExhausted, match="elements"):
+        client.transpile(FN, "attention", input_specs=["float32[100000,100000]"],
+                         source="torch", target="jax")
+    with pytest.raises(ivy_client.InvalidArgument, match="line"):
+        client.transpile("import torch\ndef f(x):\n    return x +\n", "f",
+                         input_specs=["float32[2]"], source="torch", target="jax")
+
+
+def test_no_token_is_unauthenticated(workers):
+    with ivy_client.Client(workers.spec) as c:
+        with pytest.raises(ivy_client.Unauthenticated):
+            c.transpile(FN, "attention", input_specs=["float32[2,4,8]"] * 3, source="torch",
+                        target="jax")
+
+
+def test_code_needs_a_worker_that_runs_code_but_a_graph_does_not(client, workers):
+    with pytest.raises(ivy_client.PermissionDenied, match="allow-code-execution"):
+        client.transpile("import numpy as np\ndef f(x):\n    return np.sin(x)\n", "f",
+                         input_specs=["float32[3]"], source="numpy", target="torch")
+    import ivy
+
+    with ivy.using_backend("numpy"):
+        g = ivy.trace_graph(lambda x: ivy.sin(x) * 2 + 1, ivy.asarray(np.ones(3, np.float32)))
+    x = np.linspace(0, 1, 3, dtype=np.float32)
+    r = client.transpile_graph(g, x, target="torch", backend="numpy")
+    assert "import torch" in r.code and r.address == workers.address("numpy")
+    # verified on the torch worker (the numpy worker runs no code, the graph is data)
+    assert r.verified is True, r.report["verification"]
+    assert "worker:torch@cpu" in r.report["verification"]["verified_on"]
+    np.testing.assert_allclose(r(x), np.sin(x) * 2 + 1, rtol=1e-6)
+
+
+def test_submitted_code_runs_only_in_the_sandbox(client):
+    code = ("import os\nimport torch\n\n\ndef f(x):\n"
+            "    os.system('touch /tmp/ivy-transpile-escaped')\n    return x + 1\n")
+    with pytest.raises((ivy_client.InvalidArgument, ivy_client.PermissionDenied)) as e:
+        client.transpile(code, "f", input_specs=["float32[2]"], source="torch", target="jax")
+    import os
+
+    assert not os.path.exists("/tmp/ivy-transpile-escaped"), e.value.message
+    code = "import torch\n\n\ndef f(x):\n    return open('/etc/shadow').read()\n"
+    with pytest.raises(ivy_client.InvalidArgument):
+        client.transpile(code, "f", input_specs=["float32[2]"], source="torch", target="jax")
+
+
+def test_raw_grpc_status_codes(workers):
+    from ivy_client.proto import SERVICE_NAME, worker_pb2
+
+    with grpc.insecure_channel(workers.address("torch")) as ch:
+        rpc = ch.unary_unary(f"/{SERVICE_NAME}/Transpile",
+                             worker_pb2.TranspileRequest.SerializeToString,
+                             worker_pb2.TranspileResponse.FromString)
+        md = [("authorization", f"Bearer {TOKEN}")]
+        with pytest.raises(grpc.RpcError) as e:
+            rpc(worker_pb2.TranspileRequest(code="x", entry="not a name", source="torch",
+                                            target="jax"), metadata=md, timeout=30)
+        assert e.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+        with pytest.raises(grpc.RpcError) as e:
+            rpc(worker_pb2.TranspileRequest(graph=b"\xc1garbage", target="jax"), metadata=md,
+                timeout=30)
+        assert e.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+        r = rpc(worker_pb2.TranspileRequest(
+            code="import torch\ndef f(x):\n    return x.abs()\n", entry="f", source="torch",
+            target="ivy", input_specs=[worker_pb2.TensorSpec(shape=[3])]), metadata=md,
+            timeout=120)
+        report = json.loads(r.report)
+        assert "import ivy" in r.code and report["verification"]["verified"] is True
+        assert "target is ivy" in report["verification"]["target_worker"]["skipped"]
