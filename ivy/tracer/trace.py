@@ -110,6 +110,13 @@ class Tracer:
     def record(self, path: str, real, args, kwargs):
         ea = self.encode(args)
         ek = self.encode(kwargs) if kwargs else {}
+        if path == "asarray" and next(iter_refs(ea), None) is None:
+            # data made into an array (a list, a scalar, a buffer): a constant where it is used
+            self.depth += 1
+            try:
+                return real(*args, **kwargs)
+            finally:
+                self.depth -= 1
         self.depth += 1
         try:
             out = real(*args, **kwargs)
@@ -255,6 +262,10 @@ def trace(fn, args: tuple, kwargs: dict, *, backend=None) -> Graph:
                 x = x._data
             if B.name != _fw.backend_name_of_type(type(x)):
                 x = B.asarray(to_numpy(x))
+            elif id(x) in t.ids:
+                # the same array passed for two parameters (f(x, x)): each parameter gets an
+                # input of its own, or a call with different arrays would replay as f(y, y)
+                x = B.asarray(x, copy=True)
             i = t.add_node(Node(INPUT, name, name=name, outputs=[(_shape(B, x), _dtype_name(x))]))
             t.ids[id(x)] = Ref(i, 0)
             t.dynamic.add(i)

@@ -314,7 +314,7 @@ def transpile(obj, source: str | None = None, target: str = "jax", args=(), kwar
     source = fw.canonical(source, "source", (*fw.FRAMEWORKS, "ivy")) or \
         infer_source(obj, args, kwargs)
     t0 = time.perf_counter()
-    args_np, kwargs_np = fw.tree_to_numpy(args), fw.tree_to_numpy(kwargs)
+    args_np, kwargs_np = _distinct((fw.tree_to_numpy(args), fw.tree_to_numpy(kwargs)))
     through = frontend.uses_frontend(obj)
     if through is not None:  # code written against ivy.frontends.<fw>: no real framework needed
         cap_mod = types.SimpleNamespace(
@@ -581,3 +581,19 @@ def parse_spec(text: str) -> dict:
 
 __all__ = ["LazyModule", "Report", "Transpiled", "infer_source", "inputs_from_specs",
            "load_code", "parse_spec", "transpile", "transpile_code"]
+
+
+def _distinct(tree):
+    """``tree`` with every array a distinct object: the same array passed for two parameters
+    (``f(x, x)``) must give the graph two inputs, not one used twice (the second draw gives
+    the parameters different values)."""
+    seen: set = set()
+
+    def one(v):
+        if isinstance(v, np.ndarray):
+            if id(v) in seen:
+                return v.copy()
+            seen.add(id(v))
+        return v
+
+    return optree.tree_map(one, tree, none_is_leaf=True)

@@ -121,3 +121,43 @@ def test_vecdot(backend, case):
         got = api.vecdot(native(backend, x1), native(backend, x2), axis=axis)
     want = ref(np.sum, np.conj(x1.astype(out)) * x2.astype(out), axis=axis)
     assert_same(got, np.asarray(want).astype(out), dtype=out, rtol=1e-4, atol=1e-3)
+
+
+EINSUM = [  # (subscripts, operand shapes by letter)
+    ("ij,jk->ik", ("ij", "jk")), ("bij,bjk->bik", ("bij", "bjk")), ("ii->i", ("ii",)),
+    ("ii", ("ii",)), ("ij->", ("ij",)), ("i,j->ij", ("i", "j")), ("ij,jk", ("ij", "jk")),
+    ("...ij,...jk->...ik", ("aij", "jk")), ("ij,jk,kl->il", ("ij", "jk", "kl")),
+    ("bhqd,bhkd->bhqk", ("bhqd", "bhkd")), ("ji", ("ij",)), ("i,i", ("i", "i")),
+]
+
+
+@st.composite
+def einsum_case(draw):
+    sub, letters = draw(st.sampled_from(EINSUM), label="subscripts")
+    d1, d2, out = draw(st.sampled_from(PAIRS), label="dtypes")
+    sizes = {c: draw(st.integers(0 if c in "jk" else 1, 3)) for c in "abhijklqd"}
+    sizes["j"] = sizes["i"] if sub.startswith(("ii", "i,i")) else sizes["j"]
+    ops = [draw(operand(d1 if n == 0 else d2, tuple(sizes[c] for c in spec)))
+           for n, spec in enumerate(letters)]
+    return sub, ops, out if len(ops) > 1 else d1
+
+
+@backends
+@given(case=einsum_case())
+def test_einsum(backend, case):
+    sub, ops, out = case
+    with ivy.using_backend(backend):
+        got = api.einsum(sub, *(native(backend, o) for o in ops))
+    want = ref(np.einsum, sub, *(o.astype(out) for o in ops))
+    assert_same(got, np.asarray(want).astype(out), dtype=out, rtol=1e-4, atol=1e-3)
+
+
+@backends
+def test_einsum_refuses_bool_and_bad_subscripts(backend):
+    with ivy.using_backend(backend):
+        with pytest.raises(TypeError, match="numeric"):
+            api.einsum("i,i->", native(backend, np.ones(2, bool)),
+                       native(backend, np.ones(2, bool)))
+        with pytest.raises(Exception):  # noqa: B017 - each framework has its own error type
+            api.einsum("ij,jk->ik", native(backend, np.ones((2, 3))),
+                       native(backend, np.ones((4, 2))))

@@ -73,6 +73,9 @@ def asarray(  # noqa: F811 - the public asarray: one fast case, then the generat
 
 
 asarray.__doc__ = _asarray_dispatch.__doc__
+# the generated dispatcher's source: it also marks asarray as an API function the tracer records
+# (without it a traced asarray(x, copy=True) ran unrecorded and its result became a constant)
+asarray.ivy_source = _asarray_dispatch.ivy_source
 
 
 def _same_dtype(x, dtype) -> bool:

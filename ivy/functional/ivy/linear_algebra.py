@@ -36,5 +36,13 @@ def tensordot(
 
 
 @api
+def einsum(subscripts: str, /, *operands: Array) -> Array:
+    """Evaluates the Einstein summation convention on the operands (NumPy's ``einsum``:
+    ``"ij,jk->ik"``, implicit output, ``...`` broadcasting). The operands are promoted to their
+    common dtype first (Array API promotion); integer products wrap around in that dtype as
+    NumPy's do. Numeric dtypes only: boolean operands raise ``TypeError``."""
+
+
+@api
 def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     """Computes the (vector) dot product of two arrays."""

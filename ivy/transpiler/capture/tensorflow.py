@@ -138,10 +138,10 @@ def matmul(op, a, b, **_):
 
 @rule("BatchMatMulV2", "BatchMatMulV3", "BatchMatMul")
 def batch_matmul(op, a, b, **_):
-    if op.get_attr("adj_x"):
-        a = ivy.matrix_transpose(a)
+    if op.get_attr("adj_x"):  # the adjoint: conjugated for complex operands
+        a = ivy.matrix_transpose(ivy.conj(a) if "complex" in str(a.dtype) else a)
     if op.get_attr("adj_y"):
-        b = ivy.matrix_transpose(b)
+        b = ivy.matrix_transpose(ivy.conj(b) if "complex" in str(b.dtype) else b)
     return ivy.matmul(a, b)
 
 
@@ -374,7 +374,7 @@ def softmax_xent(op, logits, labels, **_):
 
 @rule("Einsum")
 def einsum(op, *xs, **_):
-    raise NotImplementedError("Einsum: Ivy has no einsum yet")
+    return ivy.einsum(op.get_attr("equation").decode(), *xs)
 
 
 # -- evaluation -----------------------------------------------------------------------------------
@@ -473,6 +473,10 @@ def _variables(obj):
 
 
 def _call(obj, args, kwargs):
+    inputs = getattr(obj, "_inputs_struct", None) if is_model(obj) else None
+    if isinstance(inputs, (list, tuple)) and len(inputs) > 1 and len(args) == len(inputs):
+        # a functional keras.Model of several inputs takes them as one list: t(q, k) = m([q, k])
+        args = (list(args),)
     if is_model(obj):
         return obj(*args, training=False, **kwargs) if "training" in inspect.signature(
             obj.call).parameters else obj(*args, **kwargs)

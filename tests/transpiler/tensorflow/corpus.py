@@ -60,6 +60,19 @@ def cases():
     def conv_fn(im, k):
         return tf.nn.max_pool2d(tf.nn.relu(tf.nn.conv2d(im, k, 1, "SAME")), 2, 2, "VALID")
 
+    def mha():  # EinsumDense projections and the attention's einsums (raw op Einsum)
+        layer = keras.layers.MultiHeadAttention(num_heads=2, key_dim=4)
+        layer(f32(2, 5, 8), f32(2, 7, 8))  # built
+        return layer
+
+    def mha_model():  # a functional Model of two inputs: called as m([q, k])
+        q, k = keras.Input((5, 8)), keras.Input((7, 8))
+        return keras.Model([q, k], keras.layers.Dense(3)(
+            keras.layers.MultiHeadAttention(num_heads=2, key_dim=4)(q, k)))
+
+    def einsum_fn(a, b):
+        return tf.einsum("bqd,bkd->bqk", a, b) / 8.0 ** 0.5
+
     labels = np.eye(6, dtype=np.float32)[[0, 3, 1, 5]]
     return {
         "keras Sequential (Dense, LayerNorm)": (seq_model, (x,)),
@@ -73,4 +86,8 @@ def cases():
         "tf.nn.softmax_cross_entropy_with_logits": (lambda: xent, (f32(4, 6), labels)),
         "tf MLP function": (lambda: mlp_fn, (x, f32(6, 5), f32(5))),
         "tf.nn conv2d + max_pool2d": (lambda: conv_fn, (img, f32(3, 3, 3, 4))),
+        "keras MultiHeadAttention (EinsumDense, einsum)": (mha, (f32(2, 5, 8), f32(2, 7, 8))),
+        "keras functional Model of two inputs (MultiHeadAttention)": (
+            mha_model, (f32(2, 5, 8), f32(2, 7, 8))),
+        "tf.einsum attention scores": (lambda: einsum_fn, (f32(2, 5, 8), f32(2, 7, 8))),
     }

@@ -2,7 +2,7 @@
 
 import jax.numpy as jnp
 
-__all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
+__all__ = ["einsum", "matmul", "matrix_transpose", "tensordot", "vecdot"]
 
 matmul = jnp.matmul
 matrix_transpose = jnp.matrix_transpose
@@ -14,3 +14,11 @@ def tensordot(x1, x2, /, *, axes=2):
 
 def vecdot(x1, x2, /, *, axis=-1):
     return jnp.vecdot(x1, x2, axis=axis)
+
+
+def einsum(subscripts, /, *operands):
+    if any(o.dtype == jnp.bool_ for o in operands):
+        raise TypeError("einsum needs numeric arrays, got a bool operand")
+    r = jnp.einsum(subscripts, *operands)
+    d = jnp.result_type(*operands)
+    return r if r.dtype == d else r.astype(d)

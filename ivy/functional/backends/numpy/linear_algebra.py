@@ -2,7 +2,7 @@
 
 import numpy as np
 
-__all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
+__all__ = ["einsum", "matmul", "matrix_transpose", "tensordot", "vecdot"]
 
 matmul = np.matmul
 
@@ -29,3 +29,9 @@ else:
             raise ValueError(f"vecdot: the contracted axis has size {x1.shape[axis]} in x1 and "
                              f"{x2.shape[axis]} in x2")
         return np.sum(np.conj(x1) * x2, axis=axis)
+
+
+def einsum(subscripts, /, *operands):
+    if any(o.dtype == np.bool_ for o in operands):
+        raise TypeError("einsum needs numeric arrays, got a bool operand")
+    return np.asarray(np.einsum(subscripts, *operands))

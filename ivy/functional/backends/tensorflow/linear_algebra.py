@@ -9,7 +9,7 @@ import tensorflow as tf
 from . import _reductions as _r
 from .dtypes import promote
 
-__all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
+__all__ = ["einsum", "matmul", "matrix_transpose", "tensordot", "vecdot"]
 
 _NATIVE_MM = (tf.int32, tf.int64, tf.float16, tf.bfloat16, tf.float32, tf.float64, tf.complex64,
               tf.complex128)
@@ -84,3 +84,14 @@ def vecdot(x1, x2, /, *, axis=-1):
     if axis >= 0:
         axis = axis - x1.ndim if x1.ndim <= x2.ndim else axis - x2.ndim
     return tf.math.reduce_sum(x1 * x2, axis=axis)
+
+
+def einsum(subscripts, /, *operands):
+    if any(o.dtype == tf.bool for o in operands):
+        raise TypeError("einsum needs numeric arrays, got a bool operand")
+    ops = promote(*operands) if len({o.dtype for o in operands}) > 1 else tuple(operands)
+    d = ops[0].dtype
+    if d in _NATIVE_MM:
+        return tf.einsum(subscripts, *ops)
+    # no Einsum kernel for the narrow integers: int64 arithmetic wraps around exactly
+    return _r.narrow_int(tf.einsum(subscripts, *(_r.wide_int(o) for o in ops)), d)

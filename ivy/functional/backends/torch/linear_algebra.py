@@ -4,7 +4,7 @@ import torch
 
 from ._reductions import UNSIGNED_WIDE, narrow, promote2, wide
 
-__all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
+__all__ = ["einsum", "matmul", "matrix_transpose", "tensordot", "vecdot"]
 
 
 _tmatmul = torch.matmul
@@ -47,3 +47,18 @@ def vecdot(x1, x2, /, *, axis=-1):
     if d in UNSIGNED_WIDE:
         return narrow(torch.sum(wide(x1) * wide(x2), dim=axis), d)
     return torch.sum(x1 * x2, dim=axis, dtype=d)
+
+
+def einsum(subscripts, /, *operands):
+    if any(o.dtype is torch.bool for o in operands):
+        raise TypeError("einsum needs numeric arrays, got a bool operand")
+    ops = list(operands)
+    for i in range(1, len(ops)):  # the common dtype, then every operand cast to it
+        if ops[i].dtype is not ops[0].dtype:
+            ops[0], ops[i] = promote2(ops[0], ops[i])
+    ops = [o if o.dtype is ops[0].dtype else o.to(ops[0].dtype) for o in ops]
+    d = ops[0].dtype if ops else None
+    if d in UNSIGNED_WIDE:  # no bmm kernel: int64 arithmetic wraps around exactly
+        return narrow(torch.einsum(subscripts, *(wide(o) for o in ops)), d)
+    r = torch.einsum(subscripts, *ops)
+    return r if r.dtype is d else r.to(d)  # a reduction alone ("ij->") sums ints as int64
