@@ -245,8 +245,9 @@ def _socket_of_pid(path: str, pid: int) -> bool:
         return False
 
 
-def _brief_info(target: str, metadata, timeout: float):
-    """Info(brief) over a short-lived blocking channel: (pid, uds_path), or the status code."""
+def _brief_info(target: str, metadata, timeout: float, full: bool = False):
+    """Info(brief) over a short-lived blocking channel: (pid, uds_path) (``full``: the whole
+    InfoResponse), or the status code."""
     with grpc.insecure_channel(target) as ch:
         info = ch.unary_unary(_M + "Info", worker_pb2.InfoRequest.SerializeToString,
                               worker_pb2.InfoResponse.FromString)
@@ -254,7 +255,7 @@ def _brief_info(target: str, metadata, timeout: float):
             r = info(worker_pb2.InfoRequest(brief=True), timeout=timeout, metadata=metadata)
         except grpc.RpcError as e:
             return e.code()
-    return r.pid, r.uds_path
+    return r if full else (r.pid, r.uds_path)
 
 
 class _Conn:
@@ -338,6 +339,8 @@ def info_dict(r) -> dict:
         "code_execution": r.code_execution, "memory_cap_bytes": r.memory_cap_bytes,
         "handles_live": r.handles_live, "handles_bytes": r.handles_bytes, "pid": r.pid,
         "server_kind": r.server_kind, "uds_path": r.uds_path,
+        "python_version": r.python_version, "python_executable": r.python_executable,
+        "numpy_version": r.numpy_version,
         "functions": {f.name: {"signature": f.signature, "implemented": f.implemented}
                       for f in r.functions},
     }
@@ -390,6 +393,10 @@ class _Base:
             self._routes.setdefault((w.backend, w.device), []).append(w.address)
             self._names.setdefault(w.address, f"{w.backend}@{w.device}")
         self._rr = {k: itertools.cycle(v) for k, v in self._routes.items()}
+        self._specs: dict[tuple[str, str], list] = {}  # (backend, device) -> its WorkerSpecs
+        for w in self.workers:
+            self._specs.setdefault((w.backend, w.device), []).append(w)
+        self._learned: dict[str, str] = {}  # address -> framework version Info reported
         self._rr_raw: dict = {}  # (backend, device) as given -> the cycle (skips normalising)
         self._conns: dict[str, _Conn] = {}
         self._lock = threading.Lock()
@@ -402,12 +409,22 @@ class _Base:
         it = self._rr_raw.get(key)
         if it is not None:
             return next(it)
-        if backend is None:
+        backend, version = config.split_backend(backend)
+        if not backend:
             if not self.workers:
                 raise NoWorker("no workers are configured (workers.toml, IVY_WORKERS)")
             backend = self.workers[0].backend
         dev = config.normalize_device(device)
-        it = self._rr.get((backend, dev))
+        specs = self._specs.get((backend, dev), ())
+        # versions matter when asked for, or when the workers of (backend, device) declare
+        # different ones or run in different interpreters (workers.toml python/env): then the
+        # newest is the default, learned from Info where workers.toml does not say
+        if version is not None or len(specs) > 1 and (
+                len({w.version for w in specs}) > 1 or len({(w.python, w.env)
+                                                            for w in specs}) > 1):
+            it = self._version_cycle(backend, dev, version)
+        else:
+            it = self._rr.get((backend, dev))
         if it is not None:
             self._rr_raw[key] = it
         else:
@@ -415,6 +432,39 @@ class _Base:
             raise NoWorker(f"no worker for backend {backend!r} on device {dev!r}; configured: "
                            f"{have or 'none'} (see workers.toml or IVY_WORKERS)")
         return next(it)
+
+    def _version_of(self, w) -> str:
+        """A worker's framework version: its spec's ``version``, else what its Info reports
+        (asked once, over a short-lived blocking channel; "" when it does not answer)."""
+        if w.version:
+            return w.version
+        v = self._learned.get(w.address)
+        if v is None:
+            r = _brief_info(w.address, self._metadata, 5.0, full=True)
+            v = "" if isinstance(r, grpc.StatusCode) else r.framework_version
+            if v:
+                self._learned[w.address] = v
+        return v
+
+    def _version_cycle(self, backend: str, dev: str, version: str | None):
+        """The round-robin over the (backend, dev) workers running ``version`` (a release prefix:
+        "1.23" matches 1.23.5), or the newest version configured when ``version`` is None."""
+        specs = self._specs.get((backend, dev), ())
+        if not specs:
+            return None
+        have = [(self._version_of(w), w.address) for w in specs]
+        if version is not None:
+            picked = [a for v, a in have if config.version_matches(version, v)]
+            if not picked:
+                raise NoWorker(
+                    f"no worker for backend {backend!r} version {version!r} on device {dev!r}; "
+                    f"configured versions: {', '.join(sorted({v or '?' for v, _ in have}))}")
+        elif len({v for v, _ in have if v}) < 2:  # one version (or none known): all of them
+            picked = [a for _, a in have]
+        else:
+            newest = max((v for v, _ in have if v), key=config.version_key)
+            picked = [a for v, a in have if v == newest]
+        return itertools.cycle(picked)
 
     def _conn(self, address: str) -> _Conn:
         c = self._conns.get(address)
@@ -578,8 +628,11 @@ class _Base:
     # -- the public API (Client returns values, AsyncClient awaitables of the same values) ------
     def call(self, function: str, *args, backend: str | None = None, device: str | None = None,
              timeout: float | None = None, keep: bool = False, request_id: str | None = None,
-             fn_kwargs: dict | None = None, **kwargs):
+             fn_kwargs: dict | None = None, version: str | None = None, **kwargs):
         """Call ``ivy.<function>(*args, **kwargs)`` on the worker for (backend, device).
+
+        ``backend="numpy==1.23"`` (or ``version="1.23"``) picks a worker running that framework
+        version (a release prefix); without one, the newest configured version is used.
 
         Returns NumPy arrays (read-only views of the received bytes), or the nested structure the
         function returns; with ``keep=True`` arrays stay on the worker as :class:`RemoteHandle`.
@@ -587,6 +640,8 @@ class _Base:
         """
         if fn_kwargs:
             kwargs = {**kwargs, **fn_kwargs}
+        if version is not None:
+            backend = f"{backend or ''}=={version}"
         return self._run(self._op_call(function, args, kwargs, backend, device, timeout, keep,
                                        request_id))
 
@@ -676,8 +731,11 @@ class Client(_Base):
 
     def call(self, function: str, *args, backend: str | None = None, device: str | None = None,
              timeout: float | None = None, keep: bool = False, request_id: str | None = None,
-             fn_kwargs: dict | None = None, **kwargs):
+             fn_kwargs: dict | None = None, version: str | None = None, **kwargs):
         """Call ``ivy.<function>(*args, **kwargs)`` on the worker for (backend, device).
+
+        ``backend="numpy==1.23"`` (or ``version="1.23"``) picks a worker running that framework
+        version (a release prefix); without one, the newest configured version is used.
 
         Returns NumPy arrays (read-only views of the received bytes), or the nested structure the
         function returns; with ``keep=True`` arrays stay on the worker as :class:`RemoteHandle`.
@@ -686,6 +744,8 @@ class Client(_Base):
         # the steps of _op_call, inline: the generator round trip costs ~2 us on a ~25 us path
         if fn_kwargs:
             kwargs = {**kwargs, **fn_kwargs}
+        if version is not None:
+            backend = f"{backend or ''}=={version}"
         address = self._route(backend, device, args, kwargs)
         request = self._request(function, args, kwargs, keep)
         md = self._metadata if request_id is None else self._md(request_id)

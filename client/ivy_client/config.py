@@ -22,9 +22,14 @@ import importlib.util
 import os
 from dataclasses import dataclass, field
 
-BACKENDS = ("numpy", "torch", "jax", "tensorflow")
-DEFAULT_PORTS = {"numpy": 50051, "torch": 50052, "jax": 50053, "tensorflow": 50054}
-DEFAULT_METRICS_PORTS = {"numpy": 9101, "torch": 9102, "jax": 9103, "tensorflow": 9104}
+BACKENDS = ("numpy", "torch", "jax", "tensorflow", "mxnet")
+DEFAULT_PORTS = {"numpy": 50051, "torch": 50052, "jax": 50053, "tensorflow": 50054,
+                 "mxnet": 50055}
+DEFAULT_METRICS_PORTS = {"numpy": 9101, "torch": 9102, "jax": 9103, "tensorflow": 9104,
+                         "mxnet": 9105}
+# environment recipes ivy-serve can build for a worker (``env = "mxnet"``): scripts/envs/<name>.sh
+# makes the virtualenv .envs/<name> (docs/deploy.md, "Workers in their own environments")
+ENV_DIR = ".envs"
 
 
 @dataclass
@@ -36,8 +41,21 @@ class WorkerSpec:
     metrics_port: int | None = None
     name: str = ""
     args: list = field(default_factory=list)  # extra ivy-worker flags (launcher only)
+    # the worker's own interpreter (launcher only): ``python`` is a path, ``env`` the name of a
+    # recipe (scripts/envs/<env>.sh) whose environment .envs/<env> ivy-serve builds on first use
+    python: str | None = None
+    env: str | None = None
+    # the framework version this worker runs ("1.23", "2.4.6"): clients may ask for it
+    # (backend="numpy==1.23" or version="1.23"); the launcher fills it in from the environment
+    version: str = ""
 
     def __post_init__(self):
+        if "==" in self.backend:  # "numpy==1.23" in a spec string or a table
+            self.backend, _, v = self.backend.partition("==")
+            self.version = self.version or v
+        self.version = str(self.version or "")
+        if self.python and self.env:
+            raise ValueError(f"worker {self.name or self.backend!r}: give python or env, not both")
         if self.backend not in BACKENDS:
             raise ValueError(f"unknown backend {self.backend!r} in the worker configuration; "
                              f"valid: {', '.join(BACKENDS)}")
@@ -87,7 +105,7 @@ def load_toml(path) -> list[WorkerSpec]:
     out = []
     for e in entries:
         known = {k: e[k] for k in ("backend", "device", "host", "port", "metrics_port", "name",
-                                   "args") if k in e}
+                                   "args", "python", "env", "version") if k in e}
         out.append(WorkerSpec(**known))
     return out
 
@@ -162,17 +180,18 @@ def resolve_gateway(workers=None) -> GatewaySpec | None:
 
 def to_spec(workers: list[WorkerSpec]) -> str:
     """``workers`` as a ``backend@device=host:port,...`` string (for IVY_PEERS / IVY_WORKERS)."""
-    return ",".join(f"{w.backend}@{w.device}={w.address}" for w in workers)
+    return ",".join(f"{w.backend}{'==' + w.version if w.version else ''}@{w.device}={w.address}"
+                    for w in workers)
 
 
 def parse_spec(text: str) -> list[WorkerSpec]:
-    """``"jax=127.0.0.1:50051,torch@gpu:0=host:50052"`` -> specs."""
+    """``"jax=127.0.0.1:50051,torch@gpu:0=host:50052,numpy==1.23=host:50057"`` -> specs."""
     out = []
     for item in text.split(","):
         item = item.strip()
         if not item:
             continue
-        key, sep, addr = item.partition("=")
+        key, sep, addr = _split_entry(item)
         if not sep:
             raise ValueError(f"bad worker entry {item!r}: expected backend[@device]=host:port")
         backend, _, device = key.strip().partition("@")
@@ -181,6 +200,53 @@ def parse_spec(text: str) -> list[WorkerSpec]:
             raise ValueError(f"bad worker address {addr!r} in {item!r}: expected host:port")
         out.append(WorkerSpec(backend.strip(), device or "cpu", host, int(port)))
     return out
+
+
+def _split_entry(item: str) -> tuple[str, str, str]:
+    """``"numpy==1.23@cpu=h:1"`` -> ("numpy==1.23@cpu", "=", "h:1"): the first ``=`` that is not
+    part of ``==``."""
+    i = 0
+    while True:
+        j = item.find("=", i)
+        if j < 0:
+            return item, "", ""
+        if item[j:j + 2] == "==":
+            i = j + 2
+            continue
+        return item[:j], "=", item[j + 1:]
+
+
+def split_backend(text: str | None) -> tuple[str | None, str | None]:
+    """``"numpy==1.23"`` -> ("numpy", "1.23"); ``"numpy"`` -> ("numpy", None)."""
+    if text is None or "==" not in text:
+        return text, None
+    b, _, v = text.partition("==")
+    return b.strip(), v.strip() or None
+
+
+def version_key(version: str) -> tuple:
+    """A sort key for framework versions ("1.23.5" < "2.4.6" < "10.0"): numeric parts compare
+    as numbers (packaging.version's ordering where it is installed)."""
+    try:
+        from packaging.version import InvalidVersion, Version
+
+        try:
+            return (1, Version(version))
+        except InvalidVersion:
+            pass
+    except ImportError:  # the client needs no packaging
+        pass
+    parts = []
+    for p in version.replace("+", ".").split("."):
+        parts.append((0, int(p), "") if p.isdigit() else (1, 0, p))
+    return (0, tuple(parts))
+
+
+def version_matches(wanted: str, have: str) -> bool:
+    """``wanted`` "1.23" matches "1.23" and "1.23.5" (a release prefix), not "1.2" or "1.230"."""
+    w = wanted.strip().lstrip("=").strip().split(".")
+    h = have.strip().split(".")
+    return bool(have) and h[:len(w)] == w
 
 
 def resolve(workers=None) -> list[WorkerSpec]:

@@ -46,6 +46,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from ivy_client import config
 from ivy_client.proto import SERVICE_NAME, worker_pb2
 
+from . import envs
 from .gateway import process as gateway_process
 
 log = logging.getLogger("ivy_server.launcher")
@@ -222,7 +223,8 @@ def preflight(workers: list[config.WorkerSpec]) -> list[str]:
 # ---------------------------------------------------------------------------------------------
 
 def worker_command(w: config.WorkerSpec) -> list[str]:
-    cmd = [sys.executable, "-m", "ivy_server.worker", "--backend", w.backend, "--device",
+    # the worker's own interpreter where workers.toml names one (python = / env =; envs.py)
+    cmd = [envs.resolved_python(w), "-m", "ivy_server.worker", "--backend", w.backend, "--device",
            w.device, "--host", w.host, "--port", str(w.port)]
     if w.metrics_port:
         cmd += ["--metrics-port", str(w.metrics_port)]
@@ -419,16 +421,26 @@ class Supervised:
 # Commands
 # ---------------------------------------------------------------------------------------------
 
-HEADER = ["name", "backend", "device", "address", "metrics", "pid", "status"]
+HEADER = ["name", "backend", "version", "device", "address", "metrics", "pid", "python",
+          "status"]
 # `ivy-serve status` adds the Unix domain socket each worker reports in Info (clients on this host
 # use it)
-STATUS_HEADER = ["name", "backend", "device", "address", "metrics", "pid", "socket", "status"]
+STATUS_HEADER = ["name", "backend", "version", "device", "address", "metrics", "pid", "python",
+                 "socket", "status"]
 
 
 def table(rows: list[list[str]], header: list[str]) -> str:
     widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
     line = lambda r: "  ".join(str(c).ljust(w) for c, w in zip(r, widths, strict=False)).rstrip()  # noqa: E731
     return "\n".join([line(header), line(["-" * w for w in widths]), *map(line, rows)])
+
+
+def _short_path(path: str) -> str:
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path
+    return rel if not rel.startswith("..") else path
 
 
 def _metrics(w: config.WorkerSpec) -> str:
@@ -443,17 +455,23 @@ def status(workers: list[config.WorkerSpec], timeout: float = 2.0, gateway=None)
     for w in workers:
         s = health(w.address, timeout)
         pid = sock = "-"
+        version, python = w.version or "-", "-"
         if s != "UNREACHABLE":
             info, err = worker_info(w.address, token_for(w), timeout)
             if info is not None:
                 pid = str(info.pid)
                 sock = info.uds_path or "-"
+                version = info.framework_version or version
+                python = info.python_version or "-"
+                if info.python_executable and info.python_executable != sys.executable:
+                    python += f" {_short_path(info.python_executable)}"
                 if info.backend != w.backend:
                     s += f" (but it is a {info.backend} worker)"
             elif err == "UNIMPLEMENTED":
                 s += " (not an ivy worker)"
         ok &= s == "SERVING"
-        rows.append([w.name, w.backend, w.device, w.address, _metrics(w), pid, sock, s])
+        rows.append([w.name, w.backend, version, w.device, w.address, _metrics(w), pid, python,
+                     sock, s])
     print(table(rows, STATUS_HEADER), flush=True)
     if gateway is not None:  # the HTTP gateway of this configuration (docs/service.md)
         gw_ok, line = gateway_process.status_row(gateway, timeout)
@@ -478,6 +496,14 @@ def serve(workers: list[config.WorkerSpec], *, startup_timeout: float = 180.0,
           config_arg: str | None = None) -> int:
     if not workers:
         log.error("no workers to start (is any framework installed? see `ivy-serve --help`)")
+        return EXIT_FAILED
+    # each worker's interpreter (built from its env recipe on first use) and framework version
+    env_problems = envs.prepare(workers)
+    if env_problems:
+        for p in env_problems:
+            log.error("%s", p)
+        log.error("ivy-serve: nothing started (see docs/deploy.md, 'Workers in their own "
+                  "environments')")
         return EXIT_FAILED
     problems = preflight(workers)
     if gateway is not None and (why := port_problem(gateway.host, gateway.port)):
@@ -524,9 +550,10 @@ def serve(workers: list[config.WorkerSpec], *, startup_timeout: float = 180.0,
     if pending and not stop.is_set():
         log.error("workers not SERVING after %.0f s: %s (still trying)", startup_timeout,
                   ", ".join(pending))
-    rows = [[s.spec.name, s.spec.backend, s.spec.device, s.spec.address, _metrics(s.spec),
-             str(s.proc.pid) if s.state == "serving" else "-",
-             "SERVING" if s.state == "serving" else "starting"] for s in sup]
+    rows = [[s.spec.name, s.spec.backend, s.spec.version or "-", s.spec.device, s.spec.address,
+             _metrics(s.spec), str(s.proc.pid) if s.state == "serving" else "-",
+             envs.describe(s.spec), "SERVING" if s.state == "serving" else "starting"]
+            for s in sup]
     print(table(rows, HEADER), flush=True)
     log.info("ivy-serve: %d of %d workers up; Ctrl-C stops them", len(sup) - len(pending),
              len(sup))

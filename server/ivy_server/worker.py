@@ -26,6 +26,7 @@ import hashlib
 import inspect
 import logging
 import os
+import platform
 import secrets
 import signal
 import sys
@@ -271,6 +272,10 @@ class _Trimmer:
 ZERO_FILL = {"empty": "zeros", "empty_like": "zeros_like"}
 
 
+class _HookError(Exception):
+    """Carries an Ivy error out of the codec's array hook (which wraps ValueError/TypeError)."""
+
+
 class Worker:
     """The servicer: every RPC's implementation, independent of the gRPC server kind."""
 
@@ -316,7 +321,15 @@ class Worker:
             self._to_native = None  # decoded arrays already are numpy arrays on the CPU
         else:
             asarray, dev = self.B.asarray, self.device
-            self._to_native = lambda a: asarray(a, device=dev)
+            ivy_error = ivy.errors.IvyError
+
+            def to_native(a):
+                try:
+                    return asarray(a, device=dev)
+                except ivy_error as e:  # a dtype this backend lacks (mxnet: complex): keep the
+                    raise _HookError(e) from None  # type, not the codec's INVALID_ARGUMENT
+
+            self._to_native = to_native
         # warm up the conversion paths (first calls into a framework initialise it)
         try:
             one = np.ones(2, np.float32)
@@ -374,8 +387,11 @@ class Worker:
         if not len(payload):
             return _EMPTY_ARGS
         get = self.handles.get
-        value = codec.decode(payload, buffers=buffers, array_hook=self._to_native,
-                             handle_hook=lambda r: get(r.id, owner))
+        try:
+            value = codec.decode(payload, buffers=buffers, array_hook=self._to_native,
+                                 handle_hook=lambda r: get(r.id, owner))
+        except _HookError as e:
+            raise e.args[0] from None
         if (not isinstance(value, list) or len(value) != 2 or not isinstance(value[0], list)
                 or not isinstance(value[1], dict)):
             raise errors.invalid("the args field must hold msgpack [args list, kwargs map]")
@@ -489,7 +505,8 @@ class Worker:
             max_message_bytes=self.max_message_bytes, code_execution=self.code_execution,
             memory_cap_bytes=self.memory_cap, handles_live=len(self.handles.items),
             handles_bytes=self.handles.bytes, pid=os.getpid(), server_kind=self.server_kind,
-            uds_path=self.uds_path)
+            uds_path=self.uds_path, python_version=platform.python_version(),
+            python_executable=sys.executable, numpy_version=np.__version__)
 
     def trace(self, request, context, tag: list):
         tag[0] = "trace"

@@ -28,6 +28,10 @@ WORKERS_TOML = ROOT / "workers.toml"
 GPU_WORKERS_TOML = ROOT / "docker" / "workers.gpu.toml"
 K8S = ROOT / "deploy" / "k8s"
 BACKENDS = ("numpy", "torch", "jax", "tensorflow")
+# backends whose worker needs an environment of its own (MXNet: numpy<1.24): an image of their own
+# (docker/Dockerfile.<backend>), cpu profile only, and in workers.toml as a commented entry (an
+# `env =` worker that ivy-serve would build on first start; tests/mxnet runs it)
+OWN_ENV_BACKENDS = {"mxnet": "docker/Dockerfile.mxnet"}
 IMAGE_ROOT = "/opt/ivy"  # where the Dockerfile puts the repository inside the image
 
 

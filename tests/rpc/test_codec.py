@@ -231,7 +231,7 @@ def test_ivy_workers_parsing_and_round_robin(tmp_path):
     assert c.address_for() == "10.0.0.1:50053"  # no backend: the first worker's
     with pytest.raises(ivy_client.NoWorker, match="torch@gpu:1"):
         c.address_for("torch", "cpu")
-    for bad in ("jax", "jax=nohostport", "mxnet=h:1", "jax@tpu:0=h:1"):
+    for bad in ("jax", "jax=nohostport", "caffe=h:1", "jax@tpu:0=h:1"):
         with pytest.raises(ValueError):
             config.parse_spec(bad)
     toml = tmp_path / "w.toml"

@@ -132,6 +132,21 @@ _DESCRIPTORS: dict[str, BackendDescriptor] = {
             dtype_ns="tf", emit_array="tf.constant", type_roots=("tensorflow",),
             helper_roots=("tensorflow", "numpy"), aliases=("tf",),
         ),
+        # MXNet 1.9 (its NumPy API, mx.np) needs numpy<1.24: it runs in a worker of its own
+        # environment (scripts/envs/mxnet.sh); not a pip extra of this package for that reason
+        BackendDescriptor(
+            name="mxnet", module="mxnet", pip_extra=None,
+            array_types=("mxnet.numpy.ndarray",),
+            mutable=True, autodiff=True,
+            emit_imports=("import mxnet as mx", "import mxnet.numpy as mnp",
+                          "import mxnet.numpy_extension as npx"),
+            emit_alias="mnp",
+            namespaces=_ns(("mnp", "mxnet.numpy"), ("mnp.linalg", "mxnet.numpy.linalg"),
+                           ("npx", "mxnet.numpy_extension")),
+            dtype_ns="mnp", dtype_renames=MappingProxyType({"bool": "bool_"}),
+            emit_array="mnp.array", type_roots=("mxnet",), helper_roots=("mxnet", "numpy"),
+            aliases=("mx", "mxnet.numpy"),
+        ),
     )
 }
 
@@ -140,8 +155,8 @@ BACKEND_NAMES: tuple[str, ...] = tuple(_DESCRIPTORS)
 
 
 def descriptor(name: str) -> BackendDescriptor:
-    """The descriptor of backend ``name`` ("numpy", "torch", "jax", "tensorflow"; aliases such as
-    "tf" too). Raises KeyError for an unknown name."""
+    """The descriptor of backend ``name`` ("numpy", "torch", "jax", "tensorflow", "mxnet";
+    aliases such as "tf" too). Raises KeyError for an unknown name."""
     try:
         return _DESCRIPTORS[name]
     except KeyError:
