@@ -1,0 +1,357 @@
+"""tf.image: resizing with TensorFlow's pixel-centre rules, colour and geometry helpers."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+import ivy
+
+from . import _functions as _F
+from ._core import BY_NAME, KIND, as_dtype, invalid, name_of, nat, not_implemented, wrap
+
+
+class ResizeMethod:
+    BILINEAR = "bilinear"
+    NEAREST_NEIGHBOR = "nearest"
+    BICUBIC = "bicubic"
+    AREA = "area"
+    LANCZOS3 = "lanczos3"
+    LANCZOS5 = "lanczos5"
+    GAUSSIAN = "gaussian"
+    MITCHELLCUBIC = "mitchellcubic"
+
+
+def _batched(d):
+    nd = len(d.shape)
+    if nd == 3:
+        return ivy.expand_dims(d, axis=0), True
+    if nd != 4:
+        raise ValueError("'images' must have either 3 or 4 dimensions.")
+    return d, False
+
+
+def _scale(i, o, align_corners):
+    if align_corners and o > 1:
+        return (i - 1) / (o - 1)
+    return i / o
+
+
+def _linear_axis(d, axis, out, align_corners, half_pixel):
+    """Resample axis ``axis`` of float ``d`` to ``out`` samples (TensorFlow's bilinear rule)."""
+    i = int(d.shape[axis])
+    sc = _scale(i, out, align_corners)
+    o = np.arange(out, dtype=np.float64)
+    src = (o + 0.5) * sc - 0.5 if half_pixel else o * sc
+    src = src.astype(np.float32).astype(np.float64)
+    lo_f = np.floor(src)
+    lo = np.clip(lo_f, 0, i - 1).astype(np.int64)
+    hi = np.clip(np.ceil(src), 0, i - 1).astype(np.int64)
+    lerp = (src - lo_f).astype(np.float32)
+    B = ivy.backend_of(d)
+    a = ivy.take(d, B.asarray(lo), axis=axis)
+    b = ivy.take(d, B.asarray(hi), axis=axis)
+    shape = [1] * len(d.shape)
+    shape[axis] = out
+    w = ivy.reshape(ivy.astype(B.asarray(lerp), name_of(d)), tuple(shape))
+    return ivy.add(a, ivy.multiply(ivy.subtract(b, a), w))
+
+
+def _nearest_axis(d, axis, out, align_corners, half_pixel):
+    i = int(d.shape[axis])
+    sc = np.float32(_scale(i, out, align_corners))
+    o = np.arange(out, dtype=np.float32)
+    if half_pixel:
+        src = np.floor((o + np.float32(0.5)) * sc)
+    elif align_corners:
+        src = np.round(o * sc)
+    else:
+        src = np.floor(o * sc)
+    idx = np.clip(src, 0, i - 1).astype(np.int64)
+    return ivy.take(d, ivy.backend_of(d).asarray(idx), axis=axis)
+
+
+def resize_bilinear_raw(images, size, align_corners=False, half_pixel_centers=False):
+    d, single = _batched(nat(images))
+    h, w = _F._ints(size)
+    x = ivy.astype(d, "float32")
+    x = _linear_axis(x, 1, h, align_corners, half_pixel_centers)
+    x = _linear_axis(x, 2, w, align_corners, half_pixel_centers)
+    return wrap(ivy.squeeze(x, axis=0) if single else x)
+
+
+def resize_nearest_raw(images, size, align_corners=False, half_pixel_centers=False):
+    d, single = _batched(nat(images))
+    h, w = _F._ints(size)
+    x = _nearest_axis(d, 1, h, align_corners, half_pixel_centers)
+    x = _nearest_axis(x, 2, w, align_corners, half_pixel_centers)
+    return wrap(ivy.squeeze(x, axis=0) if single else x)
+
+
+def resize(images, size, method=ResizeMethod.BILINEAR, preserve_aspect_ratio=False,
+           antialias=False, name=None):
+    """tf.image.resize (v2): half-pixel centres; bilinear returns float32, nearest keeps the
+    dtype."""
+    d = nat(images)
+    method = getattr(method, "value", method)
+    h, w = _F._ints(size)
+    ih, iw = int(d.shape[-3]), int(d.shape[-2])
+    if preserve_aspect_ratio:
+        scale = min(h / ih, w / iw)
+        h, w = max(int(round(ih * scale)), 1), max(int(round(iw * scale)), 1)
+    if method == "bilinear":
+        if antialias and (h < ih or w < iw):
+            not_implemented("tf.image.resize(antialias=True) when downsampling")
+        r = resize_bilinear_raw(wrap(d), [h, w], False, True)
+        if name_of(d) == "float64":
+            r = wrap(ivy.astype(r._data, "float64"))
+        return r
+    if method == "nearest":
+        return resize_nearest_raw(wrap(d), [h, w], False, True)
+    not_implemented(f"tf.image.resize(method={method!r})", "only bilinear and nearest")
+
+
+def rgb_to_grayscale(images, name=None):
+    d = nat(images)
+    n = name_of(d)
+    f = convert_image_dtype(wrap(d), "float32")._data
+    w = ivy.asarray([0.2989, 0.5870, 0.1140], dtype="float32")
+    g = ivy.sum(ivy.multiply(f, w), axis=-1, keepdims=True)
+    return convert_image_dtype(wrap(g), n)
+
+
+def grayscale_to_rgb(images, name=None):
+    d = nat(images)
+    return wrap(ivy.concat([d, d, d], axis=-1))
+
+
+def flip_left_right(image):
+    return wrap(ivy.flip(nat(image), axis=-2))
+
+
+def flip_up_down(image):
+    return wrap(ivy.flip(nat(image), axis=-3))
+
+
+def rot90(image, k=1, name=None):
+    d = nat(image)
+    k = _F._int(k) % 4
+    for _ in range(k):
+        d = ivy.flip(ivy.permute_dims(d, _swap_hw(len(d.shape))), axis=-3)
+    return wrap(d)
+
+
+def _swap_hw(nd):
+    p = list(range(nd))
+    p[-3], p[-2] = p[-2], p[-3]
+    return tuple(p)
+
+
+def transpose(image, name=None):
+    d = nat(image)
+    return wrap(ivy.permute_dims(d, _swap_hw(len(d.shape))))
+
+
+def _as_float(d):
+    n = name_of(d)
+    if KIND[n] == "f":
+        return d, n
+    return convert_image_dtype(wrap(d), "float32")._data, n
+
+
+def adjust_brightness(image, delta):
+    d, n = _as_float(nat(image))
+    r = ivy.add(d, _F.nat(delta, BY_NAME[name_of(d)]))
+    return convert_image_dtype(wrap(r), n, saturate=True)
+
+
+def adjust_contrast(images, contrast_factor):
+    d, n = _as_float(nat(images))
+    m = ivy.mean(d, axis=(-3, -2), keepdims=True)
+    f = _F.nat(contrast_factor, BY_NAME[name_of(d)])
+    r = ivy.add(ivy.multiply(ivy.subtract(d, m), f), m)
+    return convert_image_dtype(wrap(r), n, saturate=True)
+
+
+def adjust_gamma(image, gamma=1, gain=1):
+    d, n = _as_float(nat(image))
+    r = ivy.multiply(ivy.pow(d, float(gamma)), float(gain))
+    return convert_image_dtype(wrap(r), n, saturate=True)
+
+
+def per_image_standardization(image):
+    d = nat(image)
+    if KIND[name_of(d)] != "f":
+        d = ivy.astype(d, "float32")
+    ax = (-3, -2, -1)
+    cnt = 1
+    for a in ax:
+        cnt *= int(d.shape[a])
+    m = ivy.mean(d, axis=ax, keepdims=True)
+    sd = ivy.std(d, axis=ax, keepdims=True)
+    adj = ivy.maximum(sd, 1.0 / math.sqrt(cnt))
+    return wrap(ivy.divide(ivy.subtract(d, m), adj))
+
+
+def central_crop(image, central_fraction):
+    d = nat(image)
+    if central_fraction <= 0.0 or central_fraction > 1.0:
+        raise ValueError("central_fraction must be within (0, 1]")
+    if central_fraction == 1.0:
+        return wrap(d)
+    h, w = int(d.shape[-3]), int(d.shape[-2])
+    hs = int((h - h * central_fraction) / 2)
+    ws = int((w - w * central_fraction) / 2)
+    key = (Ellipsis, slice(hs, h - hs), slice(ws, w - ws), slice(None))
+    return wrap(ivy.get_item(d, key))
+
+
+def crop_to_bounding_box(image, offset_height, offset_width, target_height, target_width):
+    d = nat(image)
+    oh, ow, th, tw = (_F._int(v) for v in (offset_height, offset_width, target_height,
+                                           target_width))
+    h, w = int(d.shape[-3]), int(d.shape[-2])
+    if oh < 0 or ow < 0:
+        raise ValueError("offset_height and offset_width must be >= 0.")
+    if th <= 0 or tw <= 0:
+        raise ValueError("target_width and target_height must be > 0.")
+    if h < oh + th or w < ow + tw:
+        raise ValueError("height/width must be >= target + offset.")
+    return wrap(ivy.get_item(d, (Ellipsis, slice(oh, oh + th), slice(ow, ow + tw), slice(None))))
+
+
+def pad_to_bounding_box(image, offset_height, offset_width, target_height, target_width):
+    d = nat(image)
+    oh, ow, th, tw = (_F._int(v) for v in (offset_height, offset_width, target_height,
+                                           target_width))
+    h, w = int(d.shape[-3]), int(d.shape[-2])
+    if oh < 0 or ow < 0:
+        raise ValueError("offset_height and offset_width must be >= 0")
+    if th < h + oh or tw < w + ow:
+        raise ValueError("target_height/width must be >= offset + height/width")
+    pw = [(0, 0)] * (len(d.shape) - 3) + [(oh, th - h - oh), (ow, tw - w - ow), (0, 0)]
+    return wrap(ivy.pad(d, pw))
+
+
+def resize_with_crop_or_pad(image, target_height, target_width):
+    d = nat(image)
+    h, w = int(d.shape[-3]), int(d.shape[-2])
+    th, tw = _F._int(target_height), _F._int(target_width)
+    t = wrap(d)
+    ch, cw = max((h - th) // 2, 0), max((w - tw) // 2, 0)
+    t = crop_to_bounding_box(t, ch, cw, min(th, h), min(tw, w))
+    ph, pw_ = max((th - h) // 2, 0), max((tw - w) // 2, 0)
+    return pad_to_bounding_box(t, ph, pw_, th, tw)
+
+
+def convert_image_dtype(image, dtype, saturate=False, name=None):
+    """Integers are fixed-point in [0, MAX]; floats in [0, 1) (TensorFlow's rule)."""
+    d = nat(image)
+    src, dst = BY_NAME[name_of(d)], as_dtype(dtype)
+    if src == dst:
+        return wrap(d)
+    if src.is_integer and dst.is_integer:
+        smax, dmax = src.max, dst.max
+        if smax > dmax:
+            scale = (smax + 1) // (dmax + 1)
+            return wrap(ivy.astype(ivy.floor_divide(d, scale), dst.name))
+        scale = (dmax + 1) // (smax + 1)
+        return wrap(ivy.multiply(ivy.astype(d, dst.name), scale))
+    if src.is_floating and dst.is_floating:
+        return wrap(ivy.astype(d, dst.name))
+    if src.is_integer:
+        f = ivy.astype(d, dst.name)
+        return wrap(ivy.multiply(f, 1.0 / src.max))
+    if not dst.is_integer:
+        invalid(f"convert_image_dtype to {dst.name} is not supported", "ConvertImageDtype")
+    scale = dst.max + 0.5
+    x = ivy.multiply(d, scale)
+    if saturate:
+        x = ivy.clip(x, float(dst.min), float(dst.max))
+    return wrap(ivy.astype(x, dst.name))
+
+
+def random_flip_left_right(image, seed=None):
+    not_implemented("tf.image.random_flip_left_right")
+
+
+def extract_patches(*a, **k):
+    not_implemented("tf.image.extract_patches")
+
+
+_YIQ = [[0.299, 0.59590059, 0.2115], [0.587, -0.27455667, -0.52273617],
+        [0.114, -0.32134392, 0.31119955]]
+_YUV = [[0.299, -0.14714119, 0.61497538], [0.587, -0.28886916, -0.51496512],
+        [0.114, 0.43601035, -0.10001026]]
+
+
+_YIQ_INV = [[1, 1, 1], [0.95598634, -0.27201283, -1.10674021],
+            [0.6208248, -0.64720424, 1.70423049]]
+_YUV_INV = [[1, 1, 1], [0, -0.394642334, 2.03206185], [1.13988303, -0.58062185, 0]]
+
+
+def _colour(images, kernel):
+    """Pixels times TensorFlow's 3x3 colour-space kernel (its rounded constants)."""
+    d = nat(images)
+    k = np.asarray(kernel, np.float64)
+    kk = ivy.backend_of(d).asarray(k.astype(_np_name(d)))
+    return wrap(ivy.tensordot(d, kk, axes=((len(d.shape) - 1,), (0,))))
+
+
+def _np_name(d):
+    return name_of(d)
+
+
+def rgb_to_yiq(images):
+    return _colour(images, _YIQ)
+
+
+def yiq_to_rgb(images):
+    return _colour(images, _YIQ_INV)
+
+
+def rgb_to_yuv(images):
+    return _colour(images, _YUV)
+
+
+def yuv_to_rgb(images):
+    return _colour(images, _YUV_INV)
+
+
+def total_variation(images, name=None):
+    d = nat(images)
+    nd = len(d.shape)
+    ax = (-3, -2, -1)
+    dh = ivy.subtract(ivy.get_item(d, (Ellipsis, slice(1, None), slice(None), slice(None))),
+                      ivy.get_item(d, (Ellipsis, slice(None, -1), slice(None), slice(None))))
+    dw = ivy.subtract(ivy.get_item(d, (Ellipsis, slice(1, None), slice(None))),
+                      ivy.get_item(d, (Ellipsis, slice(None, -1), slice(None))))
+    _ = nd
+    return wrap(ivy.add(ivy.sum(ivy.abs(dh), axis=ax), ivy.sum(ivy.abs(dw), axis=ax)))
+
+
+def image_gradients(image):
+    d = nat(image)
+    if len(d.shape) != 4:
+        raise ValueError("image_gradients expects a 4D tensor [batch_size, h, w, d]")
+    dy = ivy.subtract(ivy.get_item(d, (slice(None), slice(1, None))),
+                      ivy.get_item(d, (slice(None), slice(None, -1))))
+    dx = ivy.subtract(ivy.get_item(d, (slice(None), slice(None), slice(1, None))),
+                      ivy.get_item(d, (slice(None), slice(None), slice(None, -1))))
+    n, h, w, c = (int(s) for s in d.shape)
+    dy = ivy.concat([dy, ivy.zeros((n, 1, w, c), dtype=name_of(d))], axis=1)
+    dx = ivy.concat([dx, ivy.zeros((n, h, 1, c), dtype=name_of(d))], axis=2)
+    return wrap(dy), wrap(dx)
+
+
+def psnr(a, b, max_val, name=None):
+    (x, y), n = _F.match("PSNR", a, b)
+    x = convert_image_dtype(wrap(x), "float32")._data
+    y = convert_image_dtype(wrap(y), "float32")._data
+    mv = float(max_val)
+    if KIND[n] in "iu":
+        mv = mv / BY_NAME[n].max
+    mse = ivy.mean(ivy.square(ivy.subtract(x, y)), axis=(-3, -2, -1))
+    r = ivy.subtract(20 * math.log10(mv), ivy.multiply(ivy.log(mse), 10 / math.log(10)))
+    return wrap(r)

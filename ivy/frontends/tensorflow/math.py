@@ -1,0 +1,146 @@
+"""tf.math: the element-wise, reduction and segment functions (shared with the top level)."""
+
+from ._functions import (  # noqa: F401  # noqa: F401,E402
+    abs,
+    acos,
+    acosh,
+    add,
+    add_n,
+    argmax,
+    argmin,
+    asin,
+    asinh,
+    atan,
+    atan2,
+    atanh,
+    bincount,
+    ceil,
+    conj,
+    cos,
+    cosh,
+    count_nonzero,
+    cumprod,
+    cumsum,
+    cumulative_logsumexp,
+    divide,
+    divide_no_nan,
+    equal,
+    erf,
+    erfc,
+    exp,
+    expm1,
+    floor,
+    floordiv,
+    floormod,
+    greater,
+    greater_equal,
+    imag,
+    invert_permutation,
+    is_finite,
+    is_inf,
+    is_nan,
+    is_non_decreasing,
+    is_strictly_increasing,
+    less,
+    less_equal,
+    log,
+    log1p,
+    log_sigmoid,
+    logical_and,
+    logical_not,
+    logical_or,
+    logical_xor,
+    maximum,
+    minimum,
+    mod,
+    multiply,
+    multiply_no_nan,
+    negative,
+    nextafter,
+    not_equal,
+    pow,
+    real,
+    realdiv,
+    reciprocal,
+    reciprocal_no_nan,
+    reduce_all,
+    reduce_any,
+    reduce_euclidean_norm,
+    reduce_logsumexp,
+    reduce_max,
+    reduce_mean,
+    reduce_min,
+    reduce_prod,
+    reduce_std,
+    reduce_sum,
+    reduce_variance,
+    rint,
+    round,
+    rsqrt,
+    scalar_mul,
+    segment_max,
+    segment_mean,
+    segment_min,
+    segment_sum,
+    sigmoid,
+    sign,
+    sin,
+    sinh,
+    softplus,
+    sqrt,
+    square,
+    squared_difference,
+    subtract,
+    tan,
+    tanh,
+    top_k,
+    truediv,
+    unsorted_segment_max,
+    unsorted_segment_mean,
+    unsorted_segment_min,
+    unsorted_segment_sqrt_n,
+    unsorted_segment_sum,
+    xdivy,
+    xlog1py,
+    xlogy,
+    zero_fraction,
+)
+from .nn import (  # noqa: F401
+    in_top_k,  # noqa: F401,E402
+    l2_normalize,
+    log_softmax,
+    softmax,
+    softsign,
+)
+
+floor_div = floordiv
+
+
+def _nyi(name):
+    def f(*a, **k):
+        from ._core import not_implemented
+
+        not_implemented(f"tf.math.{name}")
+    f.__name__ = name
+    return f
+
+
+for _n in ("segment_prod", "unsorted_segment_prod", "lgamma", "digamma", "igamma", "igammac", "betainc",
+           "bessel_i0", "bessel_i1", "zeta", "erfinv", "ndtri"):
+    globals()[_n] = _nyi(_n)
+
+
+def polyval(coeffs, x, name=None):
+    """Horner's rule: coeffs[0] * x**(n-1) + ... + coeffs[n-1]."""
+    from ._core import convert_to_tensor
+
+    t = convert_to_tensor(x)
+    if not coeffs:
+        return zeros_like(t)
+    acc = convert_to_tensor(coeffs[0], dtype=t.dtype)
+    for c in coeffs[1:]:
+        acc = add(multiply(acc, t), convert_to_tensor(c, dtype=t.dtype))
+    return add(acc, zeros_like(t))
+
+
+from ._functions import zeros_like  # noqa: E402
