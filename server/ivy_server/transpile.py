@@ -247,7 +247,8 @@ class Transpiler:
             raise RpcFailure(grpc.StatusCode.PERMISSION_DENIED,
                              "Transpile of source code runs it and is off on this worker: start "
                              "it with --allow-code-execution and an auth token "
-                             "(--auth-token-env); or send an Ivy graph traced on your side "
+                             "(--auth-token-env; `ivy-serve --config workers.transpile.toml` "
+                             "does both); or send an Ivy graph traced on your side "
                              "(TranspileRequest.graph, ivy_client: transpile_graph), which runs "
                              "no code")
         if not request.entry.isidentifier():
