@@ -230,6 +230,28 @@ def _shift_ref(left: bool):
 REFS = {"bitwise_left_shift": _shift_ref(True), "bitwise_right_shift": _shift_ref(False)}
 
 
+def _sign_ref(x):
+    """The standard's complex sign, z / |z| (NumPy 1.x's np.sign gives the real part's sign),
+    element by element in Python, with NumPy 2's answers for one infinite part."""
+    if x.dtype.kind != "c":
+        return np.sign(x)
+    out = []
+    for z in x.ravel().tolist():
+        if z == 0:
+            out.append(0j)
+        elif math.isinf(z.real) and math.isfinite(z.imag):
+            out.append(complex(math.copysign(1, z.real), 0))
+        elif math.isinf(z.imag) and math.isfinite(z.real):
+            out.append(complex(0, math.copysign(1, z.imag)))
+        else:
+            out.append(z / abs(z))
+    return np.array(out, x.dtype).reshape(x.shape)
+
+
+if int(np.__version__.split(".")[0]) < 2:
+    REFS["sign"] = _sign_ref
+
+
 def _expected_dtype(rule: str, d: str) -> str:
     if rule == "bool":
         return "bool"

@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
@@ -20,6 +20,8 @@ import ivy
 from ivy.functional.backends.numpy import linalg as np_backend
 
 from .helpers import ALL_DTYPES, api, arrays, backends, native
+
+_NUMPY2 = hasattr(np.linalg, "vector_norm")  # the Array API functions arrived in NumPy 2.0
 
 FLOAT = ["float32", "float64", "complex64", "complex128"]
 REAL = ["float32", "float64"]
@@ -276,6 +278,9 @@ MATRIX_ORDS = ["fro", "nuc", 1, -1, 2, -2, math.inf, -math.inf]
 
 @given_backends(a=matrices(), ord=st.sampled_from(MATRIX_ORDS), keepdims=st.booleans())
 def test_matrix_norm(backend, a, ord, keepdims):
+    # NumPy 1.x's norm refuses maxima over empty matrices (NumPy 2's gives 0); the backend's
+    # NumPy 1.x path for them is compared with NumPy 2 in test_numpy1_matrix_norm_empty
+    assume(_NUMPY2 or a.size)
     try:
         expected = np.linalg.norm(a, ord=ord, axis=(-2, -1), keepdims=keepdims)
     except ValueError:  # a minimum over nothing (empty matrices): every backend must raise
@@ -360,7 +365,11 @@ def test_pinv(backend, xr, use_rtol):
     if r < min(x.shape[-2:]) and not use_rtol:
         return  # the default cutoff is too close to the noise of a rank-deficient product
     rtol = 1e-3 if use_rtol else None
-    expected = np.linalg.pinv(x, rtol=rtol)
+    if _NUMPY2:
+        expected = np.linalg.pinv(x, rtol=rtol)
+    else:  # NumPy 1.x: rcond; the standard's default cutoff is max(M, N) * eps
+        expected = np.linalg.pinv(x, rcond=max(x.shape[-2:]) * np.finfo(x.dtype).eps
+                                  if rtol is None else rtol)
     check(call(backend, "pinv", x, rtol=rtol), expected, x.dtype, scale=mag(expected) * 10)
 
 
@@ -426,11 +435,22 @@ def solve_args(draw):
     return x1, x2
 
 
+def _solve_ref(a, b):
+    """The standard's solve on any NumPy (b is a vector only when 1-d): both operands broadcast
+    to full rank first, so NumPy 1.x cannot read b as a stack of vectors."""
+    if b.ndim == 1:
+        return np.linalg.solve(a, np.broadcast_to(b[:, None], a.shape[:-2] + (b.shape[0], 1)))[
+            ..., 0]
+    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    return np.linalg.solve(np.broadcast_to(a, batch + a.shape[-2:]),
+                           np.broadcast_to(b, batch + b.shape[-2:]))
+
+
 @given_backends(args=solve_args())
 def test_solve(backend, args):
     x1, x2 = args
     dt = ivy.promote_types(x1.dtype, x2.dtype)
-    expected = np.linalg.solve(x1.astype(dt), x2.astype(dt))
+    expected = _solve_ref(x1.astype(dt), x2.astype(dt))
     check(call(backend, "solve", x1, x2), expected, dt)
 
 
@@ -513,6 +533,10 @@ def vector_norm_args(draw):
 
 @given_backends(xa=vector_norm_args(), ord=st.sampled_from(VECTOR_ORDS), keepdims=st.booleans())
 def test_vector_norm(backend, xa, ord, keepdims):
+    # NumPy 1.x has no vector_norm to compare with: there the backend's NumPy 1.x path is
+    # compared with NumPy 2's in test_numpy1_vector_norm (main environment)
+    if not _NUMPY2:
+        pytest.skip("NumPy 1.x has no vector_norm to compare with")
     x, axis = xa
     with np.errstate(divide="ignore"):
         expected = np.linalg.vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
@@ -540,7 +564,12 @@ def test_matmul_aliases(backend):
 
 # --- NumPy 1.x fallbacks (numpy<2 has no matrix_norm/vector_norm/svdvals/rtol=): checked here
 # against NumPy 2's own implementations, so they stay right without a NumPy 1.x install.
+# (In a NumPy 1.x environment, such as the MXNet worker's, there is no NumPy 2 to compare with.)
+_needs_numpy2 = pytest.mark.skipif(not _NUMPY2,
+                                   reason="the reference is NumPy 2's own implementation")
 
+
+@_needs_numpy2
 @given(xa=vector_norm_args(), ord=st.sampled_from(VECTOR_ORDS), keepdims=st.booleans())
 def test_numpy1_vector_norm(xa, ord, keepdims):
     x, axis = xa
@@ -551,6 +580,22 @@ def test_numpy1_vector_norm(xa, ord, keepdims):
     np.testing.assert_allclose(got, expected, rtol=tol(x.dtype), atol=tol(x.dtype) * mag(x))
 
 
+@_needs_numpy2
+@given(a=matrices(), ord=st.sampled_from(MATRIX_ORDS), keepdims=st.booleans())
+def test_numpy1_matrix_norm_empty(a, ord, keepdims):
+    """Empty matrices included: a maximum over nothing is 0, a minimum over nothing raises."""
+    try:
+        expected = np.linalg.matrix_norm(a, ord=ord, keepdims=keepdims)
+    except ValueError:
+        with pytest.raises(ValueError):
+            np_backend._matrix_norm_np1(a, keepdims, ord)
+        return
+    got = np_backend._matrix_norm_np1(a, keepdims, ord)
+    assert got.dtype == expected.dtype and got.shape == expected.shape
+    np.testing.assert_allclose(got, expected, rtol=tol(a.dtype), atol=tol(a.dtype) * mag(a))
+
+
+@_needs_numpy2
 @given(a=matrices(min_side=1), ord=st.sampled_from(MATRIX_ORDS), keepdims=st.booleans())
 def test_numpy1_matrix_norm_rank_pinv(a, ord, keepdims):
     expected = np.linalg.matrix_norm(a, ord=ord, keepdims=keepdims)
@@ -564,6 +609,7 @@ def test_numpy1_matrix_norm_rank_pinv(a, ord, keepdims):
     np.testing.assert_array_equal(np_backend._svdvals_np1(a), np.linalg.svdvals(a))
 
 
+@_needs_numpy2
 def test_numpy1_shape_functions():
     x = np.arange(24).reshape(2, 3, 4)
     np.testing.assert_array_equal(np_backend._diagonal_np1(x, offset=1),

@@ -139,7 +139,7 @@ def case_stack(data):
     a = data.draw(arrays(d1, shape), label="a")
     b = data.draw(arrays(d2, shape), label="b")
     want = str(np.result_type(a.dtype, b.dtype))
-    return ([a, b],), {"axis": axis}, lambda a_, b_: np.stack([a_, b_], axis=axis, dtype=want)
+    return ([a, b],), {"axis": axis}, lambda a_, b_: np.stack([a_.astype(want), b_.astype(want)], axis=axis)
 
 
 CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}

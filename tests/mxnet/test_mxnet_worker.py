@@ -164,3 +164,91 @@ def test_autograd_in_the_mxnet_env(mxnet_python):
     assert r.returncode == 0, r.stderr[-3000:]
     ok, module = r.stdout.split()
     assert ok == "ok" and module.startswith("mxnet.numpy"), r.stdout
+
+
+# Operators MXNet's kernels reject (zero-size operands, bool slice assignment, mixed dtypes,
+# unbroadcast batches). Under MXNet's default threaded engine such a failure surfaced later, in
+# unrelated code, with the failed operator's output left unwritten: the backend runs the
+# synchronous engine, so each case below either works or raises at its own call.
+_EDGES = r"""
+import os, warnings
+warnings.simplefilter("ignore")
+import numpy as np
+import ivy
+ivy.set_backend("mxnet")
+import mxnet as mx
+assert os.environ["MXNET_ENGINE_TYPE"] == "NaiveEngine"
+A = ivy.asarray
+def same(got, want):
+    got = ivy.to_numpy(got)
+    assert got.shape == want.shape and got.dtype == want.dtype, (got.shape, got.dtype, want.shape, want.dtype)
+    assert np.array_equal(got, want) or np.allclose(got, want, rtol=1e-5, atol=1e-6), (got, want)
+
+# zero-size masks and index arrays: an empty selection, never an engine error
+for shape in [(0,), (2, 0), (0, 3)]:
+    same(A(np.zeros(shape, "float32"))[A(np.zeros(shape, bool))], np.zeros((0,), "float32"))
+x = A(np.arange(6, dtype="int32").reshape(2, 3))
+same(x[:, A(np.zeros((0,), "int64"))], np.zeros((2, 0), "int32"))
+# set_item: bool arrays (no bool kernel in MXNet), empty slices, masks
+for dt in ["bool", "float32", "int32"]:
+    x = A(np.zeros((4, 5), dt))
+    x[1:0, 0] = A(np.zeros((0,), dt))
+    x[(0,)] = A(np.ones((), dt))
+    x[2, 1:3] = A(np.ones((2,), dt))
+    x[A(np.eye(4, 5, dtype=bool))] = A(np.ones((), dt))
+    want = np.zeros((4, 5), dt); want[0] = 1; want[2, 1:3] = 1; want[np.eye(4, 5, dtype=bool)] = 1
+    same(x, want)
+try:
+    x[1:0, 0] = A(np.zeros((3,), "int32"))
+    raise SystemExit("a value that cannot broadcast to an empty selection was accepted")
+except ValueError:
+    pass
+# zero-size linear algebra (MXNet's kernels reject it; computed on the host)
+e = np.zeros((2, 0, 0), "float32")
+same(ivy.matmul(A(e), A(e)), e)
+same(ivy.linalg.det(A(e)), np.ones((2,), "float32"))
+same(ivy.linalg.inv(A(e)), e)
+same(ivy.linalg.matrix_norm(A(np.zeros((3, 0), "float32")), ord=2), np.zeros((), "float32"))
+same(ivy.vecdot(A(np.zeros((0,), "int32")), A(np.zeros((0,), "int32"))), np.zeros((), "int32"))
+same(ivy.tensordot(A(np.zeros((2, 0), "float32")), A(np.zeros((0, 3), "float32")), axes=1), np.zeros((2, 3), "float32"))
+# mixed dtypes in rtol, batch broadcasting in solve
+a = np.array([[2.0, 0.0], [0.0, 4.0]], "float32")
+same(ivy.linalg.pinv(A(a), rtol=A(np.asarray(1e-3, "float64"))), np.linalg.pinv(a))
+assert int(ivy.to_numpy(ivy.linalg.matrix_rank(A(a), rtol=A(np.asarray(0.0, "float32"))))) == 2
+a3 = np.stack([a, 2 * a, 4 * a])
+same(ivy.linalg.solve(A(a3[:1]), A(np.array([2.0, 4.0], "float32"))), np.array([[1.0, 1.0]], "float32"))
+same(ivy.linalg.solve(A(a), A(np.ones((3, 2, 1), "float32"))), np.linalg.solve(np.broadcast_to(a, (3, 2, 2)), np.ones((3, 2, 1), "float32")))
+# integer arithmetic MXNet does in floating point, and scalar parameters it passes as floats:
+# exact results (or a refusal), never rounded ones
+big32 = np.array([4097, -46340, 2**24 + 1, 2**31 - 1], "int32")
+big64 = np.array([2**40 + 1, -(2**53) - 3, 2**62 + 7], "int64")
+for v in (big32, big64):
+    same(ivy.square(A(v)), np.square(v))
+    same(ivy.abs(A(v)), np.abs(v))
+    same(ivy.pow(A(v), A(np.full_like(v, 3))), np.power(v, 3))
+try:
+    ivy.remainder(A(big64), A(np.full_like(big64, 7)))
+    raise SystemExit("remainder of int64 beyond 2**53 was answered (through float64)")
+except ivy.UnsupportedBackendError:
+    pass
+same(ivy.full((2, 3), 2**53 + 1, dtype="int64"), np.full((2, 3), 2**53 + 1, "int64"))
+same(ivy.full((), 1.401298464324817e-45, dtype="float64"), np.full((), 1.401298464324817e-45))
+same(ivy.full_like(A(np.zeros(3)), 1.6616681931811192e-293), np.full(3, 1.6616681931811192e-293))
+xf = np.array([0.0, -1e17, 5.0])
+same(ivy.clip(A(xf), max=-7.20575940379279e+16), np.clip(xf, None, -7.20575940379279e+16))
+same(ivy.clip(A(big64), 2**59 + 1, 2**61), np.clip(big64, 2**59 + 1, 2**61))
+same(ivy.clip(A(np.array([-100, 5, 100], "int8")), -1000, 50), np.array([-100, 5, 50], "int8"))
+# a one-element repeats array broadcasts; descending sorts along the last axis
+same(ivy.repeat(A(np.array([False, True])), A(np.array([2], "int8"))), np.array([False, False, True, True]))
+u = np.array([3, 1, 2, 1], "uint8")
+same(ivy.sort(A(u), descending=True), np.array([3, 2, 1, 1], "uint8"))
+same(ivy.argsort(A(u), descending=True), np.array([0, 2, 1, 3], "int64"))
+mx.nd.waitall()  # nothing left failing in the engine
+print("ok")
+"""
+
+
+def test_kernel_edges_in_the_mxnet_env(mxnet_python):
+    r = subprocess.run([mxnet_python, "-c", _EDGES], capture_output=True, text=True, cwd=ROOT,
+                       timeout=120)
+    assert r.returncode == 0 and r.stdout.strip().endswith("ok"), (r.stdout + r.stderr)[-3000:]

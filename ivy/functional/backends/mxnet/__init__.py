@@ -7,8 +7,16 @@ docs/deploy.md). What ``mx.np`` cannot do (complex dtypes, FFTs, int16/uint16+/b
 """
 
 import ctypes as _ctypes
+import os as _os
 
-import mxnet as mx
+# Synchronous execution. MXNet's default (threaded) engine runs operators asynchronously and
+# reports an operator's failure at the next synchronisation point, in whatever code reads a value
+# next, having left the failed operator's output unwritten (garbage) for anything that used it.
+# The naive engine raises the error from the call that caused it. It must be chosen before MXNet
+# is imported; a worker that sets MXNET_ENGINE_TYPE itself keeps its choice.
+_os.environ.setdefault("MXNET_ENGINE_TYPE", "NaiveEngine")
+
+import mxnet as mx  # noqa: E402
 from mxnet.base import _LIB, check_call
 
 # NumPy shape semantics (0-d and zero-size arrays) for every thread, not only this one:

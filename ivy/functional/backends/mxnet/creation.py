@@ -92,12 +92,20 @@ def full(shape, fill_value, *, dtype=None, device=None):
         dtype = _default_for(fill_value)
     if isinstance(fill_value, mnp.ndarray):
         fill_value = fill_value.item()
-    return mnp.full(shape, fill_value, dtype=as_native_dtype(dtype), ctx=as_native_device(device))
+    return _filled(shape, fill_value, as_native_dtype(dtype), as_native_device(device))
+
+
+def _filled(shape, fill_value, dtype, ctx):
+    """``mnp.full`` passes the fill value to its kernel as a float parameter (a float64 fill of
+    1.4e-45 or an int64 one above 2**53 lost bits): broadcast an exact 0-d array instead."""
+    value = mnp.array(onp.asarray(fill_value).astype(dtype), dtype=dtype, ctx=ctx)
+    shape = (shape,) if isinstance(shape, int) else tuple(shape)
+    return mnp.broadcast_to(value, shape).copy() if shape else value
 
 
 def full_like(x, /, fill_value, *, dtype=None, device=None):
     dt, ctx = _like(x, dtype, device)
-    return mnp.full(x.shape, fill_value, dtype=dt, ctx=ctx)
+    return _filled(x.shape, fill_value, dt, ctx)
 
 
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
@@ -120,6 +128,9 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
 
 
 def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
+    m = n_rows if n_cols is None else n_cols
+    if not -n_rows < k < m:  # no diagonal inside (and MXNet's k parameter is a C long)
+        return mnp.zeros((n_rows, m), dtype=_float_or(dtype), ctx=as_native_device(device))
     return mnp.eye(n_rows, n_cols, k=k, dtype=_float_or(dtype), ctx=as_native_device(device))
 
 

@@ -9,6 +9,7 @@ through float64 (MXNet has none), exact below 2**53; larger int64 operands raise
 for real arrays only.
 """
 
+import builtins
 import functools
 import math
 
@@ -37,7 +38,9 @@ def _kind(x):
     return onp.dtype(x.dtype).kind
 
 
-abs = mnp.absolute  # noqa: A001 - the standard's name
+def abs(x, /):  # noqa: A001 - the standard's name
+    # MXNet's integer absolute goes through a float (|2**62 + 7| came back 2**62): exact here
+    return mnp.absolute(x) if _kind(x) == "f" else _where(x < 0, -x, x)
 acos = mnp.arccos
 acosh = mnp.arccosh
 asin = mnp.arcsin
@@ -57,7 +60,9 @@ negative = mnp.negative
 sin = mnp.sin
 sinh = mnp.sinh
 sqrt = mnp.sqrt
-square = mnp.square
+def square(x, /):
+    # MXNet squares integers in float32 (4097**2 came back 16785408): multiply them instead
+    return mnp.square(x) if _kind(x) == "f" else x * x
 tan = mnp.tan
 tanh = mnp.tanh
 
@@ -74,7 +79,28 @@ maximum = _binary(mnp.maximum)
 minimum = _binary(mnp.minimum)
 multiply = _binary(mnp.multiply)
 not_equal = _binary(mnp.not_equal)
-pow = _binary(mnp.power)  # noqa: A001
+def pow(x1, x2, /):  # noqa: A001
+    x1, x2 = _promote(x1, x2)
+    if _kind(x1) == "f":
+        return mnp.power(x1, x2)
+    # MXNet raises integers to a power in floating point (4097**2 came back 16785410): square
+    # and multiply exactly instead, wrapping on overflow as NumPy does; negative exponents of
+    # integers are an error in NumPy (and undefined by the standard)
+    if _kind(x1) == "b":
+        return mnp.power(x1, x2)
+    if bool(mnp.any(x2 < 0)):
+        raise ValueError("Integers to negative integer powers are not allowed.")
+    shape = onp.broadcast_shapes(x1.shape, x2.shape)
+    result = mnp.ones(shape, dtype=x1.dtype, ctx=x1.ctx)
+    base = mnp.broadcast_to(x1, shape)
+    _check_exact("pow", x2)  # the exponent is halved through float64 (no integer division)
+    e = mnp.broadcast_to(x2, shape).astype(onp.float64)
+    while bool(mnp.any(e > 0)):
+        odd = mnp.remainder(e, 2.0) == 1.0
+        result = _where(odd, result * base, result)
+        e = mnp.floor(e / 2.0)
+        base = base * base
+    return result
 subtract = _binary(mnp.subtract)
 
 
@@ -267,9 +293,10 @@ def floor_divide(x1, x2, /):
 
 def remainder(x1, x2, /):
     x1, x2 = _promote(x1, x2)
-    r = mnp.remainder(x1, x2)
     if _kind(x1) != "f":
-        return r
+        _check_exact("remainder", x1, x2)  # MXNet's integer remainder goes through float64
+        return mnp.remainder(x1, x2)
+    r = mnp.remainder(x1, x2)
     # MXNet answers 0 where NumPy and the standard answer NaN (a NaN operand, x1 infinite, x2
     # zero), and x1 for an infinite x2 of either sign; a zero result takes x2's sign
     nan = _any(mnp.isnan(x1), mnp.isnan(x2), mnp.isinf(x1), x2 == 0)
@@ -290,13 +317,25 @@ def reciprocal(x, /):
     return mnp.reciprocal(x)
 
 
+def _bound(x, v):
+    """A clip bound as a 0-d array of ``x``'s dtype: MXNet passes a Python scalar to its kernel
+    as a float parameter (an int64 or float64 bound lost its low bits); an integer bound beyond
+    the dtype's range is the range's end (it clips nothing more)."""
+    if isinstance(v, mnp.ndarray):
+        return v.astype(x.dtype)
+    if _kind(x) in "iu" and isinstance(v, int):
+        info = onp.iinfo(onp.dtype(x.dtype))
+        v = builtins.min(builtins.max(v, int(info.min)), int(info.max))
+    return mnp.array(onp.asarray(v).astype(x.dtype), dtype=x.dtype, ctx=x.ctx)
+
+
 def clip(x, /, min=None, max=None):  # noqa: A002
     # The result keeps x's dtype ("min and max do not participate in type promotion").
     r = x
     if min is not None:
-        r = mnp.maximum(r, min if not isinstance(min, mnp.ndarray) else min.astype(x.dtype))
+        r = mnp.maximum(r, _bound(x, min))
     if max is not None:
-        r = mnp.minimum(r, max if not isinstance(max, mnp.ndarray) else max.astype(x.dtype))
+        r = mnp.minimum(r, _bound(x, max))
     if r is x:
         return x.copy()
     return r if r.dtype == x.dtype else r.astype(x.dtype)

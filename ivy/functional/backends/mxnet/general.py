@@ -52,6 +52,23 @@ def _scalar_mask(key):
     return key if isinstance(key, mnp.ndarray) and key.dtype == bool and key.ndim == 0 else None
 
 
+def _empty_index_shape(x, key):
+    """The result shape of ``x[key]`` when an index array in ``key`` is empty, else None.
+
+    MXNet must not run such an index: its kernel checks index 0 against a zero-size axis and
+    records "index 0 is out of bounds" in the asynchronous engine, which then fails (or leaves
+    unwritten, i.e. garbage, outputs in) whatever runs next. The result has no elements, so its
+    shape (from NumPy, which also raises NumPy's errors for a bad key) is all that is needed."""
+    import numpy as onp
+    from mxnet import numpy as mnp
+
+    parts = key if isinstance(key, tuple) else (key,)
+    if not any(isinstance(k, mnp.ndarray) and k.size == 0 for k in parts):
+        return None
+    host = tuple(k.asnumpy() if isinstance(k, mnp.ndarray) else k for k in parts)
+    return onp.empty(x.shape, dtype=bool)[host if isinstance(key, tuple) else host[0]].shape
+
+
 def get_item(x, /, key):
     mask = _scalar_mask(key)
     if mask is not None:  # x[True]: x with a new axis of 1; x[False]: of 0 (MXNet gets both wrong)
@@ -60,6 +77,11 @@ def get_item(x, /, key):
         if bool(mask):
             return mnp.expand_dims(x, 0).copy()
         return mnp.zeros((0, *x.shape), dtype=x.dtype, ctx=x.ctx)
+    shape = _empty_index_shape(x, key)
+    if shape is not None:
+        from mxnet import numpy as mnp
+
+        return mnp.zeros(shape, dtype=x.dtype, ctx=x.ctx)
     key = _ints_as_arrays(_masks(key))
     if x.ndim == 0:
         key = _key(x, key)
@@ -71,7 +93,20 @@ def get_item(x, /, key):
     return x[key]
 
 
+def _selected_shape(x, key):
+    """The shape ``x[key]`` selects, found by NumPy on a zero-stride stand-in of ``x``'s shape
+    (no copy of ``x``; NumPy raises its errors for a bad key)."""
+    import numpy as onp
+    from mxnet import numpy as mnp
+
+    parts = key if isinstance(key, tuple) else (key,)
+    host = tuple(k.asnumpy() if isinstance(k, mnp.ndarray) else k for k in parts)
+    stand_in = onp.broadcast_to(onp.empty((), dtype=bool), x.shape)
+    return stand_in[host if isinstance(key, tuple) else host[0]].shape
+
+
 def set_item(x, key, value, /):
+    import numpy as onp
     from mxnet import numpy as mnp
 
     if isinstance(value, mnp.ndarray) and value.dtype != x.dtype:
@@ -83,7 +118,20 @@ def set_item(x, key, value, /):
         if not bool(mask):
             return x
         key = Ellipsis
-    x[_key(x, _ints_as_arrays(_masks(key)))] = value
+    else:
+        shape = _selected_shape(x, _key(x, key))
+        if 0 in shape:
+            # nothing selected: MXNet must not run it (an empty slice fails its assertion, an
+            # empty index array its kernel); the value must still broadcast to the selection
+            onp.broadcast_shapes(tuple(value.shape), shape)
+            return x
+    key = _key(x, _ints_as_arrays(_masks(key)))
+    if x.dtype == bool:
+        # MXNet's slice assignment has no bool kernel ("Unknown type enum 7"): assign in uint8
+        u = x.astype("uint8")
+        u[key] = value.astype("uint8")
+        return u.astype(bool)
+    x[key] = value
     return x
 
 

@@ -26,6 +26,33 @@ from .dtypes import promote as _promote
 _la = mnp.linalg
 
 
+def _on_host(np_fn, *args, **kwargs):
+    """Zero-size operands: MXNet's linear-algebra kernels reject them (shape checks on empty
+    blobs: "Shape size mismatch 0 v.s. 1", "Cannot reshape array of size 0"). The result is empty
+    or made of zeros/ones, so the NumPy backend (same semantics) computes it on the host and it
+    comes back as MXNet arrays (UnsupportedDtypeError for a dtype MXNet lacks)."""
+    ctx = next(a.ctx for a in (*args, *kwargs.values()) if isinstance(a, mnp.ndarray))
+
+    def host(v):
+        return v.asnumpy() if isinstance(v, mnp.ndarray) else v
+
+    def back(v):
+        v = onp.asarray(v)
+        return mnp.array(v, dtype=as_native_dtype(v.dtype), ctx=ctx)
+
+    r = np_fn(*map(host, args), **{k: host(v) for k, v in kwargs.items()})
+    if isinstance(r, tuple):
+        return type(r)(*map(back, r)) if hasattr(r, "_fields") else tuple(map(back, r))
+    return back(r)
+
+
+def _np_backend():
+    """Ivy's NumPy backend (imported on first use: most MXNet calls never need it)."""
+    from .. import numpy as npb
+
+    return npb
+
+
 def _floating(x):
     if x.dtype.kind in "biu":
         return x.astype(as_native_dtype(_d.default_float_dtype()))
@@ -33,6 +60,8 @@ def _floating(x):
 
 
 def cholesky(x, /, *, upper=False):
+    if x.size == 0:
+        return _on_host(_np_backend().linalg.cholesky, x, upper=upper)
     lower = _la.cholesky(x)
     return mnp.swapaxes(lower, -1, -2) if upper else lower
 
@@ -50,6 +79,8 @@ def cross(x1, x2, /, *, axis=-1):
 
 
 def det(x, /):
+    if x.size == 0:
+        return _on_host(_np_backend().linalg.det, x)
     return _la.det(x)
 
 
@@ -60,15 +91,21 @@ def diagonal(x, /, *, offset=0):
 
 
 def eigh(x, /):
+    if x.size == 0:
+        return _on_host(_np_backend().linalg.eigh, x)
     w, v = _la.eigh(x)
     return EighResult(w, v)
 
 
 def eigvalsh(x, /):
+    if x.size == 0:
+        return _on_host(_np_backend().linalg.eigvalsh, x)
     return _la.eigvalsh(x)
 
 
 def inv(x, /):
+    if x.size == 0:
+        return _on_host(_np_backend().linalg.inv, x)
     if x.size == 0:  # MXNet's kernels reject zero-size matrices
         return x.copy()
     return _la.inv(x)
@@ -79,6 +116,8 @@ def _real_norm(x, ord, axis, keepdims):
 
 
 def matrix_norm(x, /, *, keepdims=False, ord="fro"):
+    if x.size == 0:
+        return _on_host(_np_backend().linalg.matrix_norm, x, keepdims=keepdims, ord=ord)
     x = _floating(x)
     if ord in (2, -2, "nuc"):
         s = svd(x, full_matrices=False).S
@@ -102,6 +141,8 @@ def matrix_norm(x, /, *, keepdims=False, ord="fro"):
 
 
 def matrix_power(x, n, /):
+    if x.size == 0:
+        return _on_host(_np_backend().linalg.matrix_power, x, n)
     if n < 0:
         x, n = _la.inv(x), -n
     out = mnp.broadcast_to(mnp.eye(x.shape[-1], dtype=x.dtype, ctx=x.ctx), x.shape).copy()
@@ -122,8 +163,9 @@ def matrix_rank(x, /, *, rtol=None):
     s = svd(x, full_matrices=False).S
     if rtol is None:
         rtol = max(x.shape[-2:]) * onp.finfo(onp.dtype(x.dtype)).eps
-    cutoff = mnp.max(s, axis=-1, keepdims=True) * (
-        rtol if not isinstance(rtol, mnp.ndarray) else rtol[..., None])
+    if isinstance(rtol, mnp.ndarray):  # one dtype for MXNet's kernels; a trailing axis for s
+        rtol = mnp.expand_dims(rtol.astype(s.dtype), -1)
+    cutoff = mnp.max(s, axis=-1, keepdims=True) * rtol
     return mnp.sum((s > cutoff).astype("int64"), axis=-1).astype(
         as_native_dtype(_d.default_int_dtype()))
 
@@ -136,8 +178,12 @@ def outer(x1, x2, /):
 
 
 def pinv(x, /, *, rtol=None):
+    if x.size == 0:
+        return _on_host(_np_backend().linalg.pinv, x, rtol=rtol)
     if rtol is None:
         rtol = max(x.shape[-2:]) * onp.finfo(onp.dtype(x.dtype)).eps
+    elif isinstance(rtol, mnp.ndarray) and rtol.dtype != x.dtype:
+        rtol = rtol.astype(x.dtype)  # MXNet's kernel needs one dtype ("float v.s. given double")
     return _la.pinv(x, rcond=rtol)
 
 
@@ -152,20 +198,30 @@ def qr(x, /, *, mode="reduced"):
 
 
 def slogdet(x, /):
+    if x.size == 0:
+        return _on_host(_np_backend().linalg.slogdet, x)
     s, la = _la.slogdet(x)
     return SlogdetResult(s, la)
 
 
 def solve(x1, x2, /):
+    if x1.size == 0 or x2.size == 0:
+        return _on_host(_np_backend().linalg.solve, x1, x2)
     x1, x2 = _promote(x1, x2)
-    if x2.ndim == 1:
-        return _la.solve(x1, x2[..., None])[..., 0]
-    if 2 <= x2.ndim < x1.ndim:
-        x2 = x2.reshape((1,) * (x1.ndim - x2.ndim) + x2.shape)
-    return _la.solve(x1, x2)
+    # MXNet's solve neither broadcasts batch dimensions nor reads a 1-d x2 as a vector for a
+    # stack of matrices: both operands get the common batch shape explicitly
+    vector = x2.ndim == 1
+    b = x2.reshape(x2.shape + (1,)) if vector else x2
+    batch = onp.broadcast_shapes(x1.shape[:-2], b.shape[:-2])
+    a = mnp.broadcast_to(x1, batch + x1.shape[-2:]) if x1.shape[:-2] != batch else x1
+    b = mnp.broadcast_to(b, batch + b.shape[-2:]) if b.shape[:-2] != batch else b
+    r = _la.solve(a, b)
+    return r[..., 0] if vector else r
 
 
 def svd(x, /, *, full_matrices=True):
+    if x.size == 0:
+        return _on_host(_np_backend().linalg.svd, x, full_matrices=full_matrices)
     # MXNet's svd is the reduced one, returned as (u, s, v) with a = u @ diag(s) @ v for
     # a wide or square a (m <= n); a tall matrix goes through its transpose
     m, n = x.shape[-2:]

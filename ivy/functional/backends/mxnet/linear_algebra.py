@@ -6,6 +6,7 @@ import numpy as onp
 from mxnet import numpy as mnp
 
 from .dtypes import promote as _promote
+from .linalg import _np_backend, _on_host
 
 __all__ = ["einsum", "matmul", "matrix_transpose", "tensordot", "vecdot"]
 
@@ -39,6 +40,8 @@ def _exact_matmul(x1, x2):
 
 
 def matmul(x1, x2, /):
+    if x1.size == 0 or x2.size == 0:
+        return _on_host(_np_backend().matmul, x1, x2)
     if x1.ndim == 0 or x2.ndim == 0:
         raise ValueError("matmul: 0-d operands are not allowed (use multiply)")
     x1, x2 = _promote(x1, x2)
@@ -54,6 +57,8 @@ def matrix_transpose(x, /):
 
 
 def tensordot(x1, x2, /, *, axes=2):
+    if x1.size == 0 or x2.size == 0:
+        return _on_host(_np_backend().tensordot, x1, x2, axes=axes)
     x1, x2 = _promote(x1, x2)
     if x1.dtype.kind == "f" and x1.dtype != onp.float16:
         return mnp.tensordot(x1, x2, axes=axes)
@@ -75,6 +80,8 @@ def tensordot(x1, x2, /, *, axes=2):
 
 
 def vecdot(x1, x2, /, *, axis=-1):
+    if x1.size == 0 or x2.size == 0:
+        return _on_host(_np_backend().vecdot, x1, x2, axis=axis)
     x1, x2 = _promote(x1, x2)
     if x1.shape[axis] != x2.shape[axis]:
         raise ValueError(f"vecdot: the contracted axis has size {x1.shape[axis]} in x1 and "

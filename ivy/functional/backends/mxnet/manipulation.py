@@ -52,13 +52,22 @@ def expand_dims(x, /, axis):
         for a in sorted(ax % out_nd for ax in axis):
             x = mnp.expand_dims(x, a)
         return x
-    return mnp.expand_dims(x, axis)
+    if not -x.ndim - 1 <= axis <= x.ndim:  # MXNet's own check raises its MXNetError
+        raise IndexError(f"expand_dims: axis {axis} is out of range for a result of "
+                         f"{x.ndim + 1} dimensions")
+    return mnp.expand_dims(x, axis % (x.ndim + 1))
 
 
 @_u8
 def flip(x, /, *, axis=None):
     if axis is None:
         axis = tuple(range(x.ndim))
+    if x.ndim == 0:
+        if axis not in ((), []):
+            raise IndexError(f"flip: axis {axis} is out of range for a 0-d array")
+        return x.copy()
+    # MXNet's flip refuses negative axes
+    axis = tuple(a % x.ndim for a in axis) if isinstance(axis, (tuple, list)) else axis % x.ndim
     return mnp.flip(x, axis=axis)
 
 
@@ -75,12 +84,15 @@ def permute_dims(x, /, axes):
 @_u8
 def repeat(x, repeats, /, *, axis=None):
     if isinstance(repeats, mnp.ndarray):
-        if repeats.ndim == 0:
-            repeats = int(repeats.item())
+        if repeats.size == 1:  # a 0-d or one-element array broadcasts to every element
+            repeats = int(repeats.reshape(()).item())
         else:
             # mx.np.repeat takes one int: repeat each slice on its own
             if axis is None:
                 x, axis = x.reshape(-1), 0
+            if repeats.ndim != 1 or repeats.shape[0] != x.shape[axis]:
+                raise ValueError(f"repeat: repeats of shape {tuple(repeats.shape)} cannot "
+                                 f"broadcast to the {x.shape[axis]} elements along axis {axis}")
             reps = [int(r) for r in repeats.asnumpy()]
             parts = [mnp.repeat(mnp.take(x, mnp.array([i], dtype="int64"), axis=axis), r,
                                 axis=axis) for i, r in enumerate(reps) if r]
@@ -89,6 +101,11 @@ def repeat(x, repeats, /, *, axis=None):
                 shape[axis] = 0
                 return mnp.zeros(tuple(shape), dtype=x.dtype, ctx=x.ctx)
             return mnp.concatenate(parts, axis=axis)
+    if x.size == 0:  # MXNet's repeat fails on zero-size input; the result is empty too
+        shape = [x.size * repeats] if axis is None else list(x.shape)
+        if axis is not None:
+            shape[axis] *= repeats
+        return mnp.zeros(tuple(shape), dtype=x.dtype, ctx=x.ctx)
     return mnp.repeat(x, repeats, axis=axis)
 
 
@@ -103,6 +120,11 @@ def roll(x, /, shift, *, axis=None):
 
 
 def squeeze(x, /, axis):
+    for a in axis if isinstance(axis, (tuple, list)) else (axis,):
+        if not -x.ndim <= a < x.ndim:
+            raise IndexError(f"squeeze: axis {a} is out of range for {x.ndim} dimensions")
+        if x.shape[a] != 1:  # MXNet's own check raises its MXNetError
+            raise ValueError(f"squeeze: axis {a} has size {x.shape[a]}, not 1")
     return mnp.squeeze(x, axis=axis)
 
 

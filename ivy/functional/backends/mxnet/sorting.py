@@ -25,6 +25,7 @@ def _stable_argsort(x, axis):
 def argsort(x, /, *, axis=-1, descending=False, stable=True):
     if x.ndim == 0:
         return mnp.zeros((), dtype=as_native_dtype(_d._defaults.int), ctx=x.ctx)
+    axis %= x.ndim  # MXNet's flip refuses negative axes
     if not descending:
         r = _stable_argsort(x, axis) if stable or x.dtype in (onp.float16, bool) else \
             mnp.argsort(x, axis=axis)
@@ -40,6 +41,7 @@ def argsort(x, /, *, axis=-1, descending=False, stable=True):
 def sort(x, /, *, axis=-1, descending=False, stable=True):
     if x.ndim == 0:
         return x.copy()
+    axis %= x.ndim  # MXNet's flip refuses negative axes
     if x.dtype == onp.float16:  # no float16 sort kernel; float32 orders it the same
         r = mnp.sort(x.astype(onp.float32), axis=axis).astype(onp.float16)
     elif x.dtype == bool:

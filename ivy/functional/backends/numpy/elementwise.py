@@ -142,3 +142,133 @@ def imag(x, /):
 
 def conj(x, /):
     return np.conjugate(x) if x.dtype.kind == "c" else x
+
+
+# --- NumPy 1.x (an MXNet worker's environment pins numpy<1.24) ------------------------------
+# NumPy 1.x ufuncs use value-based casting: a 0-d array's or a Python scalar's *value* picks the
+# result dtype (int8 array + int16 0-d array -> int8; int8 0-d array + 0 -> int64), and floor/
+# ceil/trunc of integers return floats. These wrappers apply NumPy 2's rules (NEP 50, as the
+# standard specifies) before the ufunc: arrays promote by dtype alone, a Python scalar is weak.
+_NUMPY2 = int(np.__version__.split(".")[0]) >= 2
+
+
+def _weak_np1(x, s):
+    """Python scalar ``s`` next to array ``x`` as NumPy 2 reads it (NEP 50)."""
+    dt = x.dtype
+    k = dt.kind
+    t = type(s)
+    if t is bool:
+        return np.asarray(s, dt)
+    if t is int:
+        if k == "b":
+            return np.asarray(s, np.int64)
+        if k in "iu":
+            info = np.iinfo(dt)
+            if not info.min <= s <= info.max:
+                raise OverflowError(f"Python integer {s} out of bounds for {dt}")
+        return np.asarray(s, dt)
+    if t is float:
+        return np.asarray(s, dt if k in "fcV" else np.float64)
+    if t is complex:
+        if k == "c":
+            return np.asarray(s, dt)
+        return np.asarray(s, np.complex64 if k in "fV" and dt.itemsize <= 4 else np.complex128)
+    return s
+
+
+def _operands_np1(x1, x2):
+    """Both operands with the dtype NumPy 2 would compute in."""
+    a1 = isinstance(x1, (np.ndarray, np.generic))
+    a2 = isinstance(x2, (np.ndarray, np.generic))
+    if a1 and a2:
+        if x1.dtype != x2.dtype:
+            return _same_dtype_np1(x1, x2)
+    elif a1:
+        return x1, _weak_np1(x1, x2)
+    elif a2:
+        return _weak_np1(x2, x1), x2
+    return x1, x2
+
+
+def _same_dtype_np1(x1, x2):
+    try:
+        dt = np.promote_types(x1.dtype, x2.dtype)
+    except TypeError:  # ml_dtypes' bfloat16 with float16: the ufunc's own loop (float32) decides
+        return x1, x2
+    return x1.astype(dt), x2.astype(dt)
+
+
+def _np1_binary(ufunc):
+    def fn(x1, x2, /):
+        x1, x2 = _operands_np1(x1, x2)
+        return ufunc(x1, x2)
+
+    fn.__name__ = fn.__qualname__ = ufunc.__name__
+    return fn
+
+
+def _np1_compare(ufunc):
+    def fn(x1, x2, /):
+        # a Python scalar is compared by value on both NumPy versions; arrays promote by dtype
+        if isinstance(x1, (np.ndarray, np.generic)) and isinstance(x2, (np.ndarray, np.generic)) \
+                and x1.dtype != x2.dtype:
+            x1, x2 = _same_dtype_np1(x1, x2)
+        return ufunc(x1, x2)
+
+    fn.__name__ = fn.__qualname__ = ufunc.__name__
+    return fn
+
+
+def _np1_rounding(ufunc):
+    def fn(x, /):
+        return np.copy(x) if x.dtype.kind in "iu" else ufunc(x)  # integers stay integers
+
+    fn.__name__ = fn.__qualname__ = ufunc.__name__
+    return fn
+
+
+def _sign_np1(x, /):
+    """NumPy 1.x's complex sign is the sign of the real part; the standard's is x / |x|."""
+    if x.dtype.kind != "c":
+        return np.sign(x)
+    a = np.abs(x)
+    re, im = np.real(x), np.imag(x)
+    with np.errstate(all="ignore"):
+        r = x / np.where(a == 0, 1, a)
+    inf_re = np.isinf(re) & np.isfinite(im)  # one infinite part: the unit along it (as NumPy 2)
+    inf_im = np.isinf(im) & np.isfinite(re)
+    r = np.where(inf_re, _complex(np.sign(re), 0.0, x.dtype), r)
+    r = np.where(inf_im, _complex(0.0, np.sign(im), x.dtype), r)
+    return np.where(a == 0, np.zeros((), x.dtype), r).astype(x.dtype)
+
+
+if not _NUMPY2:
+    sign = _sign_np1
+    add = _np1_binary(np.add)
+    atan2 = _np1_binary(np.arctan2)
+    bitwise_and = _np1_binary(np.bitwise_and)
+    bitwise_left_shift = _np1_binary(np.left_shift)
+    bitwise_or = _np1_binary(np.bitwise_or)
+    bitwise_right_shift = _np1_binary(np.right_shift)
+    bitwise_xor = _np1_binary(np.bitwise_xor)
+    copysign = _np1_binary(np.copysign)
+    divide = _np1_binary(np.divide)
+    floor_divide = _np1_binary(floor_divide)
+    hypot = _np1_binary(np.hypot)
+    logaddexp = _np1_binary(np.logaddexp)
+    maximum = _np1_binary(np.maximum)
+    minimum = _np1_binary(np.minimum)
+    multiply = _np1_binary(np.multiply)
+    nextafter = _np1_binary(np.nextafter)
+    pow = _np1_binary(np.power)  # noqa: A001
+    remainder = _np1_binary(np.remainder)
+    subtract = _np1_binary(np.subtract)
+    equal = _np1_compare(np.equal)
+    not_equal = _np1_compare(np.not_equal)
+    greater = _np1_compare(np.greater)
+    greater_equal = _np1_compare(np.greater_equal)
+    less = _np1_compare(np.less)
+    less_equal = _np1_compare(np.less_equal)
+    ceil = _np1_rounding(np.ceil)
+    floor = _np1_rounding(np.floor)
+    trunc = _np1_rounding(np.trunc)

@@ -99,10 +99,24 @@ inv = _la.inv
 
 
 def _matrix_norm_np1(x, keepdims, ord):
-    if 0 in x.shape[-2:] and ord in (2, -2, "nuc"):
-        return np.zeros(x.shape[:-2] + ((1, 1) if keepdims else ()), _real_dtype(x.dtype))
-    r = _la.norm(x, ord=ord, axis=(-2, -1), keepdims=keepdims)
-    return np.asarray(r).astype(_real_dtype(x.dtype), copy=False)
+    """NumPy 2's matrix_norm on NumPy 1.x (whose norm refuses maxima over empty matrices).
+
+    As NumPy 2: a maximum over nothing is 0, a minimum over nothing raises ValueError."""
+    a = np.abs(x)
+    if ord == "fro":
+        r = np.sqrt(np.sum(a * a, axis=(-2, -1)))
+    elif ord in (1, -1, np.inf, -np.inf):
+        s = np.sum(a, axis=-2 if ord in (1, -1) else -1)
+        r = np.max(s, axis=-1, initial=0) if ord > 0 else np.min(s, axis=-1)
+    elif ord in (2, -2, "nuc"):
+        sv = _la.svd(x, compute_uv=False) if 0 not in x.shape[-2:] else \
+            np.zeros(x.shape[:-2] + (0,), a.dtype)
+        r = np.sum(sv, axis=-1) if ord == "nuc" else \
+            np.max(sv, axis=-1, initial=0) if ord == 2 else np.min(sv, axis=-1)
+    else:
+        raise ValueError(f"Invalid norm order {ord!r} for matrices")
+    r = np.asarray(r).astype(_real_dtype(x.dtype), copy=False)
+    return r.reshape(x.shape[:-2] + (1, 1)) if keepdims else r
 
 
 def matrix_norm(x, /, *, keepdims=False, ord="fro"):
@@ -162,6 +176,9 @@ def slogdet(x, /):
 
 
 def solve(x1, x2, /):
+    if np.ndim(x2) == 1 and np.ndim(x1) > 2:
+        # a vector right-hand side for a stack of matrices (NumPy 1.x reads it as a matrix)
+        return _la.solve(x1, np.reshape(x2, (1,) * (np.ndim(x1) - 2) + (-1, 1)))[..., 0]
     if 2 <= np.ndim(x2) < np.ndim(x1):
         # (..., M, K) right-hand side: give it x1's rank, so no NumPy version can read it as a
         # stack of vectors (NumPy 1.x does when x2.ndim == x1.ndim - 1).

@@ -28,7 +28,8 @@ else:
         if x1.shape[axis] != x2.shape[axis]:
             raise ValueError(f"vecdot: the contracted axis has size {x1.shape[axis]} in x1 and "
                              f"{x2.shape[axis]} in x2")
-        return np.sum(np.conj(x1) * x2, axis=axis)
+        dt = np.promote_types(x1.dtype, x2.dtype)  # by dtype (NumPy 1.x casts by value)
+        return np.sum(np.conj(x1.astype(dt)) * x2.astype(dt), axis=axis, dtype=dt)
 
 
 def einsum(subscripts, /, *operands):

@@ -4,6 +4,8 @@ import numpy as np
 
 from ivy import dtypes as _d
 
+from .elementwise import _NUMPY2, _operands_np1
+
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
 
 _I64 = _d.int64
@@ -40,4 +42,10 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
     return _index(np.searchsorted(x1, x2, side=side, sorter=sorter))
 
 
-where = np.where
+def _where_np1(condition, x1, x2, /):
+    """NumPy 1.x: operands promoted as NumPy 2 does (NEP 50) before ``np.where``."""
+    x1, x2 = _operands_np1(x1, x2)
+    return np.where(condition, x1, x2)
+
+
+where = np.where if _NUMPY2 else _where_np1

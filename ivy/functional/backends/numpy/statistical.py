@@ -88,8 +88,8 @@ def _var_like(f, x, axis, correction, keepdims):
     if x.dtype.kind in "biu":
         x = x.astype(as_native_dtype(_d.default_float_dtype()))
     if _count(x, axis) - correction <= 0:  # NumPy would give inf; the standard says NaN
-        r = np.sum(x, axis=axis, keepdims=keepdims) * np.nan
-        return r.real if np.iscomplexobj(r) else r
+        r = np.sum(x, axis=axis, keepdims=keepdims)
+        return np.full(np.shape(r), np.nan, dtype=np.real(r).dtype)  # std of complex: real
     return f(x, axis=axis, ddof=correction, keepdims=keepdims)
 
 
