@@ -37,6 +37,23 @@ def wrap(r, weak=False):
     return a
 
 
+def convert(d, n):
+    """``ivy.astype(d, n)`` with XLA's conversion semantics: float -> integer truncates toward
+    zero and saturates at the integer range (NaN -> 0), as ``jnp.astype``/``jnp.int8(x)`` do."""
+    src = name_of(d)
+    if KIND[src] == "f" and KIND[n] in "iu":
+        if src != "float32":
+            d = ivy.astype(d, "float32")
+        info = np.iinfo(n)
+        lo, hi = float(info.min), float(info.max)
+        t = ivy.trunc(d)
+        ok = ivy.logical_and(ivy.greater_equal(t, lo), ivy.less(t, hi))
+        r = ivy.astype(ivy.where(ok, t, ivy.zeros_like(t)), n)
+        r = ivy.where(ivy.greater_equal(t, hi), ivy.full_like(r, info.max), r)
+        return ivy.where(ivy.less(t, lo), ivy.full_like(r, info.min), r)
+    return ivy.astype(d, n)
+
+
 def typed(x):
     """(canonical dtype name, weak) of an operand."""
     if isinstance(x, Array):
@@ -116,7 +133,7 @@ def asarray(obj, dtype=None, order=None, *, copy=None, device=None):
         if dtype is None:
             return obj
         n = to_name(dtype)
-        return wrap(ivy.astype(obj._data, n), False)
+        return wrap(convert(obj._data, n), False)
     if isinstance(obj, (builtins.bool, builtins.int, builtins.float, builtins.complex)):
         n, weak = _core.scalar_typed(obj)
         if dtype is not None:
@@ -141,7 +158,7 @@ def asarray(obj, dtype=None, order=None, *, copy=None, device=None):
             bo = None
         if bo is not B:
             obj = B.asarray(np.asarray(obj))
-        return wrap(obj if name_of(obj) == n else ivy.astype(obj, n), False)
+        return wrap(obj if name_of(obj) == n else convert(obj, n), False)
     if hasattr(obj, "__array__"):
         return asarray(np.asarray(obj), dtype)
     raise TypeError(f"JAX frontend: cannot convert {type(obj).__name__} to an array")

@@ -12,12 +12,13 @@ import builtins
 import collections
 import itertools
 import math
+import typing
 
 import numpy as np
 
 import ivy
 
-from . import _core, tree_util
+from . import _array, _core, tree_util
 from ._array import Array, asarray, wrap
 from ._core import KIND, name_of, not_implemented, to_name
 from .numpy import _functions as _F
@@ -228,10 +229,7 @@ def select(pred, on_true, on_false):
 def convert_element_type(operand, new_dtype=None, weak_type=False, sharding=None):
     a = asarray(operand)
     n = to_name(new_dtype) if new_dtype is not None else name_of(a._data)
-    d = a._data
-    if KIND[name_of(d)] in "fc" and KIND[n] in "iu":
-        d = ivy.trunc(d) if KIND[name_of(d)] == "f" else d
-    return wrap(ivy.astype(d, n), weak_type)
+    return wrap(_array.convert(a._data, n), weak_type)
 
 
 def bitcast_convert_type(operand, new_dtype):
@@ -1027,3 +1025,388 @@ def digamma(x):
 
 def psum(*a, **k):
     not_implemented("jax.lax.psum", "collectives are out of scope")
+
+
+# ------------------------------------------------------------------ more primitives and helpers
+DotDimensionNumbers = tuple  # JAX: a type alias of ((lhs_contract, rhs_contract), (lhs_b, rhs_b))
+# JAX: an annotation-only alias (None, ConvDimensionNumbers or three layout strings)
+ConvGeneralDilatedDimensionNumbers = typing.Union[None, ConvDimensionNumbers, tuple[str, str, str]]
+
+
+def _ints(x, name):
+    a = asarray(x)
+    n = name_of(a._data)
+    if KIND[n] not in "iu":
+        raise TypeError(f"lax.{name} does not accept dtype {n}")
+    return a, n, int(np.dtype(n).itemsize * 8)
+
+
+def _unsigned64(d, n, bits):
+    """The bits of an integer array as non-negative int64 values (two's complement view)."""
+    d64 = ivy.astype(d, "int64")
+    if KIND[n] == "i":
+        d64 = ivy.where(ivy.less(d64, 0), ivy.add(d64, 1 << bits), d64)
+    return d64
+
+
+def population_count(x):
+    a, n, bits = _ints(x, "population_count")
+    v = _unsigned64(a._data, n, bits)
+    cnt = ivy.zeros_like(v)
+    for i in _range(bits):
+        cnt = ivy.add(cnt, ivy.bitwise_and(ivy.bitwise_right_shift(v, i), 1))
+    return wrap(ivy.astype(cnt, n), a._weak)
+
+
+def clz(x):
+    a, n, bits = _ints(x, "clz")
+    v = _unsigned64(a._data, n, bits)
+    length = ivy.zeros_like(v)
+    for i in _range(bits):
+        length = ivy.add(length, ivy.astype(ivy.greater_equal(v, 1 << i), "int64"))
+    return wrap(ivy.astype(ivy.subtract(bits, length), n), a._weak)
+
+
+def shift_right_logical(x, y):
+    (xd, yd), dt, weak = _same(x, y, name="shift_right_logical")
+    if KIND[dt] not in "iu":
+        raise TypeError(f"lax.shift_right_logical does not accept dtype {dt}")
+    bits = np.dtype(dt).itemsize * 8
+    v = _unsigned64(xd, dt, bits)
+    s = ivy.astype(yd, "int64")
+    ok = ivy.logical_and(ivy.greater_equal(s, 0), ivy.less(s, bits))
+    r = ivy.bitwise_right_shift(v, ivy.where(ok, s, ivy.zeros_like(s)))
+    r = ivy.where(ok, r, ivy.zeros_like(r))
+    # back to the signed range (two's complement) before the cast
+    if KIND[dt] == "i":
+        r = ivy.where(ivy.greater_equal(r, 1 << (bits - 1)), ivy.subtract(r, 1 << bits), r)
+    return wrap(ivy.astype(r, dt), weak)
+
+
+def mulhi(x, y, /):
+    (xd, yd), dt, weak = _same(x, y, name="mulhi")
+    if KIND[dt] not in "iu":
+        raise TypeError(f"lax.mulhi does not accept dtype {dt}")
+    bits = np.dtype(dt).itemsize * 8
+    a, b = ivy.astype(xd, "int64"), ivy.astype(yd, "int64")
+    if dt == "uint32":  # the 64-bit product would overflow int64: 16-bit halves
+        m = (1 << 16) - 1
+        ah, al = ivy.bitwise_right_shift(a, 16), ivy.bitwise_and(a, m)
+        bh, bl = ivy.bitwise_right_shift(b, 16), ivy.bitwise_and(b, m)
+        mid = ivy.add(ivy.add(ivy.multiply(ah, bl), ivy.multiply(al, bh)),
+                      ivy.bitwise_right_shift(ivy.multiply(al, bl), 16))
+        r = ivy.add(ivy.multiply(ah, bh), ivy.bitwise_right_shift(mid, 16))
+    else:
+        r = ivy.bitwise_right_shift(ivy.multiply(a, b), bits)
+    return wrap(ivy.astype(r, dt), weak)
+
+
+def complex(x, y):  # noqa: A001
+    (xd, yd), dt, weak = _same(x, y, name="complex")
+    if dt not in ("float32", "float64"):
+        raise TypeError(f"lax.complex does not accept dtype {dt}")
+    re = ivy.astype(xd, "complex64")
+    im = ivy.multiply(ivy.astype(yd, "complex64"), ivy.astype(ivy.asarray(1j), "complex64"))
+    # re + 1j*im without mixing inf*0 into the real part: build from parts
+    return wrap(ivy.add(re, im), weak)
+
+
+def reduce_xor(operand, axes):
+    x = asarray(operand)
+    n = name_of(x._data)
+    axes = tuple(a % _max(x.ndim, 1) for a in axes)
+    if not axes:
+        return x
+    xm = _F.moveaxis(x, axes, tuple(_range(-len(axes), 0)))
+    flat = _F.reshape(xm, xm.shape[:xm.ndim - len(axes)] + (-1,))
+    acc = _F.zeros(flat.shape[:-1], n)
+    for i in _range(flat.shape[-1]):
+        acc = bitwise_xor(acc, flat[..., i])
+    return acc
+
+
+def broadcast_shapes(*shapes):
+    return tuple(int(s) for s in np.broadcast_shapes(*[tuple(s) for s in shapes]))
+
+
+def broadcast_to_rank(x, rank):
+    a = asarray(x)
+    if a.ndim >= rank:
+        return a
+    return _F.reshape(a, (1,) * (rank - a.ndim) + a.shape)
+
+
+def broadcast_like(arr, like_arr):
+    return _F.broadcast_to(arr, asarray(like_arr).shape)
+
+
+def collapse(operand, start_dimension, stop_dimension=None):
+    a = asarray(operand)
+    stop = a.ndim if stop_dimension is None else stop_dimension
+    start = start_dimension % _max(a.ndim, 1) if start_dimension < 0 else start_dimension
+    stop = stop % _max(a.ndim, 1) if stop < 0 else stop
+    size = int(np.prod(a.shape[start:stop]))
+    return _F.reshape(a, a.shape[:start] + (size,) + a.shape[stop:])
+
+
+def dtype(x):
+    return asarray(x).dtype
+
+
+def empty(shape, dtype, *, out_sharding=None):  # noqa: A002
+    return _F.zeros(shape, dtype)
+
+
+def split(operand, sizes, axis=0):
+    a = asarray(operand)
+    axis = axis % a.ndim
+    if _builtin_sum(sizes) != a.shape[axis]:
+        raise ValueError(f"Sum of sizes {_builtin_sum(sizes)} must be equal to dimension "
+                         f"{a.shape[axis]} of the operand shape {a.shape}")
+    out, start = [], 0
+    for s in sizes:
+        out.append(slice_in_dim(a, start, start + s, 1, axis))
+        start += s
+    return out
+
+
+_builtin_sum = builtins.sum
+
+
+def stack(operands, axis=0):
+    ops = [asarray(o) for o in operands]
+    _same(*ops, name="stack")
+    return _F.stack(ops, axis=axis)
+
+
+def unstack(x, axis=0):
+    return tuple(_F.unstack(x, axis=axis))
+
+
+def tile(operand, reps):
+    a = asarray(operand)
+    if len(reps) != a.ndim:
+        raise TypeError(f"reps length must be equal to the ndim of x, got len(reps)={len(reps)} "
+                        f"and x.ndim={a.ndim}.")
+    return _F.tile(a, tuple(reps))
+
+
+def index_take(src, idxs, axes):
+    a = asarray(src)
+    ind = _F.concatenate([_F.expand_dims(asarray(i), 1) for i in idxs], 1)
+    ind = ind % asarray(np.array([a.shape[ax] for ax in axes], np.int32))
+    sizes = list(a.shape)
+    for ax in axes:
+        sizes[ax] = 1
+    dn = GatherDimensionNumbers(offset_dims=tuple(_range(1, a.ndim - ind.shape[1] + 1)),
+                                collapsed_slice_dims=tuple(axes), start_index_map=tuple(axes))
+    return gather(a, ind, dn, tuple(sizes))
+
+
+def _approx_k(operand, k, reduction_dimension, largest):
+    x = asarray(operand)
+    ax = reduction_dimension % x.ndim
+    xm = _F.moveaxis(x, ax, -1)
+    v, i = top_k(xm if largest else _F.negative(xm) if x.dtype.kind != "u" else ~xm, k)
+    if not largest:
+        v = _F.take_along_axis(xm, i, -1)
+    return _F.moveaxis(v, -1, ax), _F.moveaxis(i, -1, ax)
+
+
+def approx_max_k(operand, k, reduction_dimension=-1, recall_target=0.95,
+                 reduction_input_size_override=-1, aggregate_to_topk=True):
+    """Exact top-k (what JAX computes on CPU); recall_target is irrelevant for exact results."""
+    return _approx_k(operand, k, reduction_dimension, True)
+
+
+def approx_min_k(operand, k, reduction_dimension=-1, recall_target=0.95,
+                 reduction_input_size_override=-1, aggregate_to_topk=True):
+    return _approx_k(operand, k, reduction_dimension, False)
+
+
+def fft(x, fft_type, fft_lengths):
+    from .numpy import fft as jfft
+
+    t = getattr(fft_type, "name", fft_type)
+    t = str(t).upper().replace("FFTTYPE.", "")
+    lengths = tuple(fft_lengths)
+    axes = tuple(_range(-len(lengths), 0))
+    a = asarray(x)
+    if t == "FFT":
+        return jfft.fftn(a, s=lengths, axes=axes)
+    if t == "IFFT":
+        return jfft.ifftn(a, s=lengths, axes=axes)
+    if t == "RFFT":
+        return jfft.rfftn(a, s=lengths, axes=axes)
+    if t == "IRFFT":
+        return jfft.irfftn(a, s=lengths, axes=axes)
+    raise ValueError(f"Unknown FFT type {fft_type}")
+
+
+def _stride_dim(d, w, s):
+    return _max(0, (d - w) // s + 1)
+
+
+def _dilate_shape(shape, dil):
+    return tuple(0 if d == 0 else 1 + r * (d - 1) for d, r in zip(shape, dil))
+
+
+def reduce_window_shape_tuple(operand_shape, window_dimensions, window_strides, padding,
+                              base_dilation=None, window_dilation=None):
+    if base_dilation is not None:
+        operand_shape = _dilate_shape(operand_shape, base_dilation)
+    if window_dilation is not None:
+        window_dimensions = _dilate_shape(window_dimensions, window_dilation)
+    padded = tuple(d + lo + hi for d, (lo, hi) in zip(operand_shape, padding))
+    return tuple(_stride_dim(d, w, s) for d, w, s in zip(padded, window_dimensions,
+                                                          window_strides))
+
+
+def conv_shape_tuple(lhs_shape, rhs_shape, strides, pads, batch_group_count=1):
+    if isinstance(pads, str):
+        pads = padtype_to_pads(lhs_shape[2:], rhs_shape[2:], strides, pads)
+    if len(pads) != len(lhs_shape) - 2:
+        raise TypeError(f"Wrong number of explicit pads for convolution: expected "
+                        f"{len(lhs_shape) - 2}, got {len(pads)}.")
+    padded = [d + lo + hi for d, (lo, hi) in zip(lhs_shape[2:], pads)]
+    if _builtin_any(p < 0 for p in padded):
+        raise ValueError("Negative padding is larger than the size of the corresponding "
+                         f"dimension: got padding={pads} for lhs_shape[2:]={lhs_shape[2:]}")
+    space = tuple(_stride_dim(d, k, s) for d, k, s in zip(padded, rhs_shape[2:], strides))
+    n = lhs_shape[0] // batch_group_count if batch_group_count > 1 else lhs_shape[0]
+    return (int(n), int(rhs_shape[0])) + space
+
+
+_builtin_any = builtins.any
+
+
+def conv_general_permutations(dimension_numbers):
+    lhs_spec, rhs_spec, out_spec = dimension_numbers
+    pairs = (("N", "C"), ("O", "I"), ("N", "C"))
+    for i, (a, b) in enumerate(pairs):
+        if not dimension_numbers[i].count(a) == dimension_numbers[i].count(b) == 1:
+            raise TypeError(f"convolution dimension_numbers[{i}] must contain the characters "
+                            f"'{a}' and '{b}' exactly once, got {dimension_numbers[i]}.")
+        if len(dimension_numbers[i]) != len(set(dimension_numbers[i])):
+            raise TypeError(f"convolution dimension_numbers[{i}] cannot have duplicate "
+                            f"characters, got {dimension_numbers[i]}.")
+    if not (set(lhs_spec) - set("NC") == set(rhs_spec) - set("OI") == set(out_spec) - set("NC")):
+        raise TypeError("convolution dimension_numbers elements must each have the same set of "
+                        f"spatial characters, got {dimension_numbers}.")
+
+    def perm(spec, pair):
+        sp = [i for i, c in enumerate(spec) if c not in pair]
+        if spec is not rhs_spec:
+            sp = sorted(sp, key=lambda i: rhs_spec.index(spec[i]))
+        return (spec.index(pair[0]), spec.index(pair[1])) + tuple(sp)
+    return tuple(perm(s, p) for s, p in zip(dimension_numbers, pairs))
+
+
+def conv_general_shape_tuple(lhs_shape, rhs_shape, window_strides, padding, dimension_numbers):
+    lp, rp, op = conv_general_permutations(dimension_numbers)
+    out = conv_shape_tuple(tuple(np.take(lhs_shape, lp)), tuple(np.take(rhs_shape, rp)),
+                           window_strides, padding)
+    return tuple(int(v) for v in np.take(out, np.argsort(op)))
+
+
+def _conv_transpose_padding(k, s, padding):
+    if padding == "SAME":
+        pad_len = k + s - 2
+        pad_a = k - 1 if s > k - 1 else int(np.ceil(pad_len / 2))
+    elif padding == "VALID":
+        pad_len = k + s - 2 + _max(k - s, 0)
+        pad_a = k - 1
+    elif isinstance(padding, tuple):
+        pads = tuple(k - p - 1 for p in padding)
+        pad_a, pad_len = pads[0], _builtin_sum(pads)
+    else:
+        raise ValueError(f"Invalid padding mode: {padding}")
+    return pad_a, pad_len - pad_a
+
+
+def conv_transpose_shape_tuple(lhs_shape, rhs_shape, window_strides, padding,
+                               dimension_numbers):
+    lp, rp, op = conv_general_permutations(dimension_numbers)
+    lt, rt = np.take(lhs_shape, lp), np.take(rhs_shape, rp)
+    if isinstance(padding, str):
+        padding = [_conv_transpose_padding(int(k), s, padding)
+                   for k, s in zip(rt[2:], window_strides)]
+    padding = [int(np.sum(p)) for p in padding]
+    space = [(int(i) - 1) * s - int(k) + 2 + p
+             for i, k, s, p in zip(lt[2:], rt[2:], window_strides, padding)]
+    out = (int(lt[0]), int(rt[0])) + tuple(space)
+    return tuple(int(v) for v in np.take(out, np.argsort(op)))
+
+
+def conv_transpose(lhs, rhs, strides, padding, rhs_dilation=None, dimension_numbers=None,
+                   transpose_kernel=False, precision=None, preferred_element_type=None,
+                   use_consistent_padding=False):
+    x, w = asarray(lhs), asarray(rhs)
+    nd = x.ndim
+    if dimension_numbers is None:
+        dimension_numbers = {2: ("NC", "IO", "NC"), 3: ("NHC", "HIO", "NHC"),
+                             4: ("NHWC", "HWIO", "NHWC"), 5: ("NHWDC", "HWDIO", "NHWDC")}.get(nd)
+        if dimension_numbers is None:
+            raise ValueError("No 4+ dimensional dimension_number defaults.")
+    dn = conv_dimension_numbers(x.shape, w.shape, dimension_numbers)
+    k_sdims = [w.shape[i] for i in dn.rhs_spec[2:]]
+    rhs_dilation = (1,) * (nd - 2) if rhs_dilation is None else tuple(rhs_dilation)
+    if use_consistent_padding or (isinstance(padding, str) and padding in ("SAME", "VALID")):
+        eff = [0 if k == 0 else 1 + r * (k - 1) for k, r in zip(k_sdims, rhs_dilation)]
+        rep = [padding] * len(strides) if isinstance(padding, str) else padding
+        pads = [_conv_transpose_padding(k, s, p) for k, s, p in zip(eff, strides, rep)]
+    else:
+        pads = padding
+    if transpose_kernel:
+        w = _F.flip(w, tuple(dn.rhs_spec[2:]))
+        w = _F.swapaxes(w, dn.rhs_spec[0], dn.rhs_spec[1])
+    return conv_general_dilated(x, w, (1,) * (nd - 2), pads, tuple(strides), rhs_dilation, dn,
+                                precision=precision,
+                                preferred_element_type=preferred_element_type)
+
+
+def conv_general_dilated_patches(lhs, filter_shape, window_strides, padding, lhs_dilation=None,
+                                 rhs_dilation=None, dimension_numbers=None, precision=None,
+                                 preferred_element_type=None):
+    x = asarray(lhs)
+    filter_shape = tuple(filter_shape)
+    dn = conv_dimension_numbers(x.shape, (1, 1) + filter_shape, dimension_numbers)
+    size = int(np.prod(filter_shape))
+    c = x.shape[dn.lhs_spec[1]]
+    eye = _F.eye(size, dtype=x.dtype)
+    rhs = _F.reshape(_F.broadcast_to(eye, (c, size, size)), (c * size, 1) + filter_shape)
+    rhs = _F.moveaxis(rhs, (0, 1), (dn.rhs_spec[0], dn.rhs_spec[1]))
+    return conv_general_dilated(x, rhs, window_strides, padding, lhs_dilation, rhs_dilation, dn,
+                                feature_group_count=c,
+                                preferred_element_type=preferred_element_type)
+
+
+def scatter_apply(operand, scatter_indices, func, dimension_numbers, *, update_shape=(),
+                  indices_are_sorted=False, unique_indices=False, mode=None):
+    """func applied once to every element the scatter addresses (repeated indices: JAX applies
+    func once per update; that case raises NotImplementedError here)."""
+    x = asarray(operand)
+    ones = _F.ones(update_shape, "int32")
+    cnt = scatter_add(_F.zeros(x.shape, "int32"), scatter_indices, ones, dimension_numbers,
+                      mode=mode)
+    if bool(_F.any(cnt > 1)):
+        not_implemented("jax.lax.scatter_apply with repeated indices")
+    return _F.where(cnt > 0, func(x), x)
+
+
+def conv_general_dilated_local(lhs, rhs, window_strides, padding, filter_shape,
+                               lhs_dilation=None, rhs_dilation=None, dimension_numbers=None,
+                               precision=None):
+    """Unshared (locally connected) convolution, as JAX: patches, then a batched dot_general."""
+    x = asarray(lhs)
+    patches = conv_general_dilated_patches(x, filter_shape, window_strides, padding,
+                                           lhs_dilation, rhs_dilation, dimension_numbers)
+    _, rhs_spec, out_spec = conv_dimension_numbers(x.shape, (1, 1) + tuple(filter_shape),
+                                                   dimension_numbers)
+    lhs_b = list(out_spec[2:])
+    rhs_b = list(rhs_spec[2:])
+    rhs_b = [rhs_b[i] for i in sorted(_range(len(rhs_b)), key=lambda k: lhs_b[k])]
+    lhs_b = sorted(lhs_b)
+    dn = (([out_spec[1]], [rhs_spec[1]]), (lhs_b, rhs_b))
+    out = dot_general(patches, rhs, dn)
+    return _F.moveaxis(out, (-2, -1), (out_spec[0], out_spec[1]))

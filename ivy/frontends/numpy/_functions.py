@@ -243,6 +243,42 @@ def _modf(x):
     return ivy.copysign(f, x), i
 
 
+def _frexp(x):
+    """(mantissa in [0.5, 1), exponent) from log2 in float64 (exact: scaling by powers of 2),
+    one correction step for log2's rounding; 0, inf and NaN give (x, 0)."""
+    xf = ivy.astype(x, "float64")
+    ok = ivy.logical_and(ivy.isfinite(xf), ivy.not_equal(xf, 0))
+    a = ivy.where(ok, ivy.abs(xf), ivy.ones_like(xf))
+    e = ivy.floor(ivy.log2(a)) + 1.0
+    h = ivy.floor(e / 2.0)
+    two = ivy.full_like(xf, 2.0)
+    m = ivy.divide(ivy.divide(xf, ivy.pow(two, h)), ivy.pow(two, e - h))
+    am = ivy.abs(m)
+    big, small = ivy.greater_equal(am, 1.0), ivy.less(am, 0.5)
+    m = ivy.where(big, m / 2.0, ivy.where(small, m * 2.0, m))
+    e = ivy.where(big, e + 1.0, ivy.where(small, e - 1.0, e))
+    m = ivy.where(ok, m, xf)
+    e = ivy.where(ok, e, ivy.zeros_like(e))
+    return ivy.astype(m, dtype_of(x).ivy), e
+
+
+def _spacing(x):
+    return ivy.subtract(ivy.nextafter(x, ivy.copysign(ivy.full_like(x, math.inf), x)), x)
+
+
+def _bitwise_count(x):
+    """Set bits of |x| (two's complement, as NumPy: the most negative value counts 1)."""
+    dt = dtype_of(x)
+    if dt.kind == "b":
+        return ivy.astype(x, "uint8")
+    a = ivy.abs(x) if dt.kind == "i" else x
+    one = ivy.ones_like(a)
+    cnt = ivy.zeros_like(a)
+    for k in _range(dt.itemsize * 8):
+        cnt = ivy.add(cnt, ivy.bitwise_and(ivy.bitwise_right_shift(a, ivy.full_like(a, k)), one))
+    return cnt
+
+
 def _left_shift(x, y):
     return ivy.bitwise_left_shift(x, y)
 
@@ -365,7 +401,8 @@ _UNARY = {
     "signbit": ivy.signbit, "logical_not": ivy.logical_not,
     "invert": _bool_to(ivy.logical_not, ivy.bitwise_invert), "conjugate": ivy.conj,
     "reciprocal": _reciprocal, "cbrt": _cbrt, "deg2rad": _deg2rad, "radians": _deg2rad,
-    "rad2deg": _rad2deg, "degrees": _rad2deg,
+    "rad2deg": _rad2deg, "degrees": _rad2deg, "spacing": _spacing,
+    "bitwise_count": _bitwise_count,
 }
 _BINARY = {
     "add": _bool_to(ivy.logical_or, ivy.add), "subtract": ivy.subtract,
@@ -390,6 +427,7 @@ for _n, _f in _BINARY.items():
     UFUNCS[_n] = ufunc(_n, 2, _f, identity=_IDENT.get(_n))
 UFUNCS["divmod"] = ufunc("divmod", 2, _divmod, nout=2)
 UFUNCS["modf"] = ufunc("modf", 1, _modf, nout=2)
+UFUNCS["frexp"] = ufunc("frexp", 1, _frexp, nout=2)
 globals().update(UFUNCS)
 # aliases NumPy 2 keeps
 abs = absolute = UFUNCS["absolute"]  # noqa: A001
@@ -3006,18 +3044,6 @@ def can_cast(from_, to, casting="safe"):
     return _bool(_rnp.can_cast(f._np, to_dtype(to)._np, casting))
 
 
-def min_scalar_type(a):
-    return BY_NAME[_rnp.min_scalar_type(a).name]
-
-
-def common_type(*arrays):
-    k = "float16"
-    for a in arrays:
-        d = asarray(a).dtype
-        k = _rnp.promote_types(k, "float64" if d.kind in "iub" else d.name).name
-    return BY_NAME[k].type
-
-
 def issubdtype(arg1, arg2):
     from ._ndarray import ABSTRACT, generic
     t2 = ABSTRACT.get(arg2, arg2)
@@ -3089,3 +3115,220 @@ class iinfo:  # noqa: N801
 # ================================================================ ufunc reduce table
 _UFUNC_REDUCE = {"add": sum, "multiply": prod, "maximum": amax, "minimum": amin,
                  "logical_and": all, "logical_or": any}
+
+
+# ============================================================================ misc (NumPy 2)
+def asarray_chkfinite(a, dtype=None, order=None):
+    x = asarray(a, dtype=dtype, order=order)
+    if x.dtype.kind in "fc" and not _bool(all(isfinite(x))):
+        raise ValueError("array must not contain infs or NaNs")
+    return x
+
+
+def common_type(*arrays):
+    from ._ndarray import complex64, complex128, float16, float32, float64
+    prec = {"float16": 0, "float32": 1, "float64": 2, "complex64": 1, "complex128": 2}
+    is_c, p = False, 0
+    for a_ in arrays:
+        d = asarray(a_).dtype
+        if d.kind == "c":
+            is_c = True
+        if d.kind in "iu":
+            q = 2
+        elif d.name in prec:
+            q = prec[d.name]
+        else:
+            raise TypeError("can't get common type for non-numeric array")
+        p = _max(p, q)
+    if is_c:
+        return (None, complex64, complex128)[p]
+    return (float16, float32, float64)[p]
+
+
+def min_scalar_type(a, /):
+    """Metadata: NumPy's answer for the one value (no array data goes through NumPy)."""
+    if isinstance(a, ndarray):
+        if a.ndim:
+            return a.dtype
+        return to_dtype(_rnp.min_scalar_type(_rnp.asarray(a.item(), dtype=a.dtype.name)).name)
+    if isinstance(a, (_bool, _int, _float, _complex)):
+        return to_dtype(_rnp.min_scalar_type(a).name)
+    return asarray(a).dtype if asarray(a).ndim else min_scalar_type(asarray(a))
+
+
+def real_if_close(a, tol=100):
+    x = asarray(a)
+    if x.dtype.kind != "c":
+        return x
+    if tol > 1:
+        tol = finfo(x.dtype).eps * tol
+    if _bool(all(absolute(x.imag) < tol)):
+        return x.real
+    return x
+
+
+def sort_complex(a):
+    """Lexicographic (real, then imaginary) along the last axis, as a complex array: two stable
+    sorts (NaNs last, in NumPy's complex order)."""
+    x = asarray(a)
+    if x.dtype.kind != "c":
+        tgt = "complex64" if x.dtype.name in ("int8", "uint8", "int16", "uint16") else \
+            "complex128"
+        return sort(x).astype(tgt)
+    if x.ndim == 0:
+        raise AxisError("axis -1 is out of bounds for array of dimension 0")
+    i1 = argsort(x.imag, axis=-1)
+    i2 = argsort(take_along_axis(x.real, i1, -1), axis=-1)
+    return take_along_axis(x, take_along_axis(i1, i2, -1), -1)
+
+
+def fromiter(iter, dtype, count=-1, *, like=None):  # noqa: A002
+    import itertools
+    if dtype is None:
+        raise ValueError("Must specify length when using variable-size data-type.")
+    vals = list(iter) if count < 0 else list(itertools.islice(iter, count))
+    if count >= 0 and len(vals) < count:
+        raise ValueError(f"iterator too short: Expected {count} but iterator had only "
+                         f"{len(vals)} items.")
+    return array(vals, dtype=dtype) if vals else zeros((0,), dtype=dtype)
+
+
+def unwrap(p, discont=None, axis=-1, *, period=2 * math.pi):
+    x = asarray(p)
+    ax = norm_axis(axis, x.ndim)
+    dd = diff(x, axis=ax)
+    if discont is None:
+        discont = period / 2
+    rt = result_type(dd, period)
+    if rt.kind in "iu":
+        hi, rem = divmod(period, 2)
+        ambiguous = rem == 0
+    else:
+        hi, ambiguous = period / 2, True
+    lo = -hi
+    ddmod = mod(dd - lo, period) + lo
+    if ambiguous:
+        ddmod = where((ddmod == lo) & (dd > 0), hi, ddmod).astype(ddmod.dtype)
+    corr = where(absolute(dd) < discont, 0, ddmod - dd).astype((ddmod - dd).dtype)
+    up = array(x, dtype=rt)
+    sl = (slice(None),) * ax + (slice(1, None),)
+    if x.shape[ax] > 1:
+        up[sl] = x[sl] + cumsum(corr, axis=ax)
+    return up
+
+
+def mask_indices(n, mask_func, k=0):
+    m = ones((n, n), dtype=_I64)
+    return nonzero(asarray(mask_func(m, k)) != 0)
+
+
+def _gufunc_kw(name, out, kw):
+    _no_out(name, out)
+    bad = [k for k in ("axes", "axis", "signature") if kw.get(k) is not None]
+    if bad:
+        not_implemented(f"numpy.{name}({bad[0]}=...)")
+
+
+def matvec(x1, x2, /, out=None, *, dtype=None, **kwargs):
+    """(..., m, n) @ (..., n) -> (..., m)."""
+    _gufunc_kw("matvec", out, kwargs)
+    a, b = asarray(x1), asarray(x2)
+    if a.ndim < 2 or b.ndim < 1:
+        raise ValueError("matvec: Input operand does not have enough dimensions")
+    return matmul(a, b[..., None], dtype=dtype)[..., 0]
+
+
+def vecmat(x1, x2, /, out=None, *, dtype=None, **kwargs):
+    """conj(x1) (..., n) @ (..., n, m) -> (..., m)."""
+    _gufunc_kw("vecmat", out, kwargs)
+    a, b = asarray(x1), asarray(x2)
+    if a.ndim < 1 or b.ndim < 2:
+        raise ValueError("vecmat: Input operand does not have enough dimensions")
+    if a.dtype.kind == "c":
+        a = conjugate(a)
+    return matmul(a[..., None, :], b, dtype=dtype)[..., 0, :]
+
+
+def histogramdd(sample, bins=10, range=None, density=None, weights=None):  # noqa: A002
+    """NumPy's algorithm: per-dimension ``searchsorted`` bin numbers (values on the last edge
+    go into the last bin), one flat bin index, ``bincount``, outlier bins dropped."""
+    s = sample if isinstance(sample, ndarray) else None
+    if s is None or s.ndim != 2:
+        s = atleast_2d(asarray(sample)).T
+    n, d = s.shape
+    if isinstance(bins, (_int, ndarray)) and asarray(bins).ndim == 0:
+        bins = [_int(bins)] * d
+    elif len(bins) != d:
+        raise ValueError("The dimension of bins must be equal to the dimension of the sample x.")
+    if range is None:
+        range = [None] * d  # noqa: A001
+    elif len(range) != d:
+        raise ValueError("range argument must have one entry per dimension")
+    edt = s.dtype if s.dtype.kind == "f" else _F64
+    edges, nbin = [], []
+    for i in _range(d):
+        col = s[:, i]
+        b = bins[i]
+        if asarray(b).ndim == 0:
+            if b < 1:
+                raise ValueError(f"`bins[{i}]` must be positive, when an integer")
+            if not isinstance(b, (_int,)) and not (isinstance(b, ndarray) and b.dtype.kind in
+                                                   "iu"):
+                raise TypeError(f"`bins[{i}]` must be an integer, when a scalar")
+            if range[i] is not None:
+                lo, hi = _float(range[i][0]), _float(range[i][1])
+                if lo > hi:
+                    raise ValueError("max must be larger than min in range parameter.")
+                if not (math.isfinite(lo) and math.isfinite(hi)):
+                    raise ValueError(f"supplied range of [{lo}, {hi}] is not finite")
+            elif col.size == 0:
+                lo, hi = 0.0, 1.0
+            else:
+                lo, hi = _float(col.min()), _float(col.max())
+                if not (math.isfinite(lo) and math.isfinite(hi)):
+                    raise ValueError(f"autodetected range of [{lo}, {hi}] is not finite")
+            if lo == hi:
+                lo, hi = lo - 0.5, hi + 0.5
+            # NumPy's linspace dtype: the sample's float dtype when the range came from the
+            # data (its min/max scalars), float64 from a given range or an empty sample
+            from_data = range[i] is None and col.size
+            e = linspace(lo, hi, _int(b) + 1, dtype=_F64).astype(edt if from_data else _F64)
+        elif asarray(b).ndim == 1:
+            e = asarray(b)
+            if e.size > 1 and _bool(any(e[:-1] > e[1:])):
+                raise ValueError(f"`bins[{i}]` must be monotonically increasing, when an array")
+        else:
+            raise ValueError(f"`bins[{i}]` must be a scalar or 1d array")
+        edges.append(e)
+        nbin.append(e.shape[0] + 1)
+    flat = zeros((n,), dtype=_I64)
+    for i in _range(d):
+        idx = searchsorted(edges[i], s[:, i], side="right")
+        idx = where(s[:, i] == edges[i][-1], idx - 1, idx) if edges[i].size else idx
+        flat = flat * nbin[i] + idx
+    total = 1
+    for k in nbin:
+        total *= k
+    hist = bincount(flat, weights=None if weights is None else ravel(weights),
+                    minlength=total).astype(_F64).reshape(tuple(nbin))
+    hist = hist[(slice(1, -1),) * d]
+    if density:
+        tot = hist.sum()
+        for i in _range(d):
+            shp = [1] * d
+            shp[i] = nbin[i] - 2
+            hist = hist / diff(edges[i]).reshape(tuple(shp))
+        hist = hist / tot
+    return hist, edges
+
+
+def histogram2d(x, y, bins=10, range=None, density=None, weights=None):  # noqa: A002
+    try:
+        nb = len(bins)
+    except TypeError:
+        nb = 1
+    if nb != 1 and nb != 2:
+        e = asarray(bins)
+        bins = [e, e]
+    hist, edges = histogramdd([x, y], bins, range, density, weights)
+    return hist, edges[0], edges[1]

@@ -63,6 +63,25 @@ def inv(a):
     return wrap(r)
 
 
+def tensorsolve(a, b, axes=None):
+    x, y = F.asarray(a), F.asarray(b)
+    an = x.ndim
+    if axes is not None:
+        order = list(range(an))
+        for k in axes:
+            order.remove(k)
+            order.insert(an, k)
+        x = x.transpose(order)
+    oldshape = x.shape[-(an - y.ndim):]
+    prod = 1
+    for k in oldshape:
+        prod *= k
+    if x.size != prod ** 2:
+        raise LinAlgError("Input arrays must satisfy the requirement "
+                          "prod(a.shape[b.ndim:]) == prod(a.shape[:b.ndim])")
+    return solve(x.reshape(prod, prod), y.ravel()).reshape(oldshape)
+
+
 def solve(a, b):
     x = _f(a, square=True)
     y = native(b)
@@ -363,14 +382,3 @@ def tensorinv(a, ind=2):
         prod *= k
     return inv(a.reshape(prod, -1)).reshape(old[ind:] + old[:ind])
 
-
-def tensorsolve(a, b, axes=None):
-    if axes is not None:
-        not_implemented("numpy.linalg.tensorsolve(axes=...)")
-    a, b = F.asarray(a), F.asarray(b)
-    q = b.ndim
-    sh = a.shape[q:]
-    n = 1
-    for k in sh:
-        n *= k
-    return solve(a.reshape(-1, n), b.ravel()).reshape(sh)

@@ -16,7 +16,7 @@ import sys
 
 REAL_NAMESPACES = ("jax.numpy", "jax.numpy.linalg", "jax.numpy.fft", "jax.nn", "jax.lax",
                    "jax.random")
-TEST_MODULES = ("test_numpy", "test_lax_nn_random", "test_programs")
+TEST_MODULES = ("test_numpy", "test_lax_nn_random", "test_programs", "test_extra")
 
 _RULES = [
     ("sharding/distributed", "collectives, named axes and sharding (multi-device programs)",

@@ -49,7 +49,15 @@ class DN:
     fields: tuple
 
 
+@dataclass
+class Key:
+    """A PRNG key ``jax.random.PRNGKey(seed)`` built on either side."""
+    seed: int
+
+
 def _conv(o, asarray):
+    if isinstance(o, Key):
+        return (real if asarray is rjnp.asarray else fj).random.PRNGKey(o.seed)
     if isinstance(o, DN):
         return getattr((real if asarray is rjnp.asarray else fj).lax, o.cls)(*o.fields)
     if isinstance(o, A):
@@ -243,3 +251,26 @@ def run_spec(spec, data):
     check(spec.path, *args, _rtol=spec.rtol, _atol=spec.atol, **kwargs)
     if spec.method and args and isinstance(args[0], A):
         check("Array." + spec.method, *args, _rtol=spec.rtol, _atol=spec.atol, **kwargs)
+
+
+def check_program(fn, *, rtol=None, atol=None, backends=BACKENDS, where="program"):
+    """``fn(jax_module, jnp_module)`` on real JAX and on the frontend under each backend; the
+    results (any pytree of arrays / Python values) must match, or both must raise."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            with reference():
+                exp, err = fn(real, rjnp), None
+        except Exception as e:  # noqa: BLE001
+            exp, err = None, e
+        for b in backends:
+            with ivy.using_backend(b):
+                if err is not None:
+                    try:
+                        got = fn(fj, fj.numpy)
+                    except ERRORS:
+                        continue
+                    raise AssertionError(f"{where} on {b}: jax raised {err!r}, the frontend "
+                                         f"returned {got!r}")
+                compare(fn(fj, fj.numpy), exp, b, rtol, atol, where)
+    return exp

@@ -14,7 +14,13 @@ _array.F = _F
 bool = bool_  # noqa: A001
 float_, int_, uint, complex_ = float64, int64, uint32, complex128
 single, double, csingle, cdouble = float32, float64, complex64, complex128
-floating = float32
+# abstract scalar types are NumPy's (as in JAX): jnp.issubdtype(x.dtype, jnp.floating)
+import numpy as _np  # noqa: E402
+
+(generic, number, integer, signedinteger, unsignedinteger, inexact, floating, complexfloating,
+ character, flexible, object_) = (_np.generic, _np.number, _np.integer, _np.signedinteger,
+                                  _np.unsignedinteger, _np.inexact, _np.floating,
+                                  _np.complexfloating, _np.character, _np.flexible, _np.object_)
 ndarray = Array
 array = _F.array
 
@@ -36,7 +42,7 @@ for _n in ("sum mean max min argmax argmin prod std var all any cumsum cumprod c
 
 
 def _astype(self, dtype, copy=False, device=None):
-    return _array.wrap(_array.ivy.astype(self._data, _core.to_name(dtype)))
+    return _array.wrap(_array.convert(self._data, _core.to_name(dtype)))
 
 
 def _reshape(self, *shape, order="C"):

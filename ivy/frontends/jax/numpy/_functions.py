@@ -1366,6 +1366,8 @@ def sort(a, axis=-1, *, kind=None, order=None, stable=True, descending=False):
     d = x._data
     if _kind(x) == "b":
         return sort(x.astype("int8"), axis, stable=stable, descending=descending).astype("bool")
+    if _kind(x) == "c":  # lexicographic (real, imag), as JAX; not every backend sorts complex
+        return take_along_axis(x, argsort(x, axis, descending=descending), axis)
     return wrap(ivy.sort(d, axis=axis, descending=descending, stable=True), x._weak)
 
 
@@ -1373,6 +1375,10 @@ def argsort(a, axis=-1, *, kind=None, order=None, stable=True, descending=False)
     x = _a(a)
     if axis is None:
         x, axis = ravel(x), 0
+    if _kind(x) == "c":  # lexicographic (real, imag)
+        idx = argsort(imag(x), axis, descending=descending)
+        re = take_along_axis(real(x), idx, axis)
+        return take_along_axis(idx, argsort(re, axis, descending=descending), axis)
     d = x._data if _kind(x) != "b" else ivy.astype(x._data, "int8")
     return wrap(ivy.astype(ivy.argsort(d, axis=axis, descending=descending, stable=True),
                            "int32"))
@@ -1387,8 +1393,6 @@ def lexsort(keys, axis=-1):
     return idx
 
 
-def partition(a, kth, axis=-1):
-    not_implemented("jax.numpy.partition")
 
 
 def searchsorted(a, v, side="left", sorter=None, *, method="scan"):
@@ -1451,7 +1455,7 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
             v = concatenate([v, full((size - n,), fv, dtype=v.dtype)])
             i = concatenate([i, full((size - n,), 0, dtype="int32")])
             c = concatenate([c, full((size - n,), 0, dtype="int32")])
-    iv = reshape(iv, x.shape) if x.ndim else reshape(iv, (1,)) if False else reshape(iv, x.shape)
+    iv = reshape(iv, x.shape)
     out = [v]
     if return_index:
         out.append(i)
@@ -1559,7 +1563,7 @@ def matmul(a, b, *, precision=None, preferred_element_type=None):
         raise ValueError("matmul: inputs must be at least 1-D")
     if KIND[name] == "b":
         r = ivy.astype(ivy.matmul(ivy.astype(x, "int32"), ivy.astype(y, "int32")), "bool")
-        return wrap(ivy.not_equal(r, False) if False else r)
+        return wrap(r)
     r = wrap(ivy.matmul(x, y), weak)
     return r.astype(preferred_element_type) if preferred_element_type is not None else r
 
@@ -1797,6 +1801,13 @@ def dtype(obj, align=False, copy=False):
 
 
 def issubdtype(arg1, arg2):
+    if isinstance(arg2, type) and not isinstance(arg2, _core._ScalarMeta) and \
+            issubclass(arg2, np.generic):
+        try:
+            if to_name(arg1, False) == "bfloat16":  # JAX: bfloat16 is a floating type
+                return issubclass(np.floating, arg2)
+        except (TypeError, KeyError):
+            pass
     try:
         return np.issubdtype(arg1.dtype if isinstance(arg1, _core._ScalarMeta) else arg1,
                              arg2.dtype if isinstance(arg2, _core._ScalarMeta) else arg2)
@@ -1834,8 +1845,6 @@ def issubsctype(arg1, arg2):
     return issubdtype(arg1, arg2)
 
 
-def frexp(x, /):
-    not_implemented("jax.numpy.frexp")
 
 
 def ldexp(x1, x2, /):
@@ -1843,12 +1852,8 @@ def ldexp(x1, x2, /):
     return (x * power(asarray(2.0, dtype=x.dtype), _a(x2).astype(x.dtype))).astype(x.dtype)
 
 
-def gcd(x1, x2):
-    not_implemented("jax.numpy.gcd")
 
 
-def lcm(x1, x2):
-    not_implemented("jax.numpy.lcm")
 
 
 def bincount(x, weights=None, minlength=0, *, length=None):
@@ -1859,8 +1864,6 @@ def bincount(x, weights=None, minlength=0, *, length=None):
     return zeros((n,), w.dtype).at[x].add(w)
 
 
-def histogram(a, bins=10, range=None, weights=None, density=None):  # noqa: A002
-    not_implemented("jax.numpy.histogram")
 
 
 def logical_and_reduce(*a, **k):
@@ -1880,8 +1883,6 @@ def apply_along_axis(func1d, axis, arr, *args, **kwargs):
         lead) else r
 
 
-def vectorize(pyfunc, *, excluded=frozenset(), signature=None):
-    not_implemented("jax.numpy.vectorize")
 
 
 def tril_indices(n, k=0, m=None):
@@ -1939,12 +1940,8 @@ def extract(condition, arr, *, size=None, fill_value=0):
     return compress(ravel(condition), ravel(arr))
 
 
-def place(*a, **k):
-    raise ValueError("jax.numpy.place cannot modify arrays in place; JAX arrays are immutable")
 
 
-def put(*a, **k):
-    raise ValueError("jax.numpy.put cannot modify arrays in place; JAX arrays are immutable")
 
 
 def choose(a, choices, out=None, mode="raise"):
@@ -1978,8 +1975,6 @@ def append(arr, values, axis=None):
     return concatenate([arr, values], axis=axis)
 
 
-def insert(arr, obj, values, axis=None):
-    not_implemented("jax.numpy.insert")
 
 
 def delete(arr, obj, axis=None, *, assume_unique_indices=False):
@@ -2011,16 +2006,8 @@ def spacing(x, /):
     return nextafter(x, inf) - x
 
 
-def packbits(*a, **k):
-    not_implemented("jax.numpy.packbits")
 
 
-def unpackbits(*a, **k):
-    not_implemented("jax.numpy.unpackbits")
-
-
-def histogram_bin_edges(*a, **k):
-    not_implemented("jax.numpy.histogram_bin_edges")
 
 
 def from_dlpack(*a, **k):
@@ -2032,3 +2019,917 @@ def save(*a, **k):
 
 
 load = save
+
+
+
+# ------------------------------------------------------------------ more of jax.numpy
+def frexp(x, /):
+    x = _inexact(_a(x))
+    ax = abs(x)
+    fin = isfinite(x) & (x != 0)
+    safe = where(fin, ax, ones_like(ax))
+    e = floor(log2(safe)).astype("int32") + 1
+    m = x / power(asarray(2.0, dtype=x.dtype), e.astype(x.dtype))
+    # log2 can be off by one ulp near powers of two: bring |m| into [0.5, 1)
+    big, small = abs(m) >= 1, abs(m) < 0.5
+    m = where(big, m / 2, where(small, m * 2, m))
+    e = where(big, e + 1, where(small, e - 1, e))
+    return where(fin, m, x), where(fin, e, zeros_like(e))
+
+
+def gcd(x1, x2):
+    (a, b), name, weak = _promote_all([x1, x2])
+    if KIND[name] not in "iu":
+        raise ValueError("Arguments to jax.numpy.gcd must be integers.")
+    a, b = broadcast_arrays(wrap(a, weak), wrap(b, weak))
+    a, b = abs(a), abs(b)
+    while builtins.bool(any(b != 0)):
+        nz = b != 0
+        r = where(nz, remainder(a, where(nz, b, ones_like(b))), zeros_like(a))
+        a, b = where(nz, b, a), r
+    return a
+
+
+def lcm(x1, x2):
+    (a, b), name, weak = _promote_all([x1, x2])
+    if KIND[name] not in "iu":
+        raise ValueError("Arguments to jax.numpy.lcm must be integers.")
+    a, b = wrap(a, weak), wrap(b, weak)
+    d = gcd(a, b)
+    return where(d == 0, zeros_like(d), abs(multiply(a, floor_divide(b, where(d == 0, ones_like(
+        d), d)))))
+
+
+def histogram_bin_edges(a, bins=10, range=None, weights=None):  # noqa: A002
+    if np.ndim(bins) == 1 or (isinstance(bins, Array) and bins.ndim == 1):
+        return _a(bins)
+    x = _inexact(ravel(_a(a)))
+    if range is None:
+        lo, hi = min(x), max(x)
+    else:
+        r = _a(range).astype(x.dtype)
+        if r.shape != (2,):
+            raise ValueError(f"`range` must be either None or a sequence of scalars, got "
+                             f"{range}")
+        lo, hi = r[0], r[1]
+    eq = lo == hi
+    lo, hi = where(eq, lo - 0.5, lo), where(eq, hi + 0.5, hi)
+    return linspace(lo, hi, builtins.int(bins) + 1, dtype=x.dtype)
+
+
+def histogram(a, bins=10, range=None, weights=None, density=None):  # noqa: A002
+    x = _a(a)
+    w = ones(x.shape, "float32") if weights is None else _a(weights)
+    x, w = ravel(x), ravel(broadcast_to(w, x.shape))
+    edges = histogram_bin_edges(x, bins, range, w)
+    idx = searchsorted(edges, x, side="right")
+    idx = where(x == edges[-1], edges.shape[0] - 1, idx)
+    n = edges.shape[0]
+    inside = idx < n  # beyond the last edge: dropped (JAX's scatter drops out-of-bounds)
+    counts = zeros(edges.shape, w.dtype).at[where(inside, idx, 0)].add(
+        where(inside, w, zeros_like(w)))[1:]
+    if density:
+        widths = diff(edges)
+        counts = counts / widths / counts.sum()
+    return counts, edges
+
+
+def partition(a, kth, axis=-1):
+    """As JAX: the kth+1 smallest ascending, then the rest descending (two lax.top_k)."""
+    from .. import lax
+
+    x = moveaxis(_a(a), axis, -1)
+    n = x.shape[-1]
+    if not -n <= kth < n:
+        raise ValueError(f"kth={kth} out of range for axis {axis} of size {n}")
+    kth = kth % n
+    bottom = -lax.top_k(-x, kth + 1)[0]
+    top = lax.top_k(x, n - kth - 1)[0]
+    return moveaxis(concatenate([bottom, top], axis=-1), -1, axis)
+
+
+def argpartition(a, kth, axis=-1):
+    """As JAX: indices of the kth+1 smallest (ascending), then of the rest (via a 0/1 proxy)."""
+    from .. import lax
+
+    x = moveaxis(_a(a), axis, -1)
+    n = x.shape[-1]
+    if not -n <= kth < n:
+        raise ValueError(f"kth={kth} out of range for axis {axis} of size {n}")
+    kth = kth % n
+    bottom = lax.top_k(-x, kth + 1)[1]
+    chosen = any(expand_dims(bottom, -1) == arange(n), axis=-2)
+    proxy = where(chosen, zeros(x.shape), ones(x.shape))
+    top = lax.top_k(proxy, n - kth - 1)[1]
+    return moveaxis(concatenate([bottom, top], axis=-1), -1, axis)
+
+
+def place(arr, mask, vals, *, inplace=True):
+    if inplace:
+        raise ValueError("jax.numpy.place cannot be done in-place because JAX arrays are "
+                         "immutable. Pass inplace=False to instead return an updated array.")
+    x = _a(arr)
+    m = ravel(_a(mask).astype("bool"))
+    v = ravel(_a(vals))
+    n = builtins.int(m.sum())
+    if n == 0:
+        return x
+    pos = cumsum(m.astype("int32")) - 1
+    fill = take(v, pos % v.shape[0])
+    return reshape(where(m, fill.astype(x.dtype), ravel(x)), x.shape)
+
+
+def put(a, ind, v, mode=None, *, inplace=True):
+    if inplace:
+        raise ValueError("jax.numpy.put cannot be done in-place because JAX arrays are "
+                         "immutable. Pass inplace=False to instead return an updated array.")
+    x = _a(a)
+    i, vv = ravel(_a(ind)), ravel(_a(v))
+    if mode in (None, "fill", "drop"):
+        i = where(i < 0, i + x.size, i)
+    elif mode == "clip":
+        i = clip(i, 0, x.size - 1)
+    elif mode == "wrap":
+        i = i % x.size
+    vv = broadcast_to(vv, i.shape) if vv.size == 1 else take(vv, arange(i.shape[0]) % vv.size)
+    return reshape(ravel(x).at[i].set(vv.astype(x.dtype), mode="drop"), x.shape)
+
+
+def put_along_axis(arr, indices, values, axis, inplace=True, *, mode=None):
+    if inplace:
+        raise ValueError("jax.numpy.put_along_axis cannot be done in-place because JAX arrays "
+                         "are immutable. Pass inplace=False to instead return an updated array.")
+    x = _a(arr)
+    if axis is None:
+        return put(x, indices, values, inplace=False)
+    idx = _a(indices)
+    ax = axis % x.ndim
+    full_idx = []
+    for d in _range(x.ndim):
+        if d == ax:
+            full_idx.append(where(idx < 0, idx + x.shape[ax], idx))
+        else:
+            sh = [1] * x.ndim
+            sh[d] = x.shape[d]
+            full_idx.append(reshape(arange(x.shape[d]), sh))
+    full_idx = broadcast_arrays(*full_idx)
+    vals = broadcast_to(_a(values), full_idx[0].shape).astype(x.dtype)
+    return x.at[tuple(full_idx)].set(vals)
+
+
+def packbits(a, axis=None, bitorder="big"):
+    x = _a(a)
+    if _kind(x) not in "biu":
+        raise TypeError("Expected an input array of integer or boolean data type")
+    if bitorder not in ("little", "big"):
+        raise ValueError("'order' must be either 'little' or 'big'")
+    bits = (x > 0).astype("uint8")
+    if axis is None:
+        bits, axis = ravel(bits), 0
+    bits = moveaxis(bits, axis, -1)
+    rem = (-bits.shape[-1]) % 8
+    if rem:
+        bits = pad(bits, [(0, 0)] * (bits.ndim - 1) + [(0, rem)])
+    bits = reshape(bits, bits.shape[:-1] + (-1, 8))
+    shifts = arange(8, dtype="uint8")
+    if bitorder == "big":
+        shifts = shifts[::-1]
+    packed = sum(left_shift(bits, shifts), axis=-1).astype("uint8")
+    return moveaxis(packed, -1, axis)
+
+
+def unpackbits(a, axis=None, count=None, bitorder="big"):
+    x = _a(a)
+    if x.dtype != np.uint8:
+        raise TypeError("Expected an input array of unsigned byte data type")
+    if bitorder not in ("little", "big"):
+        raise ValueError("'order' must be either 'little' or 'big'")
+    shifts = arange(8, dtype="uint8")
+    if bitorder == "big":
+        shifts = shifts[::-1]
+    bits = (right_shift(expand_dims(x, -1), shifts) & 1).astype("uint8")
+    if axis is None:
+        bits, axis = ravel(bits), 0
+    else:  # the 8 bits of each byte replace it along ``axis``
+        ax = axis % x.ndim
+        bits = moveaxis(bits, ax, -2)
+        bits = moveaxis(reshape(bits, bits.shape[:-2] + (-1,)), -1, ax)
+        axis = ax
+    if count is not None:
+        bits = take(bits, arange(builtins.min(count, bits.shape[axis])), axis=axis)
+    return bits
+
+
+def insert(arr, obj, values, axis=None):
+    if isinstance(obj, (list, tuple)):
+        raise TypeError(f"insert requires ndarray or scalar arguments, got {type(obj)} at "
+                        "position 1.")
+    x = _a(arr)
+    if axis is None:
+        x, axis = ravel(x), 0
+    ax = axis % x.ndim
+    n = x.shape[ax]
+    if isinstance(obj, builtins.slice):
+        idx = np.arange(n + 1)[obj]
+    else:
+        idx = np.asarray(obj if not isinstance(obj, Array) else np.asarray(obj))
+    scalar = idx.ndim == 0
+    idx = np.where(idx.reshape(-1) < 0, idx.reshape(-1) + n, idx.reshape(-1))
+    v = _a(values).astype(x.dtype)
+    if scalar:  # one position: values fill a slab of width 1 (or v.shape[ax] if v is full-rank)
+        v = expand_dims(v, ax) if v.ndim < x.ndim else v
+        idx = np.full(v.shape[ax], idx[0])
+    shape = list(x.shape)
+    shape[ax] = idx.size
+    v = broadcast_to(v, tuple(shape))
+    order = np.argsort(idx, kind="stable")
+    new_pos = idx[order] + np.arange(idx.size)
+    out_n = n + idx.size
+    is_new = np.zeros(out_n, bool)
+    is_new[new_pos] = True
+    old_pos = np.nonzero(~is_new)[0]
+    vals_sorted = take(v, asarray(order.astype(np.int32)), axis=ax)
+    out_shape = list(x.shape)
+    out_shape[ax] = out_n
+    out = zeros(tuple(out_shape), x.dtype)
+    key_old = (builtins.slice(None),) * ax + (asarray(old_pos.astype(np.int32)),)
+    key_new = (builtins.slice(None),) * ax + (asarray(new_pos.astype(np.int32)),)
+    out = out.at[key_old].set(x)
+    return out.at[key_new].set(vals_sorted)
+
+
+def vectorize(pyfunc, *, excluded=frozenset(), signature=None):
+    """Elementwise (no signature) vectorization by broadcasting and a Python loop."""
+    if signature is not None:
+        not_implemented("jax.numpy.vectorize(signature=...)")
+
+    def f(*args, **kwargs):
+        pos = [i for i in _range(len(args)) if i not in excluded]
+        arrs = broadcast_arrays(*[_a(args[i]) for i in pos])
+        shape = arrs[0].shape if arrs else ()
+        flat = [ravel(x) for x in arrs]
+        outs = []
+        for j in _range(int(np.prod(shape))):
+            call = list(args)
+            for k, i in enumerate(pos):
+                call[i] = flat[k][j]
+            outs.append(_a(pyfunc(*call, **kwargs)))
+        if not outs:
+            return zeros(shape)
+        return reshape(stack(outs), shape)
+    return f
+
+
+def fabs(x, /):
+    x = _a(x)
+    if _kind(x) == "c":
+        raise TypeError("ufunc 'fabs' does not support complex dtypes")
+    return abs(_inexact(x) if not x._weak else x.astype("float32") if _kind(x) != "f" else x)
+
+
+def bitwise_count(x, /):
+    from .. import lax
+
+    x = _a(x)
+    if _kind(x) == "b":
+        x = x.astype("uint8")
+    return lax.population_count(abs(x) if _kind(x) == "i" else x).astype("uint8")
+
+
+def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
+    x = _a(x)
+    if axis is None:
+        if x.ndim > 1:
+            raise ValueError("cumulative_prod: axis must be given for arrays of more than one "
+                             "dim")
+        axis = 0
+    r = cumprod(x, axis, dtype)
+    if include_initial:
+        shp = list(r.shape)
+        shp[axis % _max(r.ndim, 1)] = 1
+        r = concatenate([ones(shp, r.dtype), r], axis=axis)
+    return r
+
+
+def nancumprod(a, axis=None, dtype=None, out=None):
+    x = _a(a)
+    if _kind(x) in "fc":
+        x = where(isnan(x), ones_like(x), x)
+    return cumprod(x, axis, dtype)
+
+
+def diag_indices_from(arr):
+    x = _a(arr)
+    if x.ndim < 2 or len(set(x.shape)) != 1:
+        raise ValueError("All dimensions of input must be of equal length")
+    return diag_indices(x.shape[0], x.ndim)
+
+
+def fill_diagonal(a, val, wrap=False, *, inplace=True):
+    if inplace:
+        raise ValueError("JAX arrays are immutable, so fill_diagonal cannot be done in-place. "
+                         "Pass inplace=False to instead return a modified copy.")
+    x = _a(a)
+    if x.ndim < 2:
+        raise ValueError("array must be at least 2-d")
+    if x.ndim > 2 and len(set(x.shape)) != 1:
+        raise ValueError("All dimensions of input must be of equal length")
+    if wrap and x.ndim == 2 and x.shape[0] > x.shape[1] + 1:
+        not_implemented("jax.numpy.fill_diagonal(wrap=True) on a tall matrix")
+    n = _min(x.shape)
+    v = ravel(_a(val).astype(x.dtype))
+    v = take(v, arange(n) % v.size) if v.size else v
+    i = arange(n)
+    return x.at[(i,) * x.ndim].set(v)
+
+
+def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
+    s, e = _inexact(_a(start)), _inexact(_a(stop))
+    name = promote(typed(s), typed(e))[0] if dtype is None else to_name(dtype)
+    cdt = name if KIND[name] in "fc" else "float32"
+    s, e = s.astype(cdt), e.astype(cdt)
+    sg = sign(s)
+    res = sg * logspace(log10(s / sg), log10(e / sg), num, endpoint=endpoint, base=10.0,
+                        dtype=cdt, axis=0)
+    if axis != 0:
+        res = moveaxis(res, 0, axis)
+    return res.astype(name)
+
+
+def ix_(*args):
+    n = len(args)
+    out = []
+    for i, a in enumerate(args):
+        x = _a(a)
+        if x.ndim != 1:
+            raise ValueError("Arguments to jax.numpy.ix_ must be 1-dimensional, got shape "
+                             f"{x.shape}")
+        if _kind(x) == "b":
+            raise TypeError("Boolean arguments to jax.numpy.ix_ are not supported")
+        shp = [1] * n
+        shp[i] = x.shape[0]
+        out.append(reshape(x, shp))
+    return tuple(out)
+
+
+def matvec(x1, x2, /, *, axis=-1):
+    return einsum("...ij,...j->...i", x1, x2)
+
+
+def vecmat(x1, x2, /, *, axis=-1):
+    return einsum("...i,...ij->...j", conj(x1), x2)
+
+
+def sort_complex(a):
+    x = sort(_a(a), axis=0)
+    return x.astype("complex64") if _kind(x) != "c" else x
+
+
+def trapezoid(y, x=None, dx=1.0, axis=-1):
+    yy = _inexact(_a(y))
+    yy = moveaxis(yy, axis, -1)
+    if x is None:
+        d = asarray(dx)
+    else:
+        xx = _a(x)
+        d = diff(xx) if xx.ndim == 1 else moveaxis(diff(xx, axis=axis), axis, -1)
+    return 0.5 * sum(d * (yy[..., 1:] + yy[..., :-1]), axis=-1)
+
+
+def vander(x, N=None, increasing=False):  # noqa: N803
+    xx = _a(x)
+    if xx.ndim != 1:
+        raise ValueError("x must be a one-dimensional array")
+    n = xx.shape[0] if N is None else N
+    if n < 0:
+        raise ValueError("N must be nonnegative")
+    iota = arange(n, dtype="int32")
+    if not increasing:
+        iota = n - iota - 1
+    return power(expand_dims(xx, -1), iota)
+
+
+def polyval(p, x, *, unroll=16):
+    pp, xx = _a(p), _a(x)
+    (pd, xd), name, _ = _promote_all([pp, xx])
+    pp, xx = wrap(pd, pp._weak), wrap(xd, xx._weak)
+    y = zeros_like(xx)
+    for i in _range(pp.shape[0]):
+        y = y * xx + pp[i]
+    return y
+
+
+def polyadd(a1, a2):
+    x, y = _a(a1), _a(a2)
+    n = _max(x.shape[0], y.shape[0])
+    x = pad(x, (n - x.shape[0], 0))
+    y = pad(y, (n - y.shape[0], 0))
+    return x + y
+
+
+def polysub(a1, a2):
+    return polyadd(a1, -_a(a2))
+
+
+def polymul(a1, a2, *, trim_leading_zeros=False):
+    x, y = _a(a1), _a(a2)
+    if x.shape[0] == 0:
+        x = zeros((1,), x.dtype)
+    if y.shape[0] == 0:
+        y = zeros((1,), y.dtype)
+    return convolve(x, y, mode="full")
+
+
+def polyder(p, m=1):
+    pp = _a(p)
+    if m < 0:
+        raise ValueError("Order of derivative must be positive")
+    if m == 0:
+        return pp
+    n = pp.shape[0]
+    coeff = (np.arange(m, n)[np.newaxis] - np.arange(m)[:, np.newaxis]).prod(0)[::-1]
+    return pp[:-m] * asarray(coeff.copy(), dtype=pp.dtype)
+
+
+def polyint(p, m=1, k=None):
+    pp = _inexact(_a(p))
+    if m < 0:
+        raise ValueError("Order of integral must be positive (see polyder)")
+    if m == 0:
+        return pp
+    kk = zeros(m, pp.dtype) if k is None else _a(k).astype(pp.dtype)
+    if kk.ndim == 0:
+        kk = broadcast_to(kk, (m,))
+    n = pp.shape[0]
+    grid = np.arange(n + m)[np.newaxis] - np.arange(m)[:, np.newaxis]
+    coeff = np.maximum(1, grid).prod(0)[::-1]
+    return true_divide(concatenate([pp, kk]), asarray(coeff.copy(), dtype=pp.dtype))
+
+
+def poly(seq_of_zeros):
+    z = _a(seq_of_zeros)
+    if z.ndim == 2 and z.shape[0] == z.shape[1] and z.shape[0] != 0:
+        not_implemented("jax.numpy.poly of a square matrix (needs eigvals)")
+    if z.ndim != 1:
+        raise ValueError("input must be 1d or non-empty square 2d array.")
+    z = _inexact(z)
+    a = ones((1,), z.dtype)
+    for i in _range(z.shape[0]):
+        a = convolve(a, stack([ones((), z.dtype), -z[i]]), mode="full")
+    return a
+
+
+def block(arrays):
+    def depth(x):
+        return 1 + depth(x[0]) if isinstance(x, list) and x else (1 if isinstance(x, list)
+                                                                  else 0)
+    d = depth(arrays)
+
+    def rec(x, lvl):
+        if not isinstance(x, list):
+            return _a(x)
+        parts = [rec(e, lvl + 1) for e in x]
+        ndim = _max(_max(p.ndim for p in parts), d - lvl)
+        parts = [reshape(p, (1,) * (ndim - p.ndim) + p.shape) for p in parts]
+        return concatenate(parts, axis=-(d - lvl))
+    if isinstance(arrays, tuple):
+        raise TypeError("jax.numpy.block does not allow tuples")
+    return rec(arrays, 0)
+
+
+def apply_over_axes(func, a, axes):
+    x = _a(a)
+    for ax in axes:
+        r = _a(func(x, ax))
+        if r.ndim == x.ndim - 1:
+            r = expand_dims(r, ax)
+        elif r.ndim != x.ndim:
+            raise ValueError("function is not returning an array of the correct shape")
+        x = r
+    return x
+
+
+def _window(M, fn):
+    if M < 1:
+        return zeros(0, "float32")
+    if M == 1:
+        return ones(1, "float32")
+    n = arange(M, dtype="float32")
+    return fn(n, M - 1).astype("float32")
+
+
+def bartlett(M):  # noqa: N803
+    return _window(M, lambda n, d: 1 - abs(2 * n - d) / d)
+
+
+def hanning(M):  # noqa: N803
+    return _window(M, lambda n, d: 0.5 - 0.5 * cos(2 * pi * n / d))
+
+
+def hamming(M):  # noqa: N803
+    return _window(M, lambda n, d: 0.54 - 0.46 * cos(2 * pi * n / d))
+
+
+def blackman(M):  # noqa: N803
+    return _window(M, lambda n, d: 0.42 - 0.5 * cos(2 * pi * n / d) + 0.08 * cos(4 * pi * n / d))
+
+
+def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None):
+    if fweights is not None or aweights is not None:
+        not_implemented("jax.numpy.cov with fweights/aweights")
+    x = _a(m)
+    if x.ndim > 2:
+        raise ValueError("m has more than 2 dimensions")
+    x = atleast_2d(x)
+    if not rowvar and x.shape[0] != 1:
+        x = x.T
+    if x.shape[0] == 0:
+        return zeros((0, 0), "float32")
+    if y is not None:
+        yy = atleast_2d(_a(y))
+        if not rowvar and yy.shape[0] != 1:
+            yy = yy.T
+        x = concatenate([x, yy], axis=0)
+    x = _inexact(x)
+    ddof = (0 if bias else 1) if ddof is None else ddof
+    n = x.shape[1]
+    avg = mean(x, axis=1)
+    f = n - ddof
+    xc = x - avg[:, None]
+    c = matmul(xc, conj(xc.T))
+    return squeeze(c / f)
+
+
+def corrcoef(x, y=None, rowvar=True, dtype=None):
+    c = cov(x, y, rowvar)
+    if c.ndim == 0:
+        return c / c
+    d = diag(c)
+    sd = sqrt(real(d))
+    c = c / sd[:, None]
+    c = c / sd[None, :]
+    return clip(real(c), -1, 1) if _kind(c) != "c" else c
+
+
+def _nan_sorted_quantile(x, qa, ax, keepdims):
+    s = sort(x, axis=ax)  # NaNs sort last
+    cnt = sum(logical_not(isnan(x)), axis=ax, keepdims=True).astype(x.dtype)
+    qsh = qa.shape
+    qb = reshape(qa, qsh + (1,) * x.ndim)
+    pos = qb * (cnt - 1)
+    lo = floor(pos)
+    hi = ceil(pos)
+    w = pos - lo
+    lo_i = clip(lo, 0, None).astype("int32")
+    hi_i = clip(hi, 0, None).astype("int32")
+    sb = broadcast_to(s, qsh + s.shape)
+    ax2 = ax + len(qsh)
+    lo_i = broadcast_to(lo_i, qsh + cnt.shape)
+    hi_i = broadcast_to(hi_i, qsh + cnt.shape)
+    vlo = take_along_axis(sb, lo_i, axis=ax2)
+    vhi = take_along_axis(sb, hi_i, axis=ax2)
+    r = vlo * (1 - w) + vhi * w
+    r = where(broadcast_to(cnt, r.shape) == 0, nan, r)
+    if not keepdims:
+        r = squeeze(r, axis=ax2)
+    return r
+
+
+def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
+                keepdims=False):
+    if isinstance(q, (list, tuple)):
+        raise TypeError(f"nanquantile requires ndarray or scalar arguments, got {type(q)} at "
+                        "position 1.")
+    if method != "linear":
+        not_implemented(f"jax.numpy.nanquantile(method={method!r})")
+    if isinstance(axis, (tuple, list)):
+        not_implemented("jax.numpy.nanquantile with a tuple axis")
+    x = _inexact(_a(a))
+    qa = _a(q).astype(x.dtype)
+    if axis is None:
+        r = _nan_sorted_quantile(ravel(x), qa, 0, keepdims)
+        if keepdims:
+            r = reshape(r, qa.shape + (1,) * x.ndim)
+        return r
+    return _nan_sorted_quantile(x, qa, axis % x.ndim, keepdims)
+
+
+def nanpercentile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
+                  keepdims=False):
+    x = _inexact(_a(a))
+    return nanquantile(x, _a(q).astype(x.dtype) / 100, axis, out, overwrite_input, method,
+                       keepdims)
+
+
+def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
+    return nanquantile(a, 0.5, axis=axis, keepdims=keepdims)
+
+
+def unwrap(p, discont=None, axis=-1, period=2 * math.pi):
+    x = _a(p)
+    if _kind(x) == "c":
+        raise ValueError("jnp.unwrap does not support complex inputs.")
+    if x.shape[axis] == 0:
+        return _inexact(x)
+    x = _inexact(x) if _kind(x) not in "fc" else x
+    if discont is None:
+        discont = period / 2
+    interval = period / 2
+    dd = diff(x, axis=axis)
+    ddmod = remainder(dd + interval, period) - interval
+    ddmod = where((ddmod == -interval) & (dd > 0), interval, ddmod)
+    ph_correct = where(abs(dd) < discont, 0, ddmod - dd)
+    first = take(x, arange(1), axis=axis)
+    up = concatenate([first, take(x, arange(1, x.shape[axis]), axis=axis) +
+                      cumsum(ph_correct, axis=axis)], axis=axis)
+    return up
+
+
+def gradient(f, *varargs, axis=None, edge_order=None):
+    if edge_order is not None:
+        not_implemented("jax.numpy.gradient(edge_order=...)")
+    x = _inexact(_a(f))
+    axes = tuple(_range(x.ndim)) if axis is None else (
+        (axis,) if isinstance(axis, builtins.int) else tuple(axis))
+    axes = tuple(a % x.ndim for a in axes)
+    if not varargs:
+        sp = [1.0] * len(axes)
+    elif len(varargs) == 1 and np.ndim(varargs[0]) == 0:
+        sp = [varargs[0]] * len(axes)
+    else:
+        if any(np.ndim(v) != 0 for v in varargs):
+            not_implemented("jax.numpy.gradient with coordinate arrays")
+        sp = list(varargs)
+    out = []
+    for ax, h in zip(axes, sp):
+        n = x.shape[ax]
+        if n < 2:
+            raise ValueError("Shape of array too small to calculate a numerical gradient")
+
+        def sl(a, b, ax=ax):
+            return take(x, arange(a, b), axis=ax)
+        mid = (sl(2, n) - sl(0, n - 2)) / (2 * h)
+        a0 = (sl(1, 2) - sl(0, 1)) / h
+        an = (sl(n - 1, n) - sl(n - 2, n - 1)) / h
+        out.append(concatenate([a0, mid, an], axis=ax))
+    return out[0] if len(out) == 1 else out
+
+
+def iterable(y):
+    try:
+        iter(y)
+    except TypeError:
+        return False
+    return True
+
+
+def mask_indices(n, mask_func, k=0, *, size=None):
+    return nonzero(mask_func(ones((n, n)), k), size=size)
+
+
+def piecewise(x, condlist, funclist, *args, **kw):
+    xx = _a(x)
+    if isinstance(condlist, (Array, np.ndarray)) and getattr(condlist, "ndim", 1) == xx.ndim:
+        condlist = [condlist]
+    conds = [_a(c).astype("bool") for c in condlist]
+    n = len(conds)
+    if len(funclist) == n + 1:
+        otherwise = funclist[-1]
+        funclist = funclist[:-1]
+    elif len(funclist) == n:
+        otherwise = 0
+    else:
+        raise ValueError(f"with {n} condition(s), either {n} or {n + 1} functions are expected; "
+                         f"got {len(funclist)}")
+
+    def val(fn):
+        r = fn(xx, *args, **kw) if callable(fn) else fn
+        return broadcast_to(_a(r).astype(xx.dtype), xx.shape)
+    out = val(otherwise)
+    for c, fn in zip(conds, funclist):
+        out = where(c, val(fn), out)
+    return out
+
+
+def polydiv(u, v, *, trim_leading_zeros=False):
+    if trim_leading_zeros:
+        not_implemented("jax.numpy.polydiv(trim_leading_zeros=True)")
+    (ud, vd), name, _ = _promote_all([_a(u), _a(v)])
+    name = name if KIND[name] in "fc" else "float32"
+    ua, va = wrap(ud).astype(name), wrap(vd).astype(name)
+    m, n = ua.shape[0] - 1, va.shape[0] - 1
+    scale = 1.0 / va[0]
+    q = zeros(_max(m - n + 1, 1), dtype=name)
+    for k in _range(0, m - n + 1):
+        d = scale * ua[k]
+        q = q.at[k].set(d)
+        ua = ua.at[k:k + n + 1].add(-d * va)
+    return q, ua
+
+
+def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
+    from . import linalg
+
+    xa, ya = _a(x), _a(y)
+    order = deg + 1
+    if deg < 0:
+        raise ValueError("expected deg >= 0")
+    if xa.ndim != 1:
+        raise TypeError("expected 1D vector for x")
+    if xa.size == 0:
+        raise TypeError("expected non-empty vector for x")
+    if ya.ndim < 1 or ya.ndim > 2:
+        raise TypeError("expected 1D or 2D array for y")
+    if xa.shape[0] != ya.shape[0]:
+        raise TypeError("expected x and y to have same length")
+    if rcond is None:
+        rcond = xa.shape[0] * builtins.float(np.finfo(np.float32).eps)
+    lhs, rhs = vander(xa, order), ya
+    if w is not None:
+        wa = _inexact(_a(w))
+        lhs = lhs * wa[:, None]
+        rhs = rhs * (wa[:, None] if rhs.ndim == 2 else wa)
+    scale = sqrt((lhs * lhs).sum(axis=0))
+    lhs = lhs / scale[None, :]
+    c, resids, rank, s = linalg.lstsq(lhs, rhs, rcond)
+    c = (c.T / scale[None, :]).T if c.ndim > 1 else c / scale
+    if full:
+        return c, resids, rank, s, asarray(builtins.float(rcond))
+    if cov:
+        vbase = linalg.inv(dot(lhs.T, lhs)) / outer(scale, scale)
+        if cov == "unscaled":
+            fac = asarray(1.0)
+        else:
+            if xa.shape[0] <= order:
+                raise ValueError("the number of data points must exceed order to scale the "
+                                 "covariance matrix")
+            fac = resids / (xa.shape[0] - order)
+        if ya.ndim == 1:
+            return c, vbase * atleast_1d(fac)[None]
+        return c, vbase[:, :, None] * atleast_1d(fac)[None, None, :]
+    return c
+
+
+def histogramdd(sample, bins=10, range=None, weights=None, density=None):  # noqa: A002
+    smp = _inexact(_a(sample))
+    if weights is not None:
+        weights = _a(weights)
+        if weights.shape != smp.shape[:1]:
+            raise ValueError("should have one weight for each sample.")
+        (sd, wd), name, _ = _promote_all([smp, weights])
+        name = name if KIND[name] in "fc" else "float32"
+        smp, weights = wrap(sd).astype(name), wrap(wd).astype(name)
+    n, d = smp.shape
+    if range is not None and (len(range) != d or _any(
+            r is not None and np.shape(r)[0] != 2 for r in range)):
+        raise ValueError(f"For sample.shape={(n, d)}, range must be a sequence of {d} pairs or "
+                         f"Nones; got range={range}")
+    try:
+        per_dim = list(bins)
+    except TypeError:
+        per_dim = d * [bins]
+    else:
+        if len(per_dim) != d:
+            raise ValueError("should be a bin for each dimension.")
+    idx_by_dim, edges_by_dim = [], []
+    for i in _range(d):
+        edges = histogram_bin_edges(smp[:, i], per_dim[i], None if range is None else range[i],
+                                    weights)
+        bi = searchsorted(edges, smp[:, i], side="right")
+        bi = where(smp[:, i] == edges[-1], bi - 1, bi)
+        idx_by_dim.append(bi)
+        edges_by_dim.append(edges)
+    nbins = tuple(e.shape[0] + 1 for e in edges_by_dim)
+    xy = ravel_multi_index(tuple(idx_by_dim), nbins, mode="clip")
+    hist = reshape(bincount(xy, weights, length=int(np.prod(nbins))), nbins)
+    hist = hist[(builtins.slice(1, -1),) * d]
+    if density:
+        hist = hist.astype(smp.dtype)
+        hist = hist / hist.sum()
+        for nrm in ix_(*[diff(e) for e in edges_by_dim]):
+            hist = hist / nrm
+    return hist, edges_by_dim
+
+
+def histogram2d(x, y, bins=10, range=None, weights=None, density=None):  # noqa: A002
+    try:
+        nb = len(bins)
+    except TypeError:
+        nb = 1
+    if nb not in (1, 2):
+        e = _a(bins)
+        bins = [e, e]
+    hist, edges = histogramdd(transpose(stack([_a(x), _a(y)])), bins, range, weights, density)
+    return hist, edges[0], edges[1]
+
+
+array_str = np.array_str  # NumPy's, as in JAX
+ComplexWarning = np.exceptions.ComplexWarning
+
+
+class ufunc:  # noqa: N801 - JAX's name
+    """``jnp.ufunc``/``jnp.frompyfunc``: a scalar function made elementwise (a Python loop over
+    broadcast elements unless ``call`` is given) with ``outer``, ``reduce`` and ``accumulate``
+    (sequential folds along an axis, as JAX's scan-based defaults)."""
+
+    def __init__(self, func, /, nin, nout, *, name=None, nargs=None, identity=None, call=None,
+                 reduce=None, accumulate=None, at=None, reduceat=None):
+        self._func, self.nin, self.nout = func, nin, nout
+        self.nargs = nargs if nargs is not None else nin
+        self.identity = identity
+        self.__name__ = name if name is not None else getattr(func, "__name__", "ufunc")
+        self._call = call if call is not None else vectorize(func)
+        self._reduce, self._accumulate = reduce, accumulate
+        if at is not None or reduceat is not None:
+            not_implemented("jax.numpy.ufunc(at=..., reduceat=...)")
+
+    def __repr__(self):
+        return f"<jnp.ufunc '{self.__name__}'>"
+
+    def __call__(self, *args):
+        if len(args) != self.nin:
+            raise TypeError(f"{self.__name__}() takes {self.nin} positional argument(s) but "
+                            f"{len(args)} were given.")
+        return self._call(*args)
+
+    def outer(self, A, B, /):  # noqa: N803
+        if self.nin != 2 or self.nout != 1:
+            raise ValueError(f"{self.__name__}.outer() only supported for binary ufuncs with "
+                             "one output")
+        a_, b_ = _a(A), _a(B)
+        return self(reshape(a_, a_.shape + (1,) * b_.ndim), b_)
+
+    def _check_binary(self, what):
+        if self.nin != 2 or self.nout != 1:
+            raise ValueError(f"{what} only supported for binary ufuncs with a single output; "
+                             f"got nin={self.nin}, nout={self.nout}")
+
+    def reduce(self, a, axis=0, dtype=None, out=None, keepdims=False, initial=None,
+               where=None):
+        self._check_binary("reduce")
+        if self._reduce is not None:
+            return self._reduce(a, axis=axis, dtype=dtype, keepdims=keepdims, initial=initial,
+                                where=where)
+        if out is not None or where is not None:
+            not_implemented("jax.numpy.ufunc.reduce(out=/where=)")
+        x = _a(a)
+        if axis is None:
+            x, axis = ravel(x), 0
+        ax = axis % _max(x.ndim, 1)
+        xm = moveaxis(x, ax, 0)
+        init = initial if initial is not None else self.identity
+        if xm.shape[0] == 0 and init is None:
+            raise ValueError(f"zero-size array to reduction operation {self.__name__} which "
+                             "has no identity")
+        acc = xm[0] if init is None else broadcast_to(_a(init).astype(x.dtype), xm.shape[1:])
+        for i in _range(0 if init is not None else 1, xm.shape[0]):
+            acc = self(acc, xm[i])
+        acc = _a(acc)
+        if dtype is not None:
+            acc = acc.astype(dtype)
+        return expand_dims(acc, ax) if keepdims else acc
+
+    def accumulate(self, a, axis=0, dtype=None, out=None):
+        self._check_binary("accumulate")
+        if self._accumulate is not None:
+            return self._accumulate(a, axis=axis, dtype=dtype)
+        x = _a(a)
+        ax = axis % _max(x.ndim, 1)
+        xm = moveaxis(x, ax, 0)
+        if xm.shape[0] == 0:
+            return x
+        outs = [xm[0]]
+        for i in _range(1, xm.shape[0]):
+            outs.append(_a(self(outs[-1], xm[i])))
+        r = moveaxis(stack(outs), 0, ax)
+        return r.astype(dtype) if dtype is not None else r
+
+
+def frompyfunc(func, /, nin, nout, *, identity=None):
+    return ufunc(func, nin, nout, identity=identity)
+
+
+def _roots_no_zeros(p):
+    from . import linalg
+
+    if p.size < 2:
+        return zeros((0,), "complex64")
+    comp = diag(ones((p.size - 2,), p.dtype), -1)
+    comp = comp.at[0, :].set(-p[1:] / p[0])
+    return linalg.eigvals(comp)
+
+
+def roots(p, *, strip_zeros=True):
+    """Eigenvalues of the companion matrix, as JAX (the order is LAPACK's)."""
+    pa = atleast_1d(_inexact(_a(p)))
+    if pa.ndim != 1:
+        raise ValueError("Input must be a rank-1 array.")
+    if pa.size < 2:
+        return zeros((0,), "complex64")
+    lead = pa.size if builtins.bool(all(pa == 0)) else builtins.int(argmin(pa == 0))
+    if strip_zeros:
+        return _roots_no_zeros(pa[lead:])
+    pa = ones_like(pa) if lead == pa.size else pa
+    r = _roots_no_zeros(roll(pa, -lead))
+    r = take(r, argsort((r == 0).astype("int8"), stable=True))
+    return where(arange(r.size) < r.size - lead, r, asarray(complex(np.nan, np.nan)))

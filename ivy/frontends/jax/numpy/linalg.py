@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import builtins
 import collections
+
+import numpy as np
 
 import ivy
 
 from .._array import asarray, wrap
 from .._core import KIND, name_of, not_implemented
 from . import _functions as _F
+
+_max = builtins.max
 
 
 def _f(x):
@@ -43,9 +48,6 @@ def slogdet(a, *, method=None):
 def solve(a, b):
     x, y = _f(a), _f(b)
     _sq(x, "solve")
-    if y.ndim == 1 or (y.ndim == x.ndim - 1):
-        return wrap(ivy.matmul(ivy.linalg.inv(x._data), y._data[..., None])[..., 0]) \
-            if False else wrap(ivy.linalg.solve(x._data, y._data))
     return wrap(ivy.linalg.solve(x._data, y._data))
 
 
@@ -85,8 +87,7 @@ def svdvals(x, /):
 def qr(a, mode="reduced"):
     x = _f(a)
     if mode == "r":
-        return wrap(ivy.linalg.qr(x._data, mode="reduced")[1]) if False else \
-            wrap(ivy.linalg.qr(x._data, mode="complete" if False else "reduced")[1])
+        return wrap(ivy.linalg.qr(x._data, mode="reduced")[1])
     if mode not in ("reduced", "complete"):
         not_implemented(f"jax.numpy.linalg.qr(mode={mode!r})")
     q, r = ivy.linalg.qr(x._data, mode=mode)
@@ -150,17 +151,35 @@ def cond(x, p=None):
     s = svd(x, compute_uv=False)
     if p is None or p == 2:
         return s[..., 0] / s[..., -1]
-    not_implemented(f"jax.numpy.linalg.cond(p={p!r})")
+    if p == -2:
+        return s[..., -1] / s[..., 0]
+    return norm(x, p, axis=(-2, -1)) * norm(inv(x), p, axis=(-2, -1))
 
 
 def lstsq(a, b, rcond=None, *, numpy_resid=False):
+    """JAX's SVD recipe: singular values below ``rcond * s[0]`` are dropped; residuals are
+    always returned (unless ``numpy_resid`` and the system is rank-deficient or not tall)."""
     x, y = _f(a), _f(b)
-    sol = _F.matmul(pinv(x), y)
-    not_implemented("jax.numpy.linalg.lstsq (residuals, rank, singular values)") if False else None
-    rk = matrix_rank(x)
-    res = _F.sum((_F.matmul(x, sol) - y) ** 2, axis=0) if x.shape[0] > x.shape[1] else \
-        _F.zeros((0,), x.dtype)
-    return sol, res, rk, svd(x, compute_uv=False)
+    if x.ndim != 2:
+        raise TypeError(f"{x.ndim}-dimensional array given. Array must be two-dimensional")
+    b1 = y.ndim == 1
+    if b1:
+        y = y[:, None]
+    m, n = x.shape
+    eps = float(np.finfo(np.dtype(x.dtype.name if x.dtype.kind == "f" else "float32")).eps)
+    rc = eps * _max(m, n) if rcond is None else (eps if rcond < 0 else rcond)
+    u, sv, vt = svd(x, full_matrices=False)
+    mask = sv >= rc * sv[0] if sv.shape[0] else sv > 0
+    rank = _F.sum(mask).astype("int32")
+    s_inv = _F.where(mask, 1 / _F.where(mask, sv, _F.ones_like(sv)), 0)[:, None]
+    sol = _F.matmul(_F.conj(vt).T, s_inv * _F.matmul(_F.conj(u).T, y))
+    if numpy_resid and (int(rank) < n or m <= n):
+        resid = _F.asarray(np.zeros(0, np.float32))
+    else:
+        resid = norm(y - _F.matmul(x, sol), axis=0) ** 2
+    if b1:
+        sol = _F.ravel(sol)
+    return sol, resid, rank, sv
 
 
 def multi_dot(arrays, *, precision=None):
