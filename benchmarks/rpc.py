@@ -10,14 +10,15 @@ transport, worker and echo interleaved:
 
 - tiny call: ``add`` on two 2x2 float64 arrays, p50 and the work it adds (p50 - echo p50),
   vs the echo of the identical request bytes,
-- 1/16/64 MB round trips (``reshape`` to the same shape: no compute, the array goes there and
-  back; median of many, one call each in turn) vs echoing the same bytes (client: ``tobytes``
-  out, ``np.frombuffer`` back),
-- calls/s at concurrency 1 and 8 (threads sharing one client) vs the echo.
+- 1/16/64/256 MB round trips (``reshape`` to the same shape: no compute, the array goes there
+  and back; median of many, one call each in turn) vs echoing the same bytes (client:
+  ``tobytes`` out, ``np.frombuffer`` back); also through shared memory (the worker runs with
+  ``--shm``, a ``Client(shm=True)``; compared with the TCP echo),
+- calls/s at concurrency 1, 8 and 32 (threads sharing one client) vs the echo.
 
 Each measure is taken ``--runs`` times (default 3) and shown as min / median / max of the ratio.
 Targets (issue 16): tiny p50 <= 1.15x the echo and <= 40 us added; large arrays >= 0.9x the
-echo's bandwidth; calls/s at concurrency 1 >= 0.85x.
+echo's bandwidth; calls/s at concurrency 1 >= 0.85x; shared memory >= 3 GB/s at 64 MB.
 """
 
 from __future__ import annotations
@@ -42,7 +43,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "client"), str(ROOT / "server")]
 import ivy_client  # noqa: E402
 from ivy_client import wire  # noqa: E402
 
-OPTS = [("grpc.max_send_message_length", 1 << 30), ("grpc.max_receive_message_length", 1 << 30)]
+OPTS = [("grpc.max_send_message_length", 2047 * 2**20),
+        ("grpc.max_receive_message_length", 2047 * 2**20)]
 MiB = 2**20
 
 
@@ -124,7 +126,7 @@ def one_run(a, clients: dict, echoes: dict, request: bytes, n_tiny: int, n_big: 
     """{measure: (ivy value, echo value, ratio, unit)} for one run over both transports."""
     out: dict = {}
     x = np.arange(4.0).reshape(2, 2)
-    tr = list(clients)
+    tr = ["tcp", "uds"]
     # tiny calls, interleaved in blocks
     t: dict = {(k, w): [] for k in tr for w in ("ivy", "echo")}
     for _ in range(5):
@@ -137,13 +139,13 @@ def one_run(a, clients: dict, echoes: dict, request: bytes, n_tiny: int, n_big: 
         ci, ce = np.median(t[(k, "ivy")]) * 1e6, np.median(t[(k, "echo")]) * 1e6
         out[f"tiny add 2x2 p50, {k}"] = (ci, ce, ci / ce, "us")
         out[f"tiny added work (p50 - echo p50), {k}"] = (ci - ce, 0.0, None, "us")
-    # large arrays, one call each in turn
-    for mb in (1, 16, 64):
+    # large arrays, one call each in turn; shared memory is compared with the TCP echo
+    for mb in a.sizes:
         arr = np.random.default_rng(0).random(mb * MiB // 8)
         shape = arr.shape
         fns = {}
-        for k in tr:
-            c, e = clients[k], echoes[k]
+        for k in [*tr, "shm"]:
+            c, e = clients[k], echoes[k if k != "shm" else "tcp"]
             fns[(k, "ivy")] = (lambda c=c: c.call("reshape", arr, shape, backend=a.backend,
                                                   timeout=120))
             fns[(k, "echo")] = (lambda e=e: np.frombuffer(e(arr.tobytes(), timeout=120),
@@ -151,17 +153,18 @@ def one_run(a, clients: dict, echoes: dict, request: bytes, n_tiny: int, n_big: 
         ts: dict = {key: [] for key in fns}
         for f in fns.values():
             f()  # warm-up
-        for _ in range(n_big if mb == 64 else 4 * n_big):
+        for _ in range(max(2, n_big // 2) if mb > 64 else n_big if mb == 64 else 4 * n_big):
             for key, f in fns.items():
                 t0 = time.perf_counter()
                 r = f()
                 ts[key].append(time.perf_counter() - t0)
                 del r
-        for k in tr:
+        for k in [*tr, "shm"]:
             bi = 2 * mb / float(np.median(ts[(k, "ivy")]))
-            be = 2 * mb / float(np.median(ts[(k, "echo")]))
+            be = 2 * mb / float(np.median(ts[(k if k != "shm" else "tcp", "echo")]))
             out[f"{mb} MB round trip, {k}"] = (bi, be, bi / be, "MB/s")
-    for conc in (1, 8):
+        del fns, ts
+    for conc in (1, 8, 32):
         for k in tr:
             c, e = clients[k], echoes[k]
             ci = throughput(lambda c=c: c.call("add", x, x, backend=a.backend), conc, secs)
@@ -171,6 +174,7 @@ def one_run(a, clients: dict, echoes: dict, request: bytes, n_tiny: int, n_big: 
 
 
 TARGETS = {"tiny add 2x2 p50": "<= 1.15x", "tiny added work": "<= 40 us",
+           "64 MB round trip, shm": ">= 3000 MB/s", "MB round trip, shm": "",
            "MB round trip": ">= 0.9x", "concurrency 1,": ">= 0.85x"}
 
 
@@ -179,6 +183,8 @@ def main() -> int:
     p.add_argument("--backend", default="numpy")
     p.add_argument("--quick", action="store_true", help="fewer repetitions")
     p.add_argument("--runs", type=int, default=3, help="repeat every measure (default 3)")
+    p.add_argument("--sizes", type=lambda v: [int(x) for x in v.split(",")],
+                   default=[1, 16, 64, 256], help="MB of the round trips (default 1,16,64,256)")
     p.add_argument("--echo-server", type=int, help=argparse.SUPPRESS)
     p.add_argument("--uds", help=argparse.SUPPRESS)
     a = p.parse_args()
@@ -193,17 +199,23 @@ def main() -> int:
     esock = f"/tmp/ivy-bench-echo-{os.getpid()}.sock"
     procs = [
         subprocess.Popen([sys.executable, "-m", "ivy_server.worker", "--backend", a.backend,
-                          "--port", str(wport), "--log-level", "WARNING"], env=env()),
+                          "--port", str(wport), "--log-level", "WARNING", "--shm",
+                          "--max-message-mb", "2047"], env=env()),
         subprocess.Popen([sys.executable, __file__, "--echo-server", str(eport), "--uds", esock],
                          env=env()),
     ]
     try:
         spec = f"{a.backend}=127.0.0.1:{wport}"
-        clients = {"tcp": ivy_client.Client(spec, uds=False), "uds": ivy_client.Client(spec)}
+        clients = {"tcp": ivy_client.Client(spec, uds=False, max_message_mb=2047),
+                   "uds": ivy_client.Client(spec, uds=True, max_message_mb=2047),
+                   "shm": ivy_client.Client(spec, uds=False, shm=True, max_message_mb=2047)}
         for c in clients.values():
             wait_ready(lambda c=c: c.call("add", 1, 1, backend=a.backend, timeout=2))
         wait_ready(lambda: clients["uds"].transport(a.backend) == "uds" or 1 / 0, 20)
         assert clients["tcp"].transport(a.backend) == "tcp"
+        big = np.ones(MiB)
+        assert (clients["shm"].call("add", big, 1.0, backend=a.backend) == 2.0).all()
+        assert clients["shm"]._conns[f"127.0.0.1:{wport}"].shm, "shared memory not in use"
         chans = {"tcp": grpc.insecure_channel(f"127.0.0.1:{eport}", options=OPTS),
                  "uds": grpc.insecure_channel(f"unix:{esock}", options=OPTS)}
         echoes = {k: ch.unary_unary("/bench.Echo/Echo") for k, ch in chans.items()}
@@ -233,7 +245,8 @@ def main() -> int:
             rows.append([key, f"{iv:.0f} {unit}".strip(), f"{ev:.0f} {unit}".strip(),
                          f"{rs[0]:.2f} / {float(np.median(rs)):.2f} / {rs[-1]:.2f}x", target])
         # UDS vs TCP, same run: echo and worker
-        for what in ("tiny add 2x2 p50", "64 MB round trip", "calls/s, concurrency 1"):
+        for what in ("tiny add 2x2 p50", f"{max(a.sizes)} MB round trip",
+                     "calls/s, concurrency 1"):
             u = [r[f"{what}, uds"] for r in runs]
             tcp = [r[f"{what}, tcp"] for r in runs]
             for i, who in ((0, "ivy"), (1, "echo")):

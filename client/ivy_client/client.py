@@ -15,12 +15,22 @@ import grpc
 import numpy as np
 
 from . import codec, config, wire
+from . import shm as shm_mod
 from .codec import Ref
 from .errors import NoWorker, ResourceExhausted, from_rpc_error
 from .proto import SERVICE_NAME, worker_pb2
 
 _ident = None  # grpc passes bytes through when no (de)serializer is given
 _M = f"/{SERVICE_NAME}/"
+_NO_SHM = object()  # Client._call_shm: send this call in the message
+
+
+class _TooLarge(ResourceExhausted):
+    """A request over the per-message limit (``Client.call`` streams it instead)."""
+
+    def __init__(self, message, parts):
+        super().__init__(message)
+        self.parts = parts
 
 
 class RemoteHandle(Ref):
@@ -276,6 +286,7 @@ class _Conn:
         self.transport = ""
         self.uds_path = ""
         self.channel = None
+        self.shm = None  # shared-memory region: None not tried yet, False unavailable
         self._old: list = []  # replaced channels (closed with the client)
         # when to probe for the worker's Unix socket (monotonic seconds; 0: settled)
         self.probe_at = 1e-9 if uds and _is_local(address) else 0.0
@@ -298,6 +309,10 @@ class _Conn:
                                     pb.TraceResponse.FromString)
         self.transpile = ch.unary_unary(_M + "Transpile", pb.TranspileRequest.SerializeToString,
                                         pb.TranspileResponse.FromString)
+        self.call_stream = ch.stream_stream(_M + "CallStream", _ident, _ident)
+        self.register_shm = ch.unary_unary(_M + "RegisterShm",
+                                           pb.ShmRegisterRequest.SerializeToString,
+                                           pb.ShmRegisterResponse.FromString)
 
     def probe(self, metadata) -> None:
         """Switch to the worker's Unix socket if it checks out (see the class); blocking, a few
@@ -373,8 +388,17 @@ class _Base:
     _transpiled_class = RemoteTranspiled
 
     def __init__(self, workers=None, *, token: str | None = None, max_message_mb: int = 1024,
-                 timeout: float | None = None, uds: bool | None = None):
+                 timeout: float | None = None, uds: bool | None = None,
+                 shm: bool | None = None, shm_mb: int = 1024, max_stream_mb: int = 8192):
         self.workers = config.resolve(workers)
+        # Client.call streams requests over the message limit (CallStream), up to this size
+        # each way
+        self.max_stream_bytes = int(max_stream_mb) * 2**20
+        # shared memory with local workers started with --shm: opt-in (shm=True or
+        # IVY_CLIENT_SHM=1); Client only (AsyncClient sends arrays in the message)
+        self.shm = (os.environ.get("IVY_CLIENT_SHM", "0").strip().lower() not in
+                    ("0", "false", "no", "off", "")) if shm is None else bool(shm)
+        self.shm_bytes = int(shm_mb) * 2**20
         # use a local worker's Unix domain socket: opt-in (uds=True or IVY_CLIENT_UDS=1), since
         # TCP loopback measured as fast for tiny calls and faster for large arrays (docs/rpc.md)
         self.uds = (os.environ.get("IVY_CLIENT_UDS", "0").strip().lower() not in
@@ -524,11 +548,12 @@ class _Base:
         payload = codec.encode([list(args), kwargs], buffers=buffers) if (args or kwargs) else b""
         size = len(payload) + sum(b.nbytes for b in buffers) if buffers else len(payload)
         if size > self.max_message_bytes:
-            raise ResourceExhausted(
+            raise _TooLarge(
                 f"the request is {size / 2**20:.1f} MiB, over the per-message limit of "
                 f"{self.max_message_bytes / 2**20:.0f} MiB: create the client with "
                 "Client(max_message_mb=N) and start the worker with --max-message-mb N (at most "
-                "2047), or keep large arrays on the worker (keep=True) and pass handles")
+                "2047), or keep large arrays on the worker (keep=True) and pass handles",
+                (function, payload, keep, buffers, graph_id))
         return wire.frame_call_request(function, payload, keep, buffers, graph_id)
 
     def _result(self, response: bytes, address: str):
@@ -747,7 +772,17 @@ class Client(_Base):
         if version is not None:
             backend = f"{backend or ''}=={version}"
         address = self._route(backend, device, args, kwargs)
-        request = self._request(function, args, kwargs, keep)
+        if self.shm and not keep:
+            result = self._call_shm(address, function, args, kwargs, timeout, request_id)
+            if result is not _NO_SHM:
+                return result
+        try:
+            request = self._request(function, args, kwargs, keep)
+        except _TooLarge as e:
+            if not self.max_stream_bytes:
+                raise ResourceExhausted(e.message) from None
+            return self._call_stream(address, wire.call_request_parts(*e.parts), timeout,
+                                     request_id)
         md = self._metadata if request_id is None else self._md(request_id)
         conn = self._conn(address)
         try:
@@ -755,9 +790,117 @@ class Client(_Base):
         except grpc.RpcError as e:
             rpc = _Rpc("call", address, request, timeout or self.timeout, md, request_id)
             if not self._uds_failed(e, conn):
-                raise self._error(e, rpc) from None
+                err = self._error(e, rpc)
+                if not keep and isinstance(err, ResourceExhausted) and self.max_stream_bytes and (
+                        (err.message.startswith("the result is")
+                         and "per-message limit" in err.message)
+                        or "larger than max" in (e.details() or "")):
+                    # the request or the result did not fit one message (the worker's limit,
+                    # or this client's for the result): call again, streaming both ways (not
+                    # with keep=True: a kept result over the limit stays a refusal that keeps
+                    # nothing)
+                    return self._call_stream(address, [request], timeout, request_id)
+                raise err from None
             response = self._send_again(rpc)
         return self._result(response, address)
+
+    def _call_stream(self, address, framed, timeout, request_id):
+        """Client.call for a request or result over the per-message limit: CallStream, the
+        framed request (``framed``: its pieces) in chunks (each piece copied once, into its
+        chunk; gRPC's flow control paces them) and the response gathered from chunks into one
+        buffer."""
+        size = sum(p.nbytes if isinstance(p, memoryview) else len(p) for p in framed)
+        if size > self.max_stream_bytes:
+            raise ResourceExhausted(
+                f"the request is {size / 2**20:.1f} MiB, over this client's streaming limit of "
+                f"{self.max_stream_bytes / 2**20:.0f} MiB (Client(max_stream_mb=N))")
+        md = self._metadata if request_id is None else self._md(request_id)
+        conn = self._conn(address)
+        rpc = _Rpc("call_stream", address, None, timeout or self.timeout, md, request_id)
+        try:
+            responses = conn.call_stream(wire.chunks(framed), timeout=timeout or self.timeout,
+                                         metadata=md)
+            response = wire.gather(responses, self.max_stream_bytes)
+        except grpc.RpcError as e:
+            raise self._error(e, rpc) from None
+        return self._result(response, address)
+
+    def _region(self, conn: _Conn):
+        """The connection's registered shared-memory region, made on first use; None where the
+        worker is not on this host or does not accept regions (then calls use the message)."""
+        if conn.shm is None:
+            with self._lock:
+                if conn.shm is None:
+                    region = None
+                    if _is_local(conn.address):
+                        region = shm_mod.Region(self.shm_bytes)
+                        try:
+                            region.id = conn.register_shm(worker_pb2.ShmRegisterRequest(
+                                pid=os.getpid(), fd=region.fd, size=region.size),
+                                timeout=10, metadata=self._metadata).region_id
+                        except grpc.RpcError:  # an old worker, no --shm, another pid namespace
+                            region.close()
+                            region = None
+                    conn.shm = region or False
+        return conn.shm or None
+
+    def _call_shm(self, address, function, args, kwargs, timeout, request_id):
+        """Client.call with large arrays through the connection's shared-memory region."""
+        buffers: list = []
+        payload = codec.encode([list(args), kwargs], buffers=buffers,
+                               threshold=shm_mod.ARRAY_BYTES) if (args or kwargs) else b""
+        conn = self._conn(address)
+        region = None
+        if buffers and sum(b.nbytes for b in buffers) >= shm_mod.MIN_BYTES:
+            region = self._region(conn)
+        if region is None or not region.lock.acquire(blocking=False):
+            return _NO_SHM  # small, not local, not accepted, or the region is busy
+        if region.array is None:  # closed by a concurrent call (the worker forgot it)
+            region.lock.release()
+            return _NO_SHM
+        try:
+            placed = region.put(buffers)
+            if placed is None:  # too large for the region
+                return _NO_SHM
+            ranges, free = placed
+            import msgpack
+
+            request = wire.frame_call_request(
+                function, payload, False, (),
+                shm=msgpack.packb([region.id, ranges, [free, region.size - free]]))
+            del buffers
+            md = self._metadata if request_id is None else self._md(request_id)
+            try:
+                response = conn.call(request, timeout=timeout or self.timeout, metadata=md)
+            except grpc.RpcError as e:
+                rpc = _Rpc("call", address, request, timeout or self.timeout, md, request_id)
+                if not self._uds_failed(e, conn):
+                    err = self._error(e, rpc)
+                    if err.message.startswith("no shared-memory region") or \
+                            "shared memory is off on this worker" in err.message:
+                        # the worker restarted (region unknown, or --shm gone): register again
+                        # on a later call; this one goes in the message
+                        stale = region
+                        region = None
+                        stale.lock.release()
+                        with self._lock:
+                            if conn.shm is stale:
+                                conn.shm = None
+                        stale.close()
+                        return _NO_SHM
+                    raise err from None
+                response = self._send_again(rpc)
+            payload, rbuf, rshm = wire.parse_call_response_shm(response)
+            if len(rshm):
+                rbuf = rbuf + region.take(rshm)
+            if not len(payload):
+                return None
+            cls = self._handle_class
+            return codec.decode(payload, buffers=rbuf,
+                                handle_hook=lambda r: cls(r, address, self))
+        finally:
+            if region is not None:
+                region.lock.release()
 
     def _send_again(self, rpc: _Rpc):
         """Send ``rpc`` once more (after a fallback from the Unix socket to TCP)."""
@@ -787,6 +930,14 @@ class Client(_Base):
     def close(self) -> None:
         with self._lock:
             for c in self._conns.values():
+                if c.shm:  # unmap on the worker (it also does when this process exits)
+                    try:
+                        c.release(worker_pb2.ReleaseRequest(handles=[c.shm.id]), timeout=2,
+                                  metadata=self._metadata)
+                    except grpc.RpcError:
+                        pass
+                    c.shm.close()
+                    c.shm = False
                 for ch in c.channels():
                     ch.close()
             self._conns.clear()

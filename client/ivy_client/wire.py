@@ -166,8 +166,8 @@ def _check_len(fields: dict, nums: Sequence[int]) -> None:
 # ---------------------------------------------------------------------------------------------
 
 def frame_call_request(function: str, args: bytes, keep: bool, buffers: Sequence,
-                       graph_id: str = "") -> bytes:
-    if not buffers and not keep and not graph_id and function and len(args) < 4096:
+                       graph_id: str = "", shm: bytes = b"") -> bytes:
+    if not buffers and not keep and not graph_id and not shm and function and len(args) < 4096:
         # a small call: one concatenation
         name = function.encode("utf-8")
         if len(name) < 4096:
@@ -184,6 +184,8 @@ def frame_call_request(function: str, args: bytes, keep: bool, buffers: Sequence
         _len_field(parts, 4, b)
     if graph_id:
         _len_field(parts, 5, graph_id.encode("utf-8"))
+    if shm:
+        _len_field(parts, 6, shm)
     return b"".join(parts)
 
 
@@ -237,8 +239,8 @@ def _fast_fields(buf, known: bytes):
     return out
 
 
-_REQUEST_KEYS = bytes([0x0A, 0x12, 0x18, 0x22, 0x2A])
-_RESPONSE_KEYS = bytes([0x0A, 0x12])
+_REQUEST_KEYS = bytes([0x0A, 0x12, 0x18, 0x22, 0x2A, 0x32])
+_RESPONSE_KEYS = bytes([0x0A, 0x12, 0x1A])
 _EMPTY = memoryview(b"")
 
 
@@ -251,11 +253,22 @@ def _utf8(v, num: int) -> str:
 
 def parse_call_request(buf) -> tuple[str, memoryview, bool, list, str]:
     """(function, args, keep, buffers, graph_id); raises CodecError (a ValueError) on a malformed
-    message."""
+    message. A message with the ``shm`` field (6) is refused here: only
+    :func:`parse_call_request_shm` resolves it (a caller that ignored it would misread the
+    buffer indexes)."""
+    function, args, keep, buffers, graph_id, shm = parse_call_request_shm(buf)
+    if len(shm):
+        raise CodecError("field 6 (shm) is not accepted here")
+    return function, args, keep, buffers, graph_id
+
+
+def parse_call_request_shm(buf) -> tuple[str, memoryview, bool, list, str, memoryview]:
+    """(function, args, keep, buffers, graph_id, shm); raises CodecError (a ValueError) on a
+    malformed message."""
     fast = _fast_fields(buf, _REQUEST_KEYS)
     if fast is not None:
         function = graph_id = None
-        args = _EMPTY
+        args = shm = _EMPTY
         keep = 0
         buffers = []
         for key, v in fast:
@@ -267,48 +280,167 @@ def parse_call_request(buf) -> tuple[str, memoryview, bool, list, str]:
                 function = v
             elif key == 0x18:
                 keep = v
+            elif key == 0x32:
+                shm = v
             else:
                 graph_id = v
         return (_utf8(function, 1) if function is not None else "", args, bool(keep), buffers,
-                _utf8(graph_id, 5) if graph_id is not None else "")
+                _utf8(graph_id, 5) if graph_id is not None else "", shm)
     f = parse(buf)
-    _check_len(f, (2, 4))
+    _check_len(f, (2, 4, 6))
     args = _last(f, 2, memoryview(b""))
     keep = _last(f, 3, 0)
     if not isinstance(keep, int):
         raise CodecError("field 3 (keep) should be a varint")
-    return _text(f, 1), args, bool(keep), f.get(4, []), _text(f, 5)
+    return (_text(f, 1), args, bool(keep), f.get(4, []), _text(f, 5),
+            _last(f, 6, memoryview(b"")))
 
 
 # ---------------------------------------------------------------------------------------------
 # CallResponse {result = 1; repeated buffers = 2}
 # ---------------------------------------------------------------------------------------------
 
-def frame_call_response(result: bytes, buffers: Sequence) -> bytes:
+def frame_call_response(result: bytes, buffers: Sequence, shm: bytes = b"") -> bytes:
     parts: list = []
     if len(result):
         _len_field(parts, 1, result)
     for b in buffers:
         _len_field(parts, 2, b)
+    if shm:
+        _len_field(parts, 3, shm)
     return b"".join(parts)
 
 
 def parse_call_response(buf) -> tuple[memoryview, list]:
+    """(result, buffers); a response with the ``shm`` field (3) is refused here (see
+    :func:`parse_call_response_shm`)."""
+    result, buffers, shm = parse_call_response_shm(buf)
+    if len(shm):
+        raise CodecError("field 3 (shm) is not accepted here")
+    return result, buffers
+
+
+def parse_call_response_shm(buf) -> tuple[memoryview, list, memoryview]:
     fast = _fast_fields(buf, _RESPONSE_KEYS)
     if fast is not None:
-        result = _EMPTY
+        result = shm = _EMPTY
         buffers = []
         for key, v in fast:
             if key == 0x0A:
                 result = v
-            else:
+            elif key == 0x12:
                 buffers.append(v)
-        return result, buffers
+            else:
+                shm = v
+        return result, buffers, shm
     f = parse(buf)
-    _check_len(f, (1, 2))
-    return _last(f, 1, memoryview(b"")), f.get(2, [])
+    _check_len(f, (1, 2, 3))
+    return _last(f, 1, memoryview(b"")), f.get(2, []), _last(f, 3, memoryview(b""))
 
 
 def framed_size(parts_sizes: Sequence[int]) -> int:
     """Upper bound of a framed message's size given its byte fields' sizes (for limit checks)."""
     return sum(s + 11 for s in parts_sizes)
+
+
+# ---------------------------------------------------------------------------------------------
+# CallChunk {data = 1; total = 2}: CallStream carries a framed CallRequest / CallResponse in these
+# ---------------------------------------------------------------------------------------------
+
+#: data bytes per CallChunk: a chunk stays under the smallest per-message limit (1 MiB)
+CHUNK_BYTES = 2**20 - 64
+
+
+def call_request_parts(function: str, args: bytes, keep: bool, buffers: Sequence,
+                       graph_id: str = "") -> list:
+    """The pieces of a framed CallRequest (``b"".join`` of them is :func:`frame_call_request`),
+    without joining them."""
+    parts: list = []
+    if function:
+        _len_field(parts, 1, function.encode("utf-8"))
+    if len(args):
+        _len_field(parts, 2, args)
+    if keep:
+        parts.append(_tag(3, _VARINT) + b"\x01")
+    for b in buffers:
+        _len_field(parts, 4, b)
+    if graph_id:
+        _len_field(parts, 5, graph_id.encode("utf-8"))
+    return parts
+
+
+def call_response_parts(result: bytes, buffers: Sequence) -> list:
+    """The pieces of a framed CallResponse, not joined."""
+    parts: list = []
+    if len(result):
+        _len_field(parts, 1, result)
+    for b in buffers:
+        _len_field(parts, 2, b)
+    return parts
+
+
+def chunks(parts, chunk_bytes: int = CHUNK_BYTES):
+    """CallChunk messages carrying the concatenation of ``parts`` (bytes or buffers), at most
+    ``chunk_bytes`` of data each; the first also gives the total. Each piece is copied once,
+    into its chunk."""
+    views = [p if p.__class__ is memoryview else memoryview(p) for p in parts]
+    views = [v if v.format == "B" and v.ndim == 1 else v.cast("B") for v in views]
+    total = sum(v.nbytes for v in views)
+    first = True
+    pending: list = []
+    size = 0
+    for v in views:
+        i = 0
+        while i < v.nbytes:
+            take = min(chunk_bytes - size, v.nbytes - i)
+            pending.append(v[i:i + take])
+            size += take
+            i += take
+            if size == chunk_bytes:
+                yield _chunk(pending, size, total if first else 0)
+                first, pending, size = False, [], 0
+    if pending or first:
+        yield _chunk(pending, size, total if first else 0)
+
+
+def _chunk(pending: list, size: int, total: int) -> bytes:
+    head = _tag(1, _LEN) + _varint(size)
+    tail = (_tag(2, _VARINT) + _varint(total)) if total else b""
+    return b"".join([head, *pending, tail])
+
+
+def parse_chunk(buf) -> tuple[memoryview, int]:
+    """(data, total) of a CallChunk; raises CodecError on a malformed one."""
+    f = parse(buf, max_fields=8)
+    _check_len(f, (1,))
+    total = _last(f, 2, 0)
+    if not isinstance(total, int):
+        raise CodecError("field 2 (total) should be a varint")
+    return _last(f, 1, memoryview(b"")), total
+
+
+def gather(chunk_iter, limit: int) -> bytearray:
+    """The message carried by a stream of CallChunk messages, in one buffer allocated once from
+    the first chunk's total (at most ``limit`` bytes); raises CodecError if the chunks do not add
+    up to the total exactly."""
+    out = None
+    pos = 0
+    for raw in chunk_iter:
+        data, total = parse_chunk(raw)
+        if out is None:
+            if not 0 <= total <= limit:
+                raise CodecError(f"the streamed message declares {total} bytes, over the "
+                                 f"limit of {limit}")
+            out = bytearray(total)
+        elif total:
+            raise CodecError("only the first chunk may give the total")
+        n = data.nbytes
+        if pos + n > len(out):
+            raise CodecError(f"the chunks carry more than the {len(out)} bytes declared")
+        out[pos:pos + n] = data
+        pos += n
+    if out is None:
+        raise CodecError("an empty stream (no chunk)")
+    if pos != len(out):
+        raise CodecError(f"the stream ended after {pos} of the {len(out)} bytes declared")
+    return out

@@ -47,6 +47,7 @@ from ivy_client.proto import SERVICE_NAME, worker_pb2
 from ivy.functional.backends import BACKEND_NAMES as BACKENDS
 
 from . import errors, metrics
+from . import shm as shm_mod
 from .errors import RpcFailure
 from .transpile import Transpiler
 
@@ -282,7 +283,8 @@ class Worker:
     def __init__(self, backend: str, device: str, *, max_message_bytes: int, memory_cap_bytes: int,
                  allow_code_execution: bool, auth_token=None, sandbox_limits: dict,
                  threads: int = 16, max_queue: int = 64, peers=None,
-                 transpile_cache_bytes: int = 64 << 20, sandbox_warm: int = 2):
+                 transpile_cache_bytes: int = 64 << 20, sandbox_warm: int = 2,
+                 shm: bool = False, max_stream_bytes: int = 8192 * 2**20):
         import ivy
 
         self.ivy = ivy
@@ -294,6 +296,8 @@ class Worker:
         self.native_device = self.B.as_native_device(self.device)  # fails early if absent
         ivy.set_default_device(self.device)
         self.max_message_bytes = max_message_bytes
+        # CallStream: the largest request or response streamed in chunks (0: CallStream off)
+        self.max_stream_bytes = max_stream_bytes
         self.memory_cap = memory_cap_bytes
         # handles and graphs belong to the token that made them (only with auth: one tenant
         # otherwise)
@@ -301,6 +305,8 @@ class Worker:
         self.code_execution = allow_code_execution and self.auth
         self.sandbox_limits = sandbox_limits
         self.handles = Handles(memory_cap_bytes)
+        # shared-memory regions of same-host clients (--shm; off by default): see shm.py
+        self.shm = shm_mod.Registry(shm, shm_mod.MAX_REGION_BYTES)
         self.gate = Gate(threads, max_queue)
         self.trimmer = _Trimmer()
         from ivy.func_wrapper import API, backend_name_of_type
@@ -399,7 +405,8 @@ class Worker:
             raise errors.invalid("keyword argument names must be strings")
         return value
 
-    def _encode_result(self, result, keep: bool, owner: str = "", context=None) -> bytes:
+    def _encode_result(self, result, keep: bool, owner: str = "", context=None,
+                       out=None, streamed: bool = False):
         """The framed response. With ``keep``, arrays become handles — and if anything fails
         afterwards (an unencodable or oversized result, the cap on a later output, a client that
         is gone) the handles made so far are released: a failed call keeps nothing."""
@@ -409,7 +416,18 @@ class Worker:
             if keep:
                 result = self._keep(result, owner, kept)
             payload = codec.encode(result, buffers=buffers, convert=self._convert)
+            if out is not None and buffers:
+                placed = shm_mod.place(out, buffers)
+                if placed is not None:  # every buffer fits the call's out range
+                    framed = wire.frame_call_response(payload, (), placed)
+                    return [framed] if streamed else framed
             size = len(payload) + sum(b.nbytes for b in buffers) if buffers else len(payload)
+            if streamed:
+                if size > self.max_stream_bytes:
+                    raise errors.exhausted(
+                        f"the result is {size / 2**20:.1f} MiB, over the streaming limit of "
+                        f"{self.max_stream_bytes / 2**20:.0f} MiB (--max-stream-mb)")
+                return wire.call_response_parts(payload, buffers)
             if size > self.max_message_bytes:
                 raise errors.exhausted(
                     f"the result is {size / 2**20:.1f} MiB, over the per-message limit of "
@@ -439,13 +457,18 @@ class Worker:
     def _call(self, name: str, args, kwargs):
         return self._lookup(name)(*args, **kwargs)
 
-    def call(self, request: bytes, context, tag: list):
+    def call(self, request: bytes, context, tag: list, streamed: bool = False):
         try:
-            function, payload, keep, buffers, graph_id = wire.parse_call_request(request)
+            function, payload, keep, buffers, graph_id, shm = wire.parse_call_request_shm(request)
         except ValueError as e:
             raise errors.invalid(f"malformed CallRequest: {e}") from None
         tag[0] = (function[:errors.NAME_CHARS] if function else "graph")
         owner = self.owner(context) if self.auth else ""
+        out = None
+        if len(shm):  # arrays in a registered region: appended to the buffers, validated
+            views, out = shm_mod.resolve(self.shm, shm, owner)
+            # kept results and graphs must not alias the client's memory: copy
+            buffers += [bytes(v) for v in views] if keep or graph_id else views
         if self.memory_cap and (size := len(payload) + sum(b.nbytes for b in buffers)) \
                 > self.memory_cap:
             raise errors.exhausted(
@@ -472,7 +495,30 @@ class Worker:
             # (a 1 GiB request otherwise stayed resident after its call).
             if buffers.__class__ is list:
                 buffers.clear()
-        return self._encode_result(result, keep, owner, context)
+        return self._encode_result(result, keep, owner, context, out, streamed)
+
+    def call_stream(self, chunks, context, tag: list):
+        """CallStream: a CallRequest over the per-message limit arrives in CallChunks (gathered
+        into one buffer allocated from the declared total, at most --max-stream-mb and the
+        memory cap); the response goes back in CallChunks. gRPC's flow control is the
+        backpressure: the next chunk is read when this one has been copied."""
+        tag[0] = "stream"
+        limit = self.max_stream_bytes
+        if not limit:
+            raise errors.RpcFailure(grpc.StatusCode.FAILED_PRECONDITION,
+                                    "streaming is off on this worker (--max-stream-mb 0)")
+        flag = "--max-stream-mb"
+        if self.memory_cap and self.memory_cap < limit:
+            limit, flag = self.memory_cap, "--memory-cap-mb"
+        try:
+            request = wire.gather(chunks, limit)
+        except ValueError as e:
+            if "over the limit" in str(e):
+                raise errors.exhausted(f"CallStream: {e} (the worker's {flag})") from None
+            raise errors.invalid(f"CallStream: {e}") from None
+        parts = self.call(request, context, tag, streamed=True)
+        del request
+        return wire.chunks(parts)
 
     def fetch(self, request, context, tag: list):
         tag[0] = "fetch"
@@ -481,8 +527,16 @@ class Worker:
 
     def release(self, request, context, tag: list):
         tag[0] = "release"
-        return worker_pb2.ReleaseResponse(
-            released=self.handles.release(list(request.handles), self.owner(context)))
+        ids, owner = list(request.handles), self.owner(context)
+        n = self.handles.release(ids, owner)
+        if len(self.shm):
+            n += self.shm.release(ids, owner)
+        return worker_pb2.ReleaseResponse(released=n)
+
+    def register_shm(self, request, context, tag: list):
+        tag[0] = "register_shm"
+        rid = self.shm.register(request.pid, request.fd, request.size, self.owner(context))
+        return worker_pb2.ShmRegisterResponse(region_id=rid)
 
     def info(self, request, context, tag: list):
         tag[0] = "info"
@@ -644,7 +698,8 @@ def _observe(method: str, function: str, code: str, seconds: float, size_in: int
     f(seconds, size_in, size_out)
 
 
-GATED = ("Call", "Fetch", "Trace", "Transpile")  # the RPCs that compute: admission-controlled
+GATED = ("Call", "CallStream", "Fetch", "Trace", "Transpile")  # computing: admission-controlled
+_CALLS = ("Call", "CallStream")  # the function label is a client's name: known ones only
 SPARE_THREADS = 8  # threads computing calls never take: health, Info, Release, refusals
 TRIM_BYTES = 16 * 2**20  # requests moving at least this much give freed memory back afterwards
 
@@ -690,7 +745,7 @@ def _wrap(method: str, impl, known_functions, worker: Worker | None = None):
             if trimmer is not None and size_in + size_out >= TRIM_BYTES:
                 context.add_callback(trimmer.kick)  # after gRPC has sent the response
             dt = time.perf_counter() - t0
-            fn = tag[0] if tag[0] in known_functions or method != "Call" else "<unknown>"
+            fn = tag[0] if tag[0] in known_functions or method not in _CALLS else "<unknown>"
             _observe(method, fn, code, dt, size_in, size_out)
             if debug and code == "OK":
                 log.debug("request=%s method=%s function=%s code=OK ms=%.3f", _request_id(context),
@@ -869,7 +924,7 @@ def _wrap_aio(method: str, impl, known_functions, worker: Worker | None = None):
             failure = errors.status_of(e)
             code = failure[0].name
         dt = time.perf_counter() - t0
-        fn = tag[0] if tag[0] in known_functions or method != "Call" else "<unknown>"
+        fn = tag[0] if tag[0] in known_functions or method not in _CALLS else "<unknown>"
         _observe(method, fn, code, dt, size_in, size_out)
         if trimmer is not None and size_in + size_out >= TRIM_BYTES:
             trimmer.kick()
@@ -946,7 +1001,14 @@ def _handlers(worker: Worker, wrap) -> dict:
             wrap("Transpile", _parsed(pb.TranspileRequest, worker.transpiler.handle), known,
                  worker),
             response_serializer=pb.TranspileResponse.SerializeToString),
-    }
+        "RegisterShm": grpc.unary_unary_rpc_method_handler(
+            wrap("RegisterShm", _parsed(pb.ShmRegisterRequest, worker.register_shm), known,
+                 worker),
+            response_serializer=pb.ShmRegisterResponse.SerializeToString),
+    } | ({} if wrap is not _wrap else {  # the threads server kind only
+        "CallStream": grpc.stream_stream_rpc_method_handler(
+            wrap("CallStream", worker.call_stream, known, worker)),
+    })
 
 
 _SERVING: Worker | None = None  # the worker this process serves (to remove its socket at exit)
@@ -1099,6 +1161,12 @@ def parse_args(argv=None):
                    help="also listen on this Unix domain socket ({port} is replaced by the TCP "
                    "port; default /tmp/ivy-{port}.sock; 'none' turns it off). Clients on this "
                    "host use it after checking it is this worker (pid, via Info)")
+    p.add_argument("--max-stream-mb", type=int, default=8192,
+                   help="largest call streamed in chunks past --max-message-mb (CallStream; "
+                        "default 8192, 0 turns streaming off)")
+    p.add_argument("--shm", action="store_true",
+                   help="accept shared-memory regions of clients on this host (RegisterShm; "
+                        "off by default; see docs/rpc.md)")
     p.add_argument("--grace-s", type=float, default=10.0,
                    help="on SIGTERM, wait this long for in-flight calls, then exit (default 10)")
     p.add_argument("--sandbox-cpu-s", type=int, default=20, help="Trace sandbox CPU seconds")
@@ -1156,7 +1224,8 @@ def main(argv=None) -> int:
                                         "memory_mb": a.sandbox_memory_mb},
                         threads=a.threads, max_queue=a.max_queue, peers=a.peers,
                         transpile_cache_bytes=a.transpile_cache_mb * 2**20,
-                        sandbox_warm=a.sandbox_warm)
+                        sandbox_warm=a.sandbox_warm, shm=a.shm,
+                        max_stream_bytes=a.max_stream_mb * 2**20)
     except Exception as e:
         log.error("cannot start: %s", errors.message_of(e))
         return 1

@@ -36,13 +36,22 @@ def test_calls_without_the_token_are_unauthenticated(secure_worker, sclient):
 
 
 def test_message_limit_names_the_limit_and_the_flag(sclient):
-    with pytest.raises(ivy_client.ResourceExhausted, match="max-message-mb"):
-        sclient.call("add", np.zeros(10 * 2**20 // 8), 1.0)  # 10 MiB request, limit 8 MiB
-    with pytest.raises(ivy_client.ResourceExhausted, match="limit of 8 MiB.*--max-message-mb"):
-        sclient.call("zeros", (3 * 2**20,))  # a 24 MiB result
-    with ivy_client.Client(sclient.workers, token=TOKEN, max_message_mb=1) as small:
+    # streaming off (max_stream_mb=0): over the per-message limit is refused, naming the flag
+    with ivy_client.Client(sclient.workers, token=TOKEN, max_stream_mb=0) as c:
+        with pytest.raises(ivy_client.ResourceExhausted, match="max-message-mb"):
+            c.call("add", np.zeros(10 * 2**20 // 8), 1.0)  # 10 MiB request, limit 8 MiB
+        with pytest.raises(ivy_client.ResourceExhausted,
+                           match="limit of 8 MiB.*--max-message-mb"):
+            c.call("zeros", (3 * 2**20,))  # a 24 MiB result
+    with ivy_client.Client(sclient.workers, token=TOKEN, max_message_mb=1,
+                           max_stream_mb=0) as small:
         with pytest.raises(ivy_client.ResourceExhausted, match="max_message_mb"):
             small.call("add", np.zeros(2**18), 1.0)  # refused before sending
+    # streaming on (the default): the 24 MiB result comes back in chunks; the 10 MiB request
+    # streams too and meets this worker's memory cap (6 MiB), which the refusal names
+    np.testing.assert_array_equal(sclient.call("zeros", (3 * 2**20,)), np.zeros(3 * 2**20))
+    with pytest.raises(ivy_client.ResourceExhausted, match="over the limit.*--memory-cap-mb"):
+        sclient.call("add", np.zeros(10 * 2**20 // 8), 1.0)
     assert sclient.call("add", 1, 2).item() == 3
 
 
