@@ -2675,17 +2675,15 @@ def histogram(a, bins=10, range=None, density=None, weights=None):  # noqa: A002
                 raise ValueError("max must be larger than min in range parameter.")
         elif x.size == 0:
             lo, hi = 0.0, 1.0
-        else:
-            lo, hi = _float(x.min()), _float(x.max())
-            if not (math.isfinite(lo) and math.isfinite(hi)):
-                raise ValueError(f"autodetected range of [{lo}, {hi}] is not finite")
+        else:  # the data's min/max scalars: linspace runs in their dtype, as in NumPy
+            lo, hi = x.min(), x.max()
+            if not (math.isfinite(_float(lo)) and math.isfinite(_float(hi))):
+                raise ValueError(f"autodetected range of [{_float(lo)}, {_float(hi)}] "
+                                 "is not finite")
         if lo == hi:
             lo, hi = lo - 0.5, hi + 0.5
-        edt = BY_NAME[_core.result_type_keys(x.dtype.name, "float64")] if x.dtype.kind != "f" \
-            else x.dtype
-        if edt.kind != "f":
-            edt = _F64
-        edges = linspace(lo, hi, nb + 1, dtype=_F64).astype(edt)
+        edt = x.dtype if x.dtype.kind == "f" else _F64
+        edges = linspace(lo, hi, nb + 1, dtype=edt)
     else:
         edges = asarray(bins)
         if _bool(any(diff(edges) < 0)):
@@ -3264,7 +3262,6 @@ def histogramdd(sample, bins=10, range=None, density=None, weights=None):  # noq
         range = [None] * d  # noqa: A001
     elif len(range) != d:
         raise ValueError("range argument must have one entry per dimension")
-    edt = s.dtype if s.dtype.kind == "f" else _F64
     edges, nbin = [], []
     for i in _range(d):
         col = s[:, i]
@@ -3284,15 +3281,15 @@ def histogramdd(sample, bins=10, range=None, density=None, weights=None):  # noq
             elif col.size == 0:
                 lo, hi = 0.0, 1.0
             else:
-                lo, hi = _float(col.min()), _float(col.max())
-                if not (math.isfinite(lo) and math.isfinite(hi)):
-                    raise ValueError(f"autodetected range of [{lo}, {hi}] is not finite")
+                # the sample's min/max scalars, as NumPy: linspace then runs in the sample's
+                # float dtype (float32 edges are computed in float32, not rounded from float64)
+                lo, hi = col.min(), col.max()
+                if not (math.isfinite(_float(lo)) and math.isfinite(_float(hi))):
+                    raise ValueError(f"autodetected range of [{_float(lo)}, {_float(hi)}] "
+                                     "is not finite")
             if lo == hi:
                 lo, hi = lo - 0.5, hi + 0.5
-            # NumPy's linspace dtype: the sample's float dtype when the range came from the
-            # data (its min/max scalars), float64 from a given range or an empty sample
-            from_data = range[i] is None and col.size
-            e = linspace(lo, hi, _int(b) + 1, dtype=_F64).astype(edt if from_data else _F64)
+            e = linspace(lo, hi, _int(b) + 1)
         elif asarray(b).ndim == 1:
             e = asarray(b)
             if e.size > 1 and _bool(any(e[:-1] > e[1:])):
