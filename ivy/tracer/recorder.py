@@ -7,6 +7,7 @@ without importing the tracing machinery.
 from __future__ import annotations
 
 from ..registry import API
+from .errors import TraceError, user_line
 
 
 class Recorder:
@@ -28,12 +29,33 @@ class Recorder:
         fn = API.get(path)
         if fn is not None and hasattr(fn, "ivy_source") and callable(real):
             f = self._t.wrap(path, real)
+        elif path in CONTROL_FLOW:
+            f = _refuse(self._t, path, real)
         elif fn is None and _is_namespace(path):
             f = Recorder(self._t, real, path + ".")
         else:
             return real
         object.__setattr__(self, name, f)
         return f
+
+
+#: ``ivy.while_loop`` / ``cond`` / ``scan``: the IR has no node holding a sub-graph yet, and
+#: running the backend's loop under the recorder would bake the trace-time trip count (or branch)
+#: into the graph silently, so a traced call is refused with a TraceError
+CONTROL_FLOW = frozenset({"while_loop", "cond", "scan"})
+
+
+def _refuse(tracer, path, real):
+    def rec(*args, **kwargs):
+        if not getattr(tracer, "depth", 0):
+            raise TraceError(
+                f"tracing {getattr(tracer, 'fn_name', '?')}: ivy.{path} at {user_line()} cannot "
+                "be recorded yet (the graph IR has no loop/conditional node); the graph would "
+                "bake in the trace-time iterations. What to do: call the function outside "
+                "ivy.trace_graph / ivy.compile, or use a static Python loop")
+        return real(*args, **kwargs)
+
+    return rec
 
 
 def _is_namespace(path: str) -> bool:

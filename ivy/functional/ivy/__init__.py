@@ -8,6 +8,6 @@ nest: ``"nn.functional"``); see :mod:`ivy.registry`.
 CATEGORIES = [
     "general", "info", "creation", "data_type", "elementwise", "indexing", "linear_algebra",
     "manipulation", "searching", "set", "sorting", "statistical", "utility",
-    "nn", "random", "gradients",
-    "linalg", "fft",
+    "nn", "random", "gradients", "control_flow",
+    "linalg", "fft", "special",
 ]

@@ -24,6 +24,13 @@ def astype(
     """Copies an array to a specified data type irrespective of :ref:`type-promotion` rules."""
 
 
+@api
+def bitcast(x: Array, dtype: Dtype, /) -> Array:
+    """The bits of ``x`` reinterpreted as ``dtype`` (``jax.lax.bitcast_convert_type`` for equal
+    item sizes): same shape, no value conversion. A different item size, or ``bool`` on either
+    side, is a ``TypeError``."""
+
+
 def _dtype_of(x) -> _d.Dtype:
     """The Ivy dtype of a dtype-like or of an array (ivy.Array or native)."""
     dt = getattr(x, "dtype", None)

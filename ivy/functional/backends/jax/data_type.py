@@ -19,3 +19,12 @@ def astype(x, dtype, /, *, copy=True, device=None):
     if device is not None:
         out = jax.device_put(out, as_native_device(device))
     return out
+
+
+def bitcast(x, dtype, /):
+    dtype = as_native_dtype(dtype)
+    a, b = x.dtype.itemsize, dtype.itemsize
+    if x.dtype == bool or dtype == bool or a != b:
+        raise TypeError(f"bitcast: {x.dtype} to {dtype} needs two non-bool dtypes of the "
+                        "same item size")
+    return jax.lax.bitcast_convert_type(x, dtype)

@@ -26,6 +26,7 @@ mx.npx.set_np()
 
 from ..descriptors import descriptor as _descriptor  # noqa: E402
 from . import fft, linalg  # noqa: E402
+from .control_flow import *  # noqa: E402
 from .creation import *  # noqa: E402
 from .data_type import *  # noqa: E402
 from .device import *  # noqa: E402
@@ -41,6 +42,7 @@ from .random import *  # noqa: E402
 from .searching import *  # noqa: E402
 from .set import *  # noqa: E402
 from .sorting import *  # noqa: E402
+from .special import *  # noqa: E402
 from .statistical import *  # noqa: E402
 from .utility import *  # noqa: E402
 

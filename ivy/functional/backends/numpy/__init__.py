@@ -4,6 +4,7 @@ import numpy as np
 
 from ..descriptors import descriptor as _descriptor  # noqa: E402
 from . import fft, linalg
+from .control_flow import *
 from .creation import *
 from .data_type import *
 from .device import *
@@ -19,6 +20,7 @@ from .random import *
 from .searching import *
 from .set import *
 from .sorting import *
+from .special import *
 from .statistical import *
 from .utility import *
 

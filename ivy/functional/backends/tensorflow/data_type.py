@@ -23,3 +23,12 @@ def astype(x, dtype, /, *, copy=True, device=None):
         with tf.device(as_native_device(device)):
             return tf.identity(_cast(x, dtype, False))
     return _cast(x, dtype, copy)
+
+
+def bitcast(x, dtype, /):
+    dtype = as_native_dtype(dtype)
+    a, b = x.dtype.size, dtype.size
+    if x.dtype == tf.bool or dtype == tf.bool or a != b:
+        raise TypeError(f"bitcast: {x.dtype} to {dtype} needs two non-bool dtypes of the "
+                        "same item size")
+    return tf.bitcast(x, dtype)

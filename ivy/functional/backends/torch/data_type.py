@@ -14,3 +14,12 @@ def astype(x, dtype, /, *, copy=True, device=None):
     if device is not None:
         return x.to(device=as_native_device(device), dtype=dtype, copy=copy)
     return x.to(dtype, copy=copy)
+
+
+def bitcast(x, dtype, /):
+    dtype = as_native_dtype(dtype)
+    a, b = x.dtype.itemsize, dtype.itemsize
+    if x.dtype == torch.bool or dtype == torch.bool or a != b:
+        raise TypeError(f"bitcast: {x.dtype} to {dtype} needs two non-bool dtypes of the "
+                        "same item size")
+    return x.view(dtype)

@@ -1,0 +1,97 @@
+"""The jax backend: special functions (see ivy/functional/ivy/special.py for the API).
+
+``jax.scipy.special`` has them all; integer/bool inputs are converted to Ivy's default float
+dtype first (jax would pick its own), and several operands are promoted by the standard's rule.
+The Bessel functions ``j0``/``j1``/``y0``/``y1``/``k0``/``k1``/``k0e``/``k1e`` are not in
+``jax.scipy.special``: left out (the loader's stub raises ``UnsupportedBackendError``).
+"""
+
+import jax.numpy as jnp
+import jax.scipy.special as _sp
+
+from ivy import dtypes as _d
+
+from .dtypes import as_native_dtype
+
+
+def _floating(x):
+    """Integer/bool inputs become Ivy's default float dtype."""
+    x = jnp.asarray(x)
+    if not jnp.issubdtype(x.dtype, jnp.inexact):
+        return x.astype(as_native_dtype(_d.default_float_dtype()))
+    return x
+
+
+def _floats(*xs):
+    """Arrays converted by :func:`_floating` and promoted together; Python scalars are weak."""
+    arrays = [_floating(x) for x in xs if isinstance(x, jnp.ndarray)]
+    dt = arrays[0].dtype if arrays else as_native_dtype(_d.default_float_dtype())
+    for a in arrays[1:]:
+        dt = as_native_dtype(_d.promote_types(dt, a.dtype))
+    return [jnp.asarray(x, dtype=dt) for x in xs]
+
+
+def erf(x, /):
+    return _sp.erf(_floating(x))
+
+
+def erfc(x, /):
+    return _sp.erfc(_floating(x))
+
+
+def erfinv(x, /):
+    return _sp.erfinv(_floating(x))
+
+
+def lgamma(x, /):
+    return _sp.gammaln(_floating(x))
+
+
+def digamma(x, /):
+    x = _floating(x)  # jax gives NaN at +-0; SciPy and torch the one-sided limits -+inf
+    return jnp.where(x == 0, jnp.copysign(jnp.asarray(jnp.inf, x.dtype), -x), _sp.digamma(x))
+
+
+def polygamma(n, x, /):
+    x = _floating(x)
+    return _sp.polygamma(jnp.asarray(n), x).astype(x.dtype)
+
+
+def zeta(x, q, /):
+    return _sp.zeta(*_floats(x, q))
+
+
+def igamma(a, x, /):
+    return _sp.gammainc(*_floats(a, x))
+
+
+def igammac(a, x, /):
+    return _sp.gammaincc(*_floats(a, x))
+
+
+def i0(x, /):
+    return _sp.i0(_floating(x))
+
+
+def i0e(x, /):
+    return _sp.i0e(_floating(x))
+
+
+def i1(x, /):
+    return _sp.i1(_floating(x))
+
+
+def i1e(x, /):
+    return _sp.i1e(_floating(x))
+
+
+def ndtri(x, /):
+    return _sp.ndtri(_floating(x))
+
+
+def log_ndtr(x, /):
+    return _sp.log_ndtr(_floating(x))
+
+
+def betainc(a, b, x, /):
+    return _sp.betainc(*_floats(a, b, x))
