@@ -31,9 +31,9 @@ sys.path.insert(0, str(ROOT))
 # (category, reason, regex on the bare name); the first match wins
 EXCLUDE = [
     ("I/O", "serialisation and storage access", r"^(save|load|from_file|.*storage.*|set_|"
-     r"share_memory_|is_shared|pin_memory|is_pinned|data_ptr|untyped_storage|"
+     r"share_memory_|is_shared|pin_memory|is_pinned|data_ptr|const_data_ptr|untyped_storage|"
      r"_?storage_offset|to_dlpack|from_dlpack|dim_order|nbytes|itemsize|__reduce_ex__|"
-     r"is_set_to|record_stream|set_printoptions)$"),
+     r"is_set_to|record_stream|set_printoptions|StorageBase)$"),
     ("distributed", "multi-process/multi-device", r"(distributed|rpc|all_reduce|all_gather)"),
     ("sparse", "sparse layouts", r"(sparse|_coo|coo_|csr|csc|bsr|bsc|^to_dense$|coalesce|"
      r"^indices$|^values$|crow_indices|col_indices|ccol_indices|row_indices|_nnz|dense_dim|"
@@ -55,7 +55,8 @@ EXCLUDE = [
      r"are_deterministic_algorithms_enabled|is_deterministic_algorithms_warn_only_enabled|"
      r"set_deterministic_debug_mode|get_deterministic_debug_mode|set_warn_always|"
      r"is_warn_always_enabled|.*cudnn.*|.*miopen.*|.*nnpack.*|set_float32_matmul_precision|"
-     r"get_float32_matmul_precision|set_flush_denormal|get_device_module|"
+     r"get_float32_matmul_precision|set_flush_denormal|get_device_module|init_num_threads|"
+     r"profiler_allow_cudagraph_cupti_lazy_reinit_cuda\d*|GradScaler|thread_safe_generator|"
      r"is_storage|device|get_default_device|set_default_device|is_meta|is_mkldnn|is_mps|"
      r"is_xpu|is_ipu|is_hpu|is_vulkan|is_maia|is_mtia|is_xla|is_lazy|is_nested|is_quantized|"
      r"is_sparse|is_sparse_csr|is_cuda|is_cpu|nested_.*|to_padded_tensor|"
@@ -68,7 +69,9 @@ EXCLUDE = [
      r"unflatten_dense_tensors|get_file_path|prepare_multiprocessing_environment|"
      r"vitals_enabled|set_vital|read_vital|import_ir_module.*|merge_type_from_type_comment|"
      r"parse_.*|unify_type_list|fork|wait|is_functorch_wrapped_tensor|classproto|"
-     r"ScriptFunction|ScriptMethod|ScriptObject|CompilationUnit|"
+     r"ScriptFunction|ScriptMethod|ScriptObject|ScriptObjectProperty|CompilationUnit|"
+     r"BenchmarkConfig|BenchmarkExecutionStats|CallStack|Capsule|Code|CompleteArgumentSpec|"
+     r"DeepCopyMemoTable|ExecutionPlan|classproperty|"
      r"AggregationType|AliasDb|Argument|ArgumentSpec|.*Type$|DispatchKey.*|FunctionSchema|"
      r"Future|Graph.*|IODescriptor|InferredType|JITException|LiteScriptModule|LockingLogger|"
      r"ModuleDict|Node|NoopLogger|OperatorInfo|ParameterDict|PyObjectType|PyTorchFileReader|"
@@ -89,11 +92,12 @@ EXCLUDE = [
      r"storage|types|quasirandom|futures|overrides|testing|distributions|hub|__config__|"
      r"__future__|compiler|export|inductor|cuda)$"),
     ("legacy tensor types", "typed tensor constructors (torch.FloatTensor ...) are deprecated",
-     r"^[A-Z][A-Za-z]*Tensor$"),
+     r"^[A-Z][A-Za-z0-9]*Tensor$"),
     ("deprecated", "deprecated or removed in recent PyTorch (torch.linalg has the current "
      "versions)", r"^(chain_matmul|range|matrix_rank|lstsq|symeig|eig|lu_solve|pstrf|gesv|"
      r"potrf|potrs|trtrs|btrifact.*|svd_lowrank|pca_lowrank|lobpcg|is_same_size|"
-     r"set_default_dtype_tensor|has_names|new|apply_|map_|map2_|nonzero_static)$",
+     r"set_default_dtype_tensor|has_names|new|apply_|map_|map2_|nonzero_static|solve|"
+     r"triangular_solve|lu|resize|reinforce)$",
      ("torch", "torch.Tensor")),
     ("deprecated", "deprecated in torch.nn.functional (torch.tanh etc. instead)",
      r"^(upsample|upsample_nearest|upsample_bilinear|tanh|sigmoid)$", ("torch.nn.functional",)),

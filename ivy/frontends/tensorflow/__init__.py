@@ -104,9 +104,11 @@ _MISSING = {
     "vectorized_map": "tf.vectorized_map", "custom_gradient": "tf.custom_gradient",
     "experimental": "tf.experimental", "compat": "tf.compat", "config": "tf.config",
     "device": "tf.device", "Module": "tf.Module", "train": "tf.train", "optimizers": "optimizers",
-    "bitcast": "tf.bitcast", "histogram_fixed_width": "tf.histogram_fixed_width",
+    "bitcast": "tf.bitcast",
     "searchsorted_batched": "", "tensor_scatter_nd_nd": "",
 }
+
+from .linalg import eig, eigvals  # noqa: E402,F401
 
 
 def __getattr__(name):

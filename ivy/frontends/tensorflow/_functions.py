@@ -1641,6 +1641,126 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=_core.int3
     return wrap(ivy.get_item(r, builtins.slice(0, n)))
 
 
+def _hist_bins(values, value_range, nbins, op):
+    d = nat(values)
+    check(op, name_of(d), REAL)
+    rng = nat(value_range, BY_NAME[name_of(d)])
+    nb = _int(nbins)
+    if nb <= 0:
+        invalid(f"nbins should be a positive number, but got '{nb}'", op)
+    lo, hi = ivy.get_item(rng, 0), ivy.get_item(rng, 1)
+    if not bool(ivy.less(lo, hi)):
+        invalid("value_range should satisfy value_range[0] < value_range[1]", op)
+    x = ivy.astype(d, "float64")
+    lo64, hi64 = ivy.astype(lo, "float64"), ivy.astype(hi, "float64")
+    scaled = ivy.divide(ivy.subtract(x, lo64), ivy.subtract(hi64, lo64))
+    idx = ivy.clip(ivy.floor(ivy.multiply(scaled, float(nb))), 0.0, float(nb - 1))
+    return idx, nb
+
+
+def histogram_fixed_width_bins(values, value_range, nbins=100, dtype=_core.int32, name=None):
+    idx, _ = _hist_bins(values, value_range, nbins, "HistogramFixedWidthBins")
+    return wrap(ivy.astype(idx, as_dtype(dtype).name))
+
+
+def histogram_fixed_width(values, value_range, nbins=100, dtype=_core.int32, name=None):
+    idx, nb = _hist_bins(values, value_range, nbins, "HistogramFixedWidth")
+    tgt = ivy.reshape(ivy.astype(idx, "int64"), (-1, 1))
+    ones = ivy.ones((int(tgt.shape[0]),), dtype=as_dtype(dtype).name)
+    return wrap(ivy.scatter_nd(tgt, ones, (nb,), reduction="sum"))
+
+
+def accumulate_n(inputs, shape=None, tensor_dtype=None, name=None):
+    return add_n(inputs)
+
+
+def _blocks(input, block_shape, amounts, op):  # noqa: A002
+    d = nat(input)
+    bs = [int(v) for v in np.asarray(_ints(block_shape)).reshape(-1)]
+    am = np.asarray(nat(amounts) if not isinstance(amounts, (list, tuple)) else amounts)
+    am = np.asarray(ivy.to_numpy(am) if not isinstance(am, np.ndarray) else am).reshape(-1, 2)
+    m = len(bs)
+    if am.shape[0] != m:
+        invalid(f"paddings should have shape [{m}, 2] instead of {list(am.shape)}", op)
+    if len(d.shape) < m + 1:
+        invalid(f"input rank should be >= {m + 1} instead of {len(d.shape)}", op)
+    if builtins.any(b < 1 for b in bs) or (am < 0).any():
+        invalid("block shape and paddings must be non-negative", op)
+    return d, bs, [(int(a), int(b)) for a, b in am]
+
+
+def space_to_batch_nd(input, block_shape, paddings, name=None):  # noqa: A002
+    d, bs, pads = _blocks(input, block_shape, paddings, "SpaceToBatchND")
+    m = len(bs)
+    d = ivy.pad(d, [(0, 0)] + pads + [(0, 0)] * (len(d.shape) - m - 1))
+    shape = [int(v) for v in d.shape]
+    for i, b in enumerate(bs):
+        if shape[1 + i] % b:
+            invalid(f"padded_shape[{i}]={shape[1 + i]} is not divisible by "
+                    f"block_shape[{i}]={b}", "SpaceToBatchND")
+    n, rest = shape[0], shape[1 + m:]
+    split = [n]
+    for i, b in enumerate(bs):
+        split += [shape[1 + i] // b, b]
+    x = ivy.reshape(d, tuple(split + rest))
+    perm = [2 + 2 * i for i in builtins.range(m)] + [0] + [1 + 2 * i for i in builtins.range(m)] + \
+        list(builtins.range(1 + 2 * m, 1 + 2 * m + len(rest)))
+    x = ivy.permute_dims(x, tuple(perm))
+    out = [n * int(np.prod(bs))] + [shape[1 + i] // b for i, b in enumerate(bs)] + rest
+    return wrap(ivy.reshape(x, tuple(out)))
+
+
+def space_to_batch(input, block_shape, paddings, name=None):  # noqa: A002
+    return space_to_batch_nd(input, block_shape, paddings)
+
+
+def batch_to_space(input, block_shape, crops, name=None):  # noqa: A002
+    d, bs, cr = _blocks(input, block_shape, crops, "BatchToSpaceND")
+    m = len(bs)
+    shape = [int(v) for v in d.shape]
+    prod = int(np.prod(bs))
+    if shape[0] % prod:
+        invalid(f"Input batch dimension ({shape[0]}) is not divisible by product of block "
+                f"sizes ({prod})", "BatchToSpaceND")
+    n, sp, rest = shape[0] // prod, shape[1:1 + m], shape[1 + m:]
+    x = ivy.reshape(d, tuple(bs + [n] + sp + rest))
+    perm = [m]
+    for i in builtins.range(m):
+        perm += [m + 1 + i, i]
+    perm += list(builtins.range(1 + 2 * m, 1 + 2 * m + len(rest)))
+    x = ivy.permute_dims(x, tuple(perm))
+    full = [s * b for s, b in zip(sp, bs, strict=True)]
+    x = ivy.reshape(x, tuple([n] + full + rest))
+    for i, (a, b) in enumerate(cr):
+        if a + b > full[i]:
+            invalid("crops must not exceed the block-expanded size", "BatchToSpaceND")
+    idx = (builtins.slice(None),) + tuple(builtins.slice(a, full[i] - b)
+                                          for i, (a, b) in enumerate(cr))
+    return wrap(ivy.get_item(x, idx))
+
+
+def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=_core.int32,
+                     name=None):
+    lab = ivy.astype(ivy.reshape(nat(labels), (-1,)), "int64")
+    pre = ivy.astype(ivy.reshape(nat(predictions), (-1,)), "int64")
+    if int(lab.shape[0]) != int(pre.shape[0]):
+        raise ValueError("labels and predictions must have the same shape")
+    ln, pn = ivy.to_numpy(lab), ivy.to_numpy(pre)
+    if (ln < 0).any() or (pn < 0).any():
+        invalid("labels and predictions must be non-negative", "AssertNonNegative")
+    if num_classes is None:
+        n = int(builtins.max(ln.max(initial=-1), pn.max(initial=-1))) + 1
+    else:
+        n = _int(num_classes)
+        if (ln >= n).any() or (pn >= n).any():
+            invalid("labels and predictions must be < num_classes", "AssertLess")
+    dt = as_dtype(dtype).name
+    w = ivy.ones((int(lab.shape[0]),), dtype=dt) if weights is None else \
+        ivy.astype(ivy.reshape(nat(weights), (-1,)), dt)
+    idx = ivy.stack([lab, pre], axis=-1)
+    return wrap(ivy.scatter_nd(idx, w, (n, n), reduction="sum"))
+
+
 __all__ = [_n for _n, _v in list(globals().items())
            if not _n.startswith("_") and callable(_v) and not isinstance(_v, type(math))
            and getattr(_v, "__module__", None) == __name__]

@@ -272,8 +272,46 @@ def convert_image_dtype(image, dtype, saturate=False, name=None):
     return wrap(ivy.astype(x, dst.name))
 
 
+def _flip(image, u, axis):
+    """Flip along ``axis`` the images whose uniform draw ``u`` (one per image) rounds to 1."""
+    d = nat(image)
+    nd = len(d.shape)
+    if nd not in (3, 4):
+        raise ValueError(f"'image' (shape {list(d.shape)}) must have either 3 or 4 dimensions.")
+    f = ivy.round(u._data)
+    if nd == 4:
+        f = ivy.reshape(f, (int(d.shape[0]), 1, 1, 1))
+    keep = ivy.greater(f, 0.5)
+    return wrap(ivy.where(keep, ivy.flip(d, axis=axis + nd - 3), d))
+
+
+def _batch(image):
+    d = nat(image)
+    return [int(d.shape[0])] if len(d.shape) == 4 else []
+
+
 def random_flip_left_right(image, seed=None):
-    not_implemented("tf.image.random_flip_left_right")
+    from . import random as _r
+
+    return _flip(image, _r.uniform(_batch(image), seed=seed), 1)
+
+
+def random_flip_up_down(image, seed=None):
+    from . import random as _r
+
+    return _flip(image, _r.uniform(_batch(image), seed=seed), 0)
+
+
+def stateless_random_flip_left_right(image, seed):
+    from . import random as _r
+
+    return _flip(image, _r.stateless_uniform(_batch(image), seed=seed), 1)
+
+
+def stateless_random_flip_up_down(image, seed):
+    from . import random as _r
+
+    return _flip(image, _r.stateless_uniform(_batch(image), seed=seed), 0)
 
 
 def extract_patches(*a, **k):
@@ -355,3 +393,158 @@ def psnr(a, b, max_val, name=None):
     mse = ivy.mean(ivy.square(ivy.subtract(x, y)), axis=(-3, -2, -1))
     r = ivy.subtract(20 * math.log10(mv), ivy.multiply(ivy.log(mse), 10 / math.log(10)))
     return wrap(r)
+
+
+def _float_image(images, op):
+    d = nat(images)
+    if name_of(d) not in ("float16", "bfloat16", "float32", "float64"):
+        invalid(f"Value for attr 'T' of {name_of(d)} is not in the list of allowed values: "
+                "half, bfloat16, float, double", op)
+    if int(d.shape[-1]) != 3:
+        invalid(f"input must have 3 channels but input only has {int(d.shape[-1])} channels.", op)
+    return d
+
+
+def _rgb_to_hsv(d):
+    r, g, b = (ivy.get_item(d, (Ellipsis, i)) for i in range(3))
+    v = ivy.maximum(ivy.maximum(r, g), b)
+    mn = ivy.minimum(ivy.minimum(r, g), b)
+    rng = ivy.subtract(v, mn)
+    zero = ivy.zeros_like(v)
+    s = ivy.where(ivy.greater(v, 0), ivy.divide(rng, ivy.where(ivy.greater(v, 0), v,
+                                                                ivy.ones_like(v))), zero)
+    safe = ivy.where(ivy.greater(rng, 0), rng, ivy.ones_like(rng))
+    norm = ivy.divide(ivy.ones_like(v), ivy.multiply(safe, 6.0))
+    h = ivy.where(ivy.equal(r, v), ivy.multiply(norm, ivy.subtract(g, b)),
+                  ivy.where(ivy.equal(g, v),
+                            ivy.add(ivy.multiply(norm, ivy.subtract(b, r)), 2.0 / 6.0),
+                            ivy.add(ivy.multiply(norm, ivy.subtract(r, g)), 4.0 / 6.0)))
+    h = ivy.where(ivy.greater(rng, 0), h, zero)
+    h = ivy.where(ivy.less(h, 0), ivy.add(h, 1.0), h)
+    return h, s, v
+
+
+def _hsv_to_rgb(h, s, v):
+    c = ivy.multiply(s, v)
+    m = ivy.subtract(v, c)
+    dh = ivy.multiply(h, 6.0)
+    cat = ivy.trunc(dh)
+    fm = ivy.subtract(dh, ivy.multiply(ivy.floor(ivy.divide(dh, 2.0)), 2.0))
+    x = ivy.multiply(c, ivy.subtract(1.0, ivy.abs(ivy.subtract(fm, 1.0))))
+    z = ivy.zeros_like(c)
+    table = [(c, x, z), (x, c, z), (z, c, x), (z, x, c), (x, z, c), (c, z, x)]
+    out = []
+    for ch in range(3):
+        acc = z
+        for i, t in enumerate(table):
+            acc = ivy.where(ivy.equal(cat, float(i)), t[ch], acc)
+        out.append(ivy.add(acc, m))
+    return ivy.stack(out, axis=-1)
+
+
+def rgb_to_hsv(images, name=None):
+    d = _float_image(images, "RGBToHSV")
+    return wrap(ivy.stack(list(_rgb_to_hsv(d)), axis=-1))
+
+
+def hsv_to_rgb(images, name=None):
+    d = _float_image(images, "HSVToRGB")
+    h, s, v = (ivy.get_item(d, (Ellipsis, i)) for i in range(3))
+    return wrap(_hsv_to_rgb(h, s, v))
+
+
+def adjust_saturation(image, saturation_factor, name=None):
+    d, n = _as_float(nat(image))
+    h, s, v = _rgb_to_hsv(ivy.astype(d, "float32"))
+    s = ivy.clip(ivy.multiply(s, float(saturation_factor)), 0.0, 1.0)
+    r = ivy.astype(_hsv_to_rgb(h, s, v), name_of(d))
+    return convert_image_dtype(wrap(r), n, saturate=True)
+
+
+def sobel_edges(image):
+    d = nat(image)
+    if len(d.shape) != 4:
+        raise ValueError("sobel_edges expects a 4D tensor [batch_size, h, w, d]")
+    kernels = ([[-1, -2, -1], [0, 0, 0], [1, 2, 1]], [[-1, 0, 1], [-2, 0, 2], [-1, 0, 1]])
+    h, w = int(d.shape[1]), int(d.shape[2])
+    p = ivy.pad(d, [(0, 0), (1, 1), (1, 1), (0, 0)], mode="reflect")
+    outs = []
+    for k in kernels:
+        acc = ivy.zeros_like(d)
+        for i in range(3):
+            for j in range(3):
+                if k[i][j]:
+                    win = ivy.get_item(p, (slice(None), slice(i, i + h), slice(j, j + w)))
+                    acc = ivy.add(acc, ivy.multiply(win, float(k[i][j])))
+        outs.append(acc)
+    return wrap(ivy.stack(outs, axis=-1))
+
+
+def adjust_hue(image, delta, name=None):
+    if not -1.0 <= float(delta) <= 1.0:
+        raise ValueError(f"delta must be in the interval [-1, 1], got {delta}")
+    d, n = _as_float(nat(image))
+    h, s, v = _rgb_to_hsv(ivy.astype(d, "float32"))
+    h = ivy.add(h, float(delta))
+    h = ivy.subtract(h, ivy.floor(h))
+    r = ivy.astype(_hsv_to_rgb(h, s, v), name_of(d))
+    return convert_image_dtype(wrap(r), n, saturate=True)
+
+
+def _draw(seed, lo, hi, stateless):
+    from . import random as _r
+
+    if stateless:
+        return float(_r.stateless_uniform([], seed=seed, minval=lo, maxval=hi).numpy())
+    return float(_r.uniform([], minval=lo, maxval=hi, seed=seed).numpy())
+
+
+def _check_range(lower, upper, what):
+    if upper <= lower:
+        raise ValueError(f"{what}: upper must be > lower.")
+    if lower < 0:
+        raise ValueError(f"{what}: lower must be non-negative.")
+
+
+def random_brightness(image, max_delta, seed=None):
+    if max_delta < 0:
+        raise ValueError("max_delta must be non-negative.")
+    return adjust_brightness(image, _draw(seed, -max_delta, max_delta, False))
+
+
+def stateless_random_brightness(image, max_delta, seed):
+    if max_delta < 0:
+        raise ValueError("max_delta must be non-negative.")
+    return adjust_brightness(image, _draw(seed, -max_delta, max_delta, True))
+
+
+def random_contrast(image, lower, upper, seed=None):
+    _check_range(lower, upper, "random_contrast")
+    return adjust_contrast(image, _draw(seed, lower, upper, False))
+
+
+def stateless_random_contrast(image, lower, upper, seed):
+    _check_range(lower, upper, "stateless_random_contrast")
+    return adjust_contrast(image, _draw(seed, lower, upper, True))
+
+
+def random_saturation(image, lower, upper, seed=None):
+    _check_range(lower, upper, "random_saturation")
+    return adjust_saturation(image, _draw(seed, lower, upper, False))
+
+
+def stateless_random_saturation(image, lower, upper, seed):
+    _check_range(lower, upper, "stateless_random_saturation")
+    return adjust_saturation(image, _draw(seed, lower, upper, True))
+
+
+def random_hue(image, max_delta, seed=None):
+    if max_delta > 0.5 or max_delta < 0:
+        raise ValueError("max_delta must be in the interval [0, 0.5].")
+    return adjust_hue(image, _draw(seed, -max_delta, max_delta, False))
+
+
+def stateless_random_hue(image, max_delta, seed):
+    if max_delta > 0.5 or max_delta < 0:
+        raise ValueError("max_delta must be in the interval [0, 0.5].")
+    return adjust_hue(image, _draw(seed, -max_delta, max_delta, True))

@@ -209,7 +209,16 @@ def pinv(a, rcond=None, validate_args=False, name=None):
 
 
 def matrix_rank(a, tol=None, validate_args=False, name=None):
-    not_implemented("tf.linalg.matrix_rank")
+    d = nat(a)
+    check("MatrixRank", name_of(d), INEXACT)
+    s = ivy.linalg.svdvals(d)
+    if tol is None:
+        m, n = int(d.shape[-2]), int(d.shape[-1])
+        eps = float(ivy.finfo(name_of(s)).eps)
+        t = ivy.multiply(ivy.max(s, axis=-1, keepdims=True), float(max(m, n)) * eps)
+    else:
+        t = ivy.astype(ivy.asarray(tol), name_of(s))
+    return wrap(ivy.sum(ivy.astype(ivy.greater(s, t), "int32"), axis=-1, dtype="int32"))
 
 
 def expm(input, name=None):  # noqa: A002
@@ -271,3 +280,92 @@ def tensor_diag_part(input, name=None):  # noqa: A002
     for s in shape[:k]:
         n *= s
     return wrap(ivy.reshape(ivy.linalg.diagonal(ivy.reshape(d, (n, n))), shape[:k]))
+
+
+def _same_dtype(op, x, y):
+    if name_of(x) != name_of(y):
+        invalid(f"cannot compute {op} as input #1(zero-based) was expected to be a "
+                f"{name_of(x)} tensor but is a {name_of(y)} tensor", op)
+
+
+def _tridiag_parts(diagonals, diagonals_format):
+    """(superdiagonal, diagonal, subdiagonal) as native arrays of shape [..., M]."""
+    if diagonals_format == "compact":
+        d = nat(diagonals)
+        return tuple(ivy.get_item(d, (Ellipsis, i, slice(None))) for i in range(3))
+    if diagonals_format == "sequence":
+        sup, mid, sub = (nat(x) for x in diagonals)
+        return sup, mid, sub
+    if diagonals_format == "matrix":
+        m = nat(diagonals)
+        return (ivy.pad(ivy.diagonal(m, offset=1, axis1=-2, axis2=-1),
+                        [(0, 0)] * (len(m.shape) - 2) + [(0, 1)]),
+                ivy.diagonal(m, axis1=-2, axis2=-1),
+                ivy.pad(ivy.diagonal(m, offset=-1, axis1=-2, axis2=-1),
+                        [(0, 0)] * (len(m.shape) - 2) + [(1, 0)]))
+    raise ValueError(f"Unrecognized diagonals_format: {diagonals_format}")
+
+
+def tridiagonal_matmul(diagonals, rhs, diagonals_format="compact", name=None):
+    sup, mid, sub = _tridiag_parts(diagonals, diagonals_format)
+    r = nat(rhs)
+    _same_dtype("TridiagonalMatMul", mid, r)
+    m = int(r.shape[-2])
+    z = ivy.zeros_like(ivy.get_item(r, (Ellipsis, slice(0, 1), slice(None))))
+    up = ivy.concat([ivy.get_item(r, (Ellipsis, slice(1, None), slice(None))), z], axis=-2)
+    down = ivy.concat([z, ivy.get_item(r, (Ellipsis, slice(0, m - 1), slice(None)))], axis=-2)
+    out = ivy.add(ivy.add(ivy.multiply(ivy.expand_dims(mid, axis=-1), r),
+                          ivy.multiply(ivy.expand_dims(sup, axis=-1), up)),
+                  ivy.multiply(ivy.expand_dims(sub, axis=-1), down))
+    return wrap(out)
+
+
+def tridiagonal_solve(diagonals, rhs, diagonals_format="compact", transpose_rhs=False,
+                      conjugate_rhs=False, name=None, partial_pivoting=True,
+                      perturb_singular=False):
+    if perturb_singular:
+        not_implemented("tf.linalg.tridiagonal_solve", "perturb_singular=True")
+    sup, mid, sub = _tridiag_parts(diagonals, diagonals_format)
+    m = int(mid.shape[-1])
+    dt = name_of(mid)
+    dense = ivy.add(ivy.add(ivy.multiply(ivy.expand_dims(mid, axis=-1), ivy.eye(m, dtype=dt)),
+                            ivy.multiply(ivy.expand_dims(sup, axis=-1), ivy.eye(m, k=1, dtype=dt))),
+                    ivy.multiply(ivy.expand_dims(sub, axis=-1), ivy.eye(m, k=-1, dtype=dt)))
+    r = nat(rhs)
+    _same_dtype("TridiagonalSolve", mid, r)
+    vec = len(r.shape) == len(mid.shape)
+    if transpose_rhs:
+        r = ivy.expand_dims(r, axis=-1) if vec else ivy.matrix_transpose(r)
+    elif vec:
+        r = ivy.expand_dims(r, axis=-1)
+    if conjugate_rhs:
+        r = ivy.conj(r)
+    out = ivy.linalg.solve(dense, r)
+    if vec:
+        out = ivy.get_item(out, (Ellipsis, 0))
+    return wrap(out)
+
+
+def lu_reconstruct(lower_upper, perm, validate_args=False, name=None):
+    lu = nat(lower_upper)
+    p = nat(perm)
+    m = int(lu.shape[-1])
+    lower = ivy.add(band_part(wrap(lu), -1, 0)._data,
+                    ivy.subtract(ivy.eye(m, dtype=name_of(lu)),
+                                 ivy.multiply(ivy.eye(m, dtype=name_of(lu)), lu)))
+    upper = band_part(wrap(lu), 0, -1)._data
+    x = ivy.matmul(lower, upper)
+    inv = ivy.argsort(p, axis=-1)
+    idx = ivy.broadcast_to(ivy.expand_dims(ivy.astype(inv, "int64"), axis=-1), tuple(x.shape))
+    return wrap(ivy.take_along_axis(x, idx, axis=-2))
+
+
+def lu_solve(lower_upper, perm, rhs, validate_args=False, name=None):
+    a = lu_reconstruct(lower_upper, perm)._data
+    r = nat(rhs)
+    _same_dtype("MatrixSolve", a, r)
+    return wrap(ivy.linalg.solve(a, r))
+
+
+def lu_matrix_inverse(lower_upper, perm, validate_args=False, name=None):
+    return wrap(ivy.linalg.inv(lu_reconstruct(lower_upper, perm)._data))

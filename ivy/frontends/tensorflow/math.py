@@ -2,6 +2,7 @@
 
 from ._functions import (  # noqa: F401  # noqa: F401,E402
     abs,
+    accumulate_n,
     acos,
     acosh,
     add,
@@ -15,6 +16,7 @@ from ._functions import (  # noqa: F401  # noqa: F401,E402
     atanh,
     bincount,
     ceil,
+    confusion_matrix,
     conj,
     cos,
     cosh,
@@ -143,4 +145,17 @@ def polyval(coeffs, x, name=None):
     return add(acc, zeros_like(t))
 
 
+import ivy  # noqa: E402
+
+from ._core import name_of as _name_of  # noqa: E402
+from ._core import nat as _nat  # noqa: E402
+from ._core import wrap as _wrap  # noqa: E402
 from ._functions import zeros_like  # noqa: E402
+
+
+def angle(input, name=None):  # noqa: A002
+    d = _nat(input)
+    if _name_of(d) in ("complex64", "complex128"):
+        return _wrap(ivy.atan2(ivy.imag(d), ivy.real(d)))
+    return _wrap(ivy.where(ivy.less(d, 0), ivy.full_like(d, 3.141592653589793),
+                           ivy.zeros_like(d)))

@@ -568,3 +568,47 @@ def in_top_k(targets, predictions, k, name=None):
 
 
 zero_fraction = _F.zero_fraction
+
+
+from ._functions import space_to_batch  # noqa: E402,F401
+
+
+def pool(input, window_shape, pooling_type, strides=None, padding="VALID",  # noqa: A002
+         data_format=None, dilations=None, name=None):
+    n = len(list(window_shape))
+    if dilations is not None and any(int(v) != 1 for v in _F._ints(dilations)):
+        not_implemented("tf.nn.pool", "dilations other than 1")
+    if pooling_type not in ("MAX", "AVG"):
+        raise ValueError(f"Unsupported pooling type: {pooling_type}")
+    s = [1] * n if strides is None else strides
+    if len(nat(input).shape) != n + 2:
+        raise ValueError(f"Input tensor must be of rank {n + 2}")
+    kind, op = ("max", "MaxPool") if pooling_type == "MAX" else ("avg", "AvgPool")
+    return _pool(op, kind, input, list(window_shape), s, padding, data_format, n)
+
+
+def conv_transpose(input, filters, output_shape, strides, padding="SAME",  # noqa: A002
+                   data_format=None, dilations=None, name=None):
+    n = len(_F._ints(output_shape)) - 2 if not hasattr(output_shape, "shape") else \
+        int(nat(output_shape).shape[0]) - 2
+    fn = {1: conv1d_transpose, 2: conv2d_transpose, 3: conv3d_transpose}.get(n)
+    if fn is None:
+        raise ValueError(f"output_shape must be of length 3, 4 or 5 but was {n + 2}.")
+    kw = {} if data_format is None else {"data_format": data_format}
+    return fn(input, filters, output_shape, strides, padding=padding, dilations=dilations, **kw)
+
+
+def batch_norm_with_global_normalization(input=None, mean=None, variance=None,  # noqa: A002
+                                         beta=None, gamma=None, variance_epsilon=None,
+                                         scale_after_normalization=None, name=None, t=None,
+                                         m=None, v=None):
+    x = input if input is not None else t
+    mu = mean if mean is not None else m
+    var = variance if variance is not None else v
+    return batch_normalization(x, mu, var, beta, gamma if scale_after_normalization else None,
+                               variance_epsilon)
+
+
+def scale_regularization_loss(regularization_loss):
+    d = nat(regularization_loss)
+    return wrap(ivy.sum(d))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ivy
 
-from ._core import as_dtype, float32, invalid, nat, not_implemented, wrap
+from ._core import as_dtype, float32, invalid, name_of, nat, not_implemented, wrap
 
 _STATE = {"global": None, "count": 0}
 
@@ -130,6 +130,30 @@ def categorical(logits, num_samples, dtype=None, seed=None, name=None):
     p = ivy.softmax(d, axis=-1)
     r = ivy.multinomial(p, int(num_samples), replace=True, seed=_op_seed(seed))
     return wrap(ivy.astype(r, as_dtype(dtype or "int64").name))
+
+
+def stateless_categorical(logits, num_samples, seed, dtype=None, name=None):
+    d = nat(logits)
+    p = ivy.softmax(d, axis=-1)
+    r = ivy.multinomial(p, int(num_samples), replace=True, seed=_stateless_seed(seed))
+    return wrap(ivy.astype(r, as_dtype(dtype or "int64").name))
+
+
+def split(seed, num=2, alg="auto_select"):
+    """``num`` new stateless seeds (shape [num, 2], the seed's dtype) derived from ``seed``:
+    deterministic, but not TensorFlow's Philox bits."""
+    dt = name_of(nat(seed))
+    return wrap(ivy.randint(0, 2 ** 31 - 1, shape=(int(num), 2), dtype=dt,
+                            seed=_stateless_seed(seed)))
+
+
+def fold_in(seed, data, alg="auto_select"):
+    """A new stateless seed (shape [2], the seed's dtype) from ``seed`` and the integer ``data``."""
+    dt = name_of(nat(seed))
+    s = [int(v) for v in (seed.numpy().tolist() if hasattr(seed, "numpy") else seed)]
+    dv = int(data.numpy()) if hasattr(data, "numpy") else int(data)
+    return wrap(ivy.randint(0, 2 ** 31 - 1, shape=(2,), dtype=dt,
+                            seed=_stateless_seed([s[0] * 1000003 + dv, s[1] + dv * 7919])))
 
 
 def gamma(*a, **k):

@@ -142,10 +142,36 @@ def stft(signals, frame_length, frame_step, fft_length=None, window_fn=hann_wind
     return rfft(wrap(fr), [n])
 
 
-def inverse_stft(*a, **k):
-    from ._core import not_implemented
+def inverse_stft(stfts, frame_length, frame_step, fft_length=None, window_fn=hann_window,
+                 name=None):
+    d = _c("IRFFT", stfts)
+    fl = _F._int(frame_length)
+    n = 1 << (fl - 1).bit_length() if fft_length is None else _F._int(fft_length)
+    fr = irfft(wrap(d), [n])._data
+    if n < fl:
+        fr = _fit(fr, fl, -1)
+    else:
+        fr = ivy.get_item(fr, (Ellipsis, slice(0, fl)))
+    if window_fn is not None:
+        fr = ivy.multiply(fr, window_fn(fl, dtype=name_of(fr))._data)
+    return overlap_and_add(wrap(fr), frame_step)
 
-    not_implemented("tf.signal.inverse_stft")
+
+def inverse_stft_window_fn(frame_step, forward_window_fn=hann_window, name=None):
+    fs = _F._int(frame_step)
+
+    def inverse_stft_window_fn_inner(frame_length, dtype):
+        fl = _F._int(frame_length)
+        w = forward_window_fn(fl, dtype=dtype)._data
+        overlaps = -(-fl // fs)
+        den = ivy.pad(ivy.square(w), [(0, overlaps * fs - fl)])
+        den = ivy.sum(ivy.reshape(den, (overlaps, fs)), axis=0, keepdims=True)
+        den = ivy.reshape(ivy.tile(den, (overlaps, 1)), (overlaps * fs,))
+        den = ivy.get_item(den, slice(0, fl))
+        safe = ivy.where(ivy.equal(den, 0), ivy.ones_like(den), den)
+        return wrap(ivy.where(ivy.equal(den, 0), ivy.zeros_like(w), ivy.divide(w, safe)))
+
+    return inverse_stft_window_fn_inner
 
 
 
@@ -190,3 +216,173 @@ def overlap_and_add(signal, frame_step, name=None):
                                    reduction="sum"))
     r = ivy.stack(rows, axis=0) if rows else ivy.zeros((0, out_len), dtype=name_of(d))
     return wrap(ivy.reshape(r, lead + (out_len,)))
+
+
+def rfft3d(input_tensor, fft_length=None, name=None):
+    d = nat(input_tensor)
+    check("RFFT3D", name_of(d), ("float32", "float64"))
+    if fft_length is not None:
+        fl = _F._ints(fft_length)
+        d = _fit(_fit(_fit(d, fl[0], -3), fl[1], -2), fl[2], -1)
+    r = ivy.fft.rfftn(d, axes=(-3, -2, -1))
+    return wrap(ivy.astype(r, _CT[name_of(d)]))
+
+
+def irfft3d(input_tensor, fft_length=None, name=None):
+    d = _c("IRFFT3D", input_tensor)
+    if fft_length is None:
+        fl = [int(d.shape[-3]), int(d.shape[-2]), 2 * (int(d.shape[-1]) - 1)]
+    else:
+        fl = _F._ints(fft_length)
+    d = _fit(_fit(_fit(d, fl[0], -3), fl[1], -2), fl[2] // 2 + 1, -1)
+    r = ivy.fft.irfftn(d, s=tuple(fl), axes=(-3, -2, -1))
+    return wrap(ivy.astype(r, _RT[name_of(d)]))
+
+
+def vorbis_window(window_length, dtype=float32, name=None):
+    dt = as_dtype(dtype)
+    check("Window", dt.name, FLOAT)
+    n = _F._int(window_length)
+    k = ivy.arange(n, dtype="float64")
+    s = ivy.sin(ivy.multiply(ivy.add(k, 0.5), math.pi / n))
+    return wrap(ivy.astype(ivy.sin(ivy.multiply(ivy.square(s), math.pi / 2)), dt.name))
+
+
+def _dct_matrix(t, n, norm, dtype):
+    """The (n, n) matrix M with ``dct(x)[..., k] = sum_j x[..., j] M[j, k]`` (scipy/TF types)."""
+    j = ivy.reshape(ivy.arange(n, dtype="float64"), (n, 1))
+    k = ivy.reshape(ivy.arange(n, dtype="float64"), (1, n))
+    if t == 1:
+        m = ivy.multiply(ivy.cos(ivy.multiply(ivy.multiply(j, k), math.pi / (n - 1))), 2.0)
+        edge = ivy.astype(ivy.logical_or(ivy.equal(j, 0), ivy.equal(j, n - 1)), "float64")
+        m = ivy.multiply(m, ivy.subtract(1.0, ivy.multiply(edge, 0.5)))
+    elif t == 2:
+        m = ivy.multiply(ivy.cos(ivy.multiply(ivy.multiply(ivy.add(ivy.multiply(j, 2.0), 1.0),
+                                                           k), math.pi / (2 * n))), 2.0)
+        if norm == "ortho":
+            scale = ivy.where(ivy.equal(k, 0), math.sqrt(1.0 / (4 * n)), math.sqrt(1.0 / (2 * n)))
+            m = ivy.multiply(m, scale)
+    elif t == 3:
+        m = ivy.multiply(ivy.cos(ivy.multiply(ivy.multiply(ivy.add(ivy.multiply(k, 2.0), 1.0),
+                                                           j), math.pi / (2 * n))), 2.0)
+        if norm == "ortho":
+            scale = ivy.where(ivy.equal(j, 0), math.sqrt(1.0 / (4 * n)), math.sqrt(1.0 / (2 * n)))
+            m = ivy.multiply(m, scale)
+        else:
+            m = ivy.where(ivy.equal(j, 0), ivy.multiply(m, 0.5), m)
+    else:
+        m = ivy.multiply(ivy.cos(ivy.multiply(ivy.multiply(ivy.add(ivy.multiply(j, 2.0), 1.0),
+                                                           ivy.add(ivy.multiply(k, 2.0), 1.0)),
+                                              math.pi / (4 * n))), 2.0)
+        if norm == "ortho":
+            m = ivy.multiply(m, math.sqrt(1.0 / (2 * n)))
+    return ivy.astype(m, dtype)
+
+
+def dct(input, type=2, n=None, axis=-1, norm=None, name=None):  # noqa: A002
+    if type not in (1, 2, 3, 4):
+        raise ValueError(f"Types I, II, III and IV (I)DCT are supported. Got type {type}")
+    if axis != -1:
+        raise NotImplementedError(f"axis must be -1. Got: {axis}")
+    if n is not None and n < 1:
+        raise ValueError(f"n should be a positive integer or None. Got {n}")
+    if norm not in (None, "ortho"):
+        raise ValueError(f"Unknown normalization. Expected None or 'ortho', got: {norm}")
+    if type == 1 and norm == "ortho":
+        raise ValueError("Normalization is not supported for the Type-I DCT.")
+    d = nat(input)
+    check("DCT", name_of(d), ("float16", "bfloat16", "float32", "float64"))
+    if n is not None:
+        d = _fit(d, n, -1)
+    length = int(d.shape[-1])
+    if type == 1 and length < 2:
+        raise ValueError("Type-I DCT requires the dimension to be greater than one.")
+    m = _dct_matrix(type, length, norm, name_of(d))
+    return wrap(ivy.tensordot(d, m, axes=((len(d.shape) - 1,), (0,))))
+
+
+def idct(input, type=2, n=None, axis=-1, norm=None, name=None):  # noqa: A002
+    if type not in (1, 2, 3, 4):
+        raise ValueError(f"Types I, II, III and IV (I)DCT are supported. Got type {type}")
+    return dct(input, type={1: 1, 2: 3, 3: 2, 4: 4}[type], n=n, axis=axis, norm=norm)
+
+
+def _hz_to_mel(f):
+    return ivy.multiply(ivy.log(ivy.add(ivy.divide(f, 700.0), 1.0)), 1127.0)
+
+
+def linear_to_mel_weight_matrix(num_mel_bins=20, num_spectrogram_bins=129, sample_rate=8000,
+                                lower_edge_hertz=125.0, upper_edge_hertz=3800.0,
+                                dtype=float32, name=None):
+    dt = as_dtype(dtype)
+    if dt.name not in FLOAT:
+        raise ValueError(f"dtype must be a floating point type. Got: {dt!r}")
+    nm, ns = _F._int(num_mel_bins), _F._int(num_spectrogram_bins)
+    lo, hi, sr = float(lower_edge_hertz), float(upper_edge_hertz), float(sample_rate)
+    if nm <= 0:
+        raise ValueError(f"num_mel_bins must be positive. Got: {nm}")
+    if lo < 0.0:
+        raise ValueError(f"lower_edge_hertz must be non-negative. Got: {lo}")
+    if lo >= hi:
+        raise ValueError(f"lower_edge_hertz {lo:.1f} >= upper_edge_hertz {hi:.1f}")
+    if sr <= 0.0:
+        raise ValueError(f"sample_rate must be positive. Got: {sr}")
+    if hi > sr / 2:
+        raise ValueError("upper_edge_hertz must not be larger than the Nyquist frequency "
+                         f"(sample_rate / 2). Got {hi} for sample_rate: {sr}")
+    n = dt.name
+    lin = ivy.get_item(ivy.linspace(0.0, sr / 2.0, ns, dtype="float64"), slice(1, None))
+    bins = ivy.expand_dims(_hz_to_mel(lin), axis=1)
+    lo_m = 1127.0 * math.log1p(lo / 700.0)
+    hi_m = 1127.0 * math.log1p(hi / 700.0)
+    edges = ivy.linspace(lo_m, hi_m, nm + 2, dtype="float64")
+    lower = ivy.reshape(ivy.get_item(edges, slice(0, nm)), (1, nm))
+    center = ivy.reshape(ivy.get_item(edges, slice(1, nm + 1)), (1, nm))
+    upper = ivy.reshape(ivy.get_item(edges, slice(2, nm + 2)), (1, nm))
+    ls = ivy.divide(ivy.subtract(bins, lower), ivy.subtract(center, lower))
+    us = ivy.divide(ivy.subtract(upper, bins), ivy.subtract(upper, center))
+    w = ivy.maximum(ivy.minimum(ls, us), ivy.zeros((), dtype="float64"))
+    return wrap(ivy.astype(ivy.pad(w, [(1, 0), (0, 0)]), n))
+
+
+def mfccs_from_log_mel_spectrograms(log_mel_spectrograms, name=None):
+    d = nat(log_mel_spectrograms)
+    m = int(d.shape[-1])
+    if m == 0:
+        raise ValueError("num_mel_bins must be positive")
+    r = dct(wrap(d), type=2)._data
+    return wrap(ivy.multiply(r, ivy.astype(ivy.asarray(1.0 / math.sqrt(m * 2.0)), name_of(r))))
+
+
+
+def mdct(signals, frame_length, window_fn=vorbis_window, pad_end=False, norm=None, name=None):
+    fl = _F._int(frame_length)
+    if fl % 4:
+        raise ValueError("frame_length must be a multiple of 4 for the MDCT.")
+    fr = frame(signals, fl, fl // 2, pad_end=pad_end)._data
+    if window_fn is not None:
+        fr = ivy.multiply(fr, window_fn(fl, dtype=name_of(fr))._data)
+    else:
+        fr = ivy.multiply(fr, math.sqrt(0.5))
+    q = fl // 4
+    p = [ivy.get_item(fr, (Ellipsis, slice(i * q, (i + 1) * q))) for i in range(4)]
+    first = ivy.subtract(ivy.negative(ivy.flip(p[2], axis=-1)), p[3])
+    second = ivy.subtract(p[0], ivy.flip(p[1], axis=-1))
+    return dct(wrap(ivy.concat([first, second], axis=-1)), type=4, norm=norm)
+
+
+def inverse_mdct(mdcts, window_fn=vorbis_window, norm=None, name=None):
+    d = nat(mdcts)
+    half = int(d.shape[-1])
+    r = dct(wrap(d), type=4, norm=norm)._data
+    a, b = ivy.get_item(r, (Ellipsis, slice(0, half // 2))), \
+        ivy.get_item(r, (Ellipsis, slice(half // 2, half)))
+    fr = ivy.concat([b, ivy.negative(ivy.flip(b, axis=-1)), ivy.negative(ivy.flip(a, axis=-1)),
+                     ivy.negative(a)], axis=-1)
+    if norm is None:
+        fr = ivy.multiply(fr, ivy.astype(ivy.asarray(1.0 / (2.0 * half)), name_of(fr)))
+    if window_fn is not None:
+        fr = ivy.multiply(fr, window_fn(2 * half, dtype=name_of(fr))._data)
+    else:
+        fr = ivy.multiply(fr, ivy.astype(ivy.asarray(math.sqrt(0.5)), name_of(fr)))
+    return overlap_and_add(wrap(fr), half)

@@ -130,6 +130,11 @@ logical_xor logit lt masked_fill masked_scatter mul multiply nan_to_num ne neg n
 not_equal pow rad2deg reciprocal remainder round rsqrt scatter scatter_add scatter_reduce sgn
 sigmoid sign sin sinc sinh sqrt square sub subtract tan tanh tril triu true_divide trunc xlogy
 ldexp""".split()
+METHODS += """ravel hsplit vsplit dsplit split_with_sizes unsafe_split unsafe_chunk
+unsafe_split_with_sizes narrow_copy gcd lcm cummax cummin is_conj is_neg is_signed put renorm
+select_scatter slice_scatter index_reduce cov corrcoef histc histogram unique_consecutive
+nanmedian frexp diagonal_scatter cholesky_inverse cholesky_solve nanquantile mode""".split()
+INPLACE += "gcd lcm renorm index_reduce conj_physical".split()
 # in-place variants that change the shape
 INPLACE_SHAPE = "squeeze unsqueeze transpose t swapaxes swapdims".split()
 
@@ -428,9 +433,43 @@ _SPECIAL = {
     "share_memory_": lambda self: self, "apply_": _apply_,
     "is_shared": lambda self: False, "is_pinned": lambda self, *a: False,
     "data_ptr": lambda self: id(self._data),
+    "new_empty_strided": lambda self, size, stride, *, dtype=None, device=None,
+    requires_grad=False, **kw: F.empty(size, dtype=dtype or self.dtype),
+    "put_": F._put_, "fill_diagonal_": F._fill_diagonal_, "hardshrink": lambda self, lambd=0.5: nn.functional.hardshrink(self, lambd),
+    "prelu": lambda self, weight: nn.functional.prelu(self, weight),
 }
 for _n, _f in _SPECIAL.items():
     setattr(T, _n, _f)
 del _n, _f
+
+
+
+# torch.<name>_(input, ...): the namespace spelling of the in-place method Tensor.<name>_
+def _ns_inplace(name):
+    def f(input, *args, **kwargs):
+        if not isinstance(input, Tensor):
+            raise TypeError(f"{name}(): argument 'input' must be Tensor, not "
+                            f"{type(input).__name__}")
+        return getattr(input, name)(*args, **kwargs)
+
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = f"torch.{name}(input, ...): input.{name}(...)"
+    return f
+
+
+NS_INPLACE = """abs acos acosh arccos arccosh arcsin arcsinh arctan arctanh asin asinh atan atanh
+ceil clamp clip cos cosh deg2rad erf erfc exp exp2 expm1 fix floor frac ldexp log log10 log1p log2
+logit nan_to_num neg negative rad2deg reciprocal round rsqrt sin sinc sinh sqrt square tan trunc
+xlogy zero fill gcd lcm relu sigmoid tanh""".split()
+for _n in dict.fromkeys(NS_INPLACE + INPLACE):
+    if hasattr(T, _n + "_") and _n + "_" not in globals():
+        globals()[_n + "_"] = _ns_inplace(_n + "_")
+del _n
+
+
+def fill(input, value):
+    """torch.fill: a new tensor of input's shape and dtype filled with ``value``."""
+    return _fill_(F.clone(input), value)
+
 
 _SKIP = set(globals())

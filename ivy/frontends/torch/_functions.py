@@ -34,6 +34,9 @@ class return_types:  # noqa: N801 - torch.return_types
     kthvalue = namedtuple("kthvalue", ["values", "indices"])
     median = namedtuple("median", ["values", "indices"])
     aminmax = namedtuple("aminmax", ["min", "max"])
+    histogram = namedtuple("histogram", ["hist", "bin_edges"])
+    frexp = namedtuple("frexp", ["mantissa", "exponent"])
+    mode = namedtuple("mode", ["values", "indices"])
     cummax = namedtuple("cummax", ["values", "indices"])
     cummin = namedtuple("cummin", ["values", "indices"])
     slogdet = namedtuple("slogdet", ["sign", "logabsdet"])
@@ -583,7 +586,6 @@ neg = negative = _unary_same(ivy.negative, "neg", no_bool=True)
 ceil = _unary_same(ivy.ceil, "ceil", no_complex=True, no_bool=True)
 floor = _unary_same(ivy.floor, "floor", no_complex=True, no_bool=True)
 trunc = fix = _unary_same(ivy.trunc, "trunc", no_complex=True, no_bool=True)
-square_ = None
 
 
 def positive(input):
@@ -691,7 +693,16 @@ def conj(input):
     return wrap(ivy.conj(x)) if dtype_of(x).cat == 3 else input
 
 
-conj_physical = resolve_conj = resolve_neg = conj
+conj_physical = conj
+
+
+def resolve_conj(input):
+    """No lazy conjugate bit here (conj materialises): the tensor itself, as torch's."""
+    return input
+
+
+def resolve_neg(input):
+    return input
 
 
 def real(input):
@@ -1556,7 +1567,17 @@ def median(input, dim=None, keepdim=False):
 
 
 def nanmedian(input, dim=None, keepdim=False):
-    not_implemented("torch.nanmedian")
+    """The lower median of the non-NaN values (NaN when all are NaN)."""
+    if dim is not None:
+        not_implemented("torch.nanmedian(dim=)", "the index torch picks among ties")
+    x = ivy.reshape(input._data, (-1,))
+    if not _shape(x)[0]:
+        return wrap(ivy.full((), math.nan, dtype=dtype_of(x).ivy)) if dtype_of(x).cat >= 2 \
+            else median(input)
+    srt = sort(wrap(x)).values._data  # NaN last
+    k = _int(ivy.to_numpy(ivy.sum(ivy.astype(ivy.logical_not(ivy.isnan(x)), "int64")))) \
+        if dtype_of(x).cat >= 2 else _shape(x)[0]
+    return wrap(ivy.get_item(srt, _max(k - 1, 0) // 2 if k else _shape(x)[0] - 1))
 
 
 def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear", out=None):
@@ -1581,14 +1602,16 @@ def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear", out=N
         lo, hi = math.floor(pos), math.ceil(pos)
         a = ivy.get_item(s, (slice(None),) * d + (slice(lo, lo + 1),))
         b = ivy.get_item(s, (slice(None),) * d + (slice(hi, hi + 1),))
-        if interpolation == "linear":
-            r = ivy.add(a, ivy.multiply(ivy.subtract(b, a), pos - lo))
+        if interpolation == "linear":  # torch.lerp's two-sided formula
+            w = pos - lo
+            r = ivy.add(a, ivy.multiply(ivy.subtract(b, a), w)) if w < 0.5 else \
+                ivy.subtract(b, ivy.multiply(ivy.subtract(b, a), 1 - w))
         elif interpolation == "lower":
             r = a
         elif interpolation == "higher":
             r = b
         elif interpolation == "midpoint":
-            r = ivy.add(a, ivy.multiply(ivy.subtract(b, a), 0.5))
+            r = ivy.subtract(b, ivy.multiply(ivy.subtract(b, a), 0.5))  # torch.lerp(a, b, .5)
         elif interpolation == "nearest":
             r = a if builtins.round(pos) == lo else b
         else:
@@ -1728,7 +1751,25 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
 
 
 def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
-    not_implemented("torch.unique_consecutive")
+    if dim is not None:
+        not_implemented("torch.unique_consecutive(dim=)")
+    x = ivy.reshape(input._data, (-1,))
+    n = _shape(x)[0]
+    start = ivy.concat([ivy.ones((_min(n, 1),), dtype="bool", device=ivy.dev(x)),
+                        ivy.not_equal(x[1:], x[:-1])], axis=0)
+    vals = wrap(ivy.get_item(x, start))
+    if not (return_inverse or return_counts):
+        return vals
+    out = (vals,)
+    if return_inverse:
+        inv = ivy.subtract(ivy.cumulative_sum(ivy.astype(start, "int64"), axis=0), 1)
+        out += (wrap(ivy.reshape(inv, _shape(input._data))),)
+    if return_counts:
+        pos = ivy.nonzero(start)[0]
+        ends = ivy.concat([pos[1:], ivy.full((_min(n, 1),), n, dtype=dtype_of(pos).ivy,
+                                             device=ivy.dev(x))], axis=0)
+        out += (wrap(ivy.astype(ivy.subtract(ends, pos), "int64")),)
+    return out
 
 
 # ---------------------------------------------------------------------------- manipulation
@@ -1832,7 +1873,7 @@ def split(tensor, split_size_or_sections, dim=0):
         if s <= 0 and not (s == 0 and n == 0):
             raise RuntimeError(f"split_size can only be 0 if dimension size is 0, but got "
                                f"dimension size of {n}")
-        sizes = [s] * (n // s) + ([n % s] if n % s else []) if s else [0]
+        sizes = ([s] * (n // s) + ([n % s] if n % s else []) if s else [0]) or [0]
     else:
         sizes = list(split_size_or_sections)
         if _sum(sizes) != n:
@@ -1870,7 +1911,7 @@ def chunk(input, chunks, dim=0):
     n = input.shape[norm_dim(dim, input.ndim)]
     size = -(-n // chunks) if n else 0
     if size == 0:
-        return split(input, 1 if n else 0, dim) if n else (input,) * _min(chunks, 1)
+        return split(input, 1 if n else 0, dim) if n else (input,) * chunks
     return split(input, size, dim)
 
 
@@ -2191,18 +2232,39 @@ def scatter_add(input, dim, index, src):
     return _scatter_core(input, dim, index, src, "sum", "scatter_add")
 
 
+def _scatter_exclude_self(input, dim, index, src, reduce):
+    """include_self=False: the positions the scatter writes start from the reduction's
+    identity instead of input's value."""
+    touched = _scatter_core(zeros_like(input), dim, index, ones_like(src), "sum",
+                            "scatter_reduce") != 0
+    if reduce in ("sum", "mean"):
+        ident = 0
+    elif reduce == "prod":
+        ident = 1
+    elif input.dtype.cat >= 2:
+        ident = -math.inf if reduce == "amax" else math.inf
+    elif input.dtype.cat == 1:
+        info = np.iinfo(input.dtype.name)
+        ident = _int(info.min if reduce == "amax" else info.max)
+    else:
+        ident = reduce != "amax"
+    return where(touched, full_like(input, ident), input)
+
+
 def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
+    if reduce not in ("sum", "prod", "mean", "amax", "amin"):
+        raise RuntimeError(f"reduce argument must be either sum, prod, mean, amax or amin, got "
+                           f"{reduce}")
+    if not include_self:
+        input = _scatter_exclude_self(input, dim, index, src, reduce)
     if reduce == "mean":
-        s = _scatter_core(input if include_self else input.index_put_zero(dim, index), dim,
-                          index, src, "sum", "scatter_reduce")
+        s = _scatter_core(input, dim, index, src, "sum", "scatter_reduce")
         ones_ = ones_like(src)
         base = ones_like(input) if include_self else zeros_like(input)
         cnt = _scatter_core(base, dim, index, ones_, "sum", "scatter_reduce")
         cnt = where(cnt == 0, ones_like(cnt), cnt)
         r = s / cnt
         return r if input.dtype.cat >= 2 else floor_divide(s, cnt).to(input.dtype)
-    if not include_self:
-        not_implemented("torch.scatter_reduce(include_self=False) with reduce != 'mean'")
     return _scatter_core(input, dim, index, src, reduce, "scatter_reduce")
 
 
@@ -2453,8 +2515,64 @@ def bincount(input, weights=None, minlength=0):
     return wrap(cast(r, wt if dtype_of(w).cat >= 2 else float64))
 
 
+def _hist_range(x, lo, hi, name, pad=1.0):
+    if lo == hi == 0 and _prod(_shape(x)):
+        lo, hi = _float(ivy.to_numpy(ivy.min(x))), _float(ivy.to_numpy(ivy.max(x)))
+    if not (math.isfinite(lo) and math.isfinite(hi)):
+        raise RuntimeError(f"{name}: range of [{lo}, {hi}] is not finite")
+    if lo > hi:
+        raise RuntimeError(f"{name}: max must be larger than min")
+    if lo == hi:
+        lo, hi = lo - pad, hi + pad
+    return lo, hi
+
+
+def _hist_counts(x, lo, hi, bins, weight=None, edges=None):
+    """Counts (or summed weights) of x in ``bins`` equal bins over [lo, hi] (hi inclusive);
+    with ``edges``, a position is corrected against the actual edges (as torch.histogram)."""
+    x = ivy.reshape(x, (-1,))
+    inside = ivy.logical_and(ivy.greater_equal(x, lo), ivy.less_equal(x, hi))
+    pos = ivy.floor(ivy.multiply(ivy.subtract(ivy.astype(x, "float64"), lo), bins / (hi - lo)))
+    pos = ivy.astype(ivy.clip(ivy.where(inside, pos, ivy.zeros_like(pos)), 0, bins - 1), "int64")
+    if edges is not None:
+        pos = ivy.where(ivy.less(x, ivy.get_item(edges, pos)), ivy.subtract(pos, 1), pos)
+        up = ivy.clip(ivy.add(pos, 1), 0, bins)
+        pos = ivy.where(ivy.logical_and(ivy.greater_equal(x, ivy.get_item(edges, up)),
+                                        ivy.less(up, bins)), up, pos)
+        pos = ivy.clip(pos, 0, bins - 1)
+    hit = ivy.logical_and(ivy.equal(ivy.expand_dims(pos, axis=-1),
+                                    ivy.arange(bins, dtype="int64", device=ivy.dev(x))),
+                          ivy.expand_dims(inside, axis=-1))
+    w = ivy.ones_like(x) if weight is None else ivy.reshape(weight, (-1,))
+    return ivy.sum(ivy.multiply(ivy.astype(hit, dtype_of(x).ivy), ivy.expand_dims(w, axis=-1)),
+                   axis=0)
+
+
 def histc(input, bins=100, min=0, max=0, *, out=None):  # noqa: A002
-    not_implemented("torch.histc")
+    x = input._data
+    if dtype_of(x).cat != 2:
+        raise RuntimeError(f"\"histogram_cpu\" not implemented for '{input.dtype}'")
+    if bins <= 0:
+        raise RuntimeError(f"torch.histc: bins must be > 0, but got {bins} for dimension 0")
+    lo, hi = _hist_range(x, _float(min), _float(max), "torch.histc")
+    return _out(wrap(ivy.astype(_hist_counts(x, lo, hi, bins), dtype_of(x).ivy)), out)
+
+
+def histogram(input, bins=100, *, range=None, weight=None, density=False, out=None):  # noqa: A002
+    x = input._data
+    if dtype_of(x).cat != 2:
+        raise RuntimeError(f"torch.histogram: input tensor and bins tensors should have the same "
+                           f"dtype, but got input {input.dtype}")
+    if isinstance(bins, Tensor):
+        not_implemented("torch.histogram(bins=Tensor)")
+    lo, hi = (_float(range[0]), _float(range[1])) if range is not None else (0.0, 0.0)
+    lo, hi = _hist_range(x, lo, hi, "torch.histogram", 0.5)
+    edges = ivy.astype(ivy.linspace(lo, hi, bins + 1, dtype="float64"), dtype_of(x).ivy)
+    h = _hist_counts(x, lo, hi, bins, None if weight is None else weight._data, edges)
+    if density:
+        widths = ivy.subtract(edges[1:], edges[:-1])
+        h = ivy.divide(h, ivy.multiply(ivy.sum(h), widths))
+    return return_types.histogram(wrap(ivy.astype(h, dtype_of(x).ivy)), wrap(edges))
 
 
 def cartesian_prod(*tensors):
@@ -2876,3 +2994,499 @@ _int64 = _core.int64
 float64 = _core.float64
 complex128 = _core.complex128
 float32 = _core.float32
+
+
+# ------------------------------------------------------------------ more torch.* (issue 12)
+def ravel(input):
+    return reshape(input, (-1,))
+
+
+def _split_dir(name, input, indices_or_sections, d, min_nd):
+    if input.ndim < min_nd:
+        raise RuntimeError(f"torch.{name} requires a tensor with at least {min_nd} dimension, "
+                           f"but got a tensor with {input.ndim} dimensions!")
+    if isinstance(indices_or_sections, _int) and (
+            indices_or_sections == 0 or input.shape[d] % indices_or_sections):
+        raise RuntimeError(f"torch.{name} attempted to split along dimension {d}, but the size "
+                           f"of the dimension {input.shape[d]} is not divisible by the split_size "
+                           f"{indices_or_sections}!")
+    return tensor_split(input, indices_or_sections, d)
+
+
+def hsplit(input, indices_or_sections):
+    return _split_dir("hsplit", input, indices_or_sections, 1 if input.ndim > 1 else 0, 1)
+
+
+def vsplit(input, indices_or_sections):
+    return _split_dir("vsplit", input, indices_or_sections, 0, 2)
+
+
+def dsplit(input, indices_or_sections):
+    return _split_dir("dsplit", input, indices_or_sections, 2, 3)
+
+
+def split_with_sizes(input, split_sizes, dim=0):
+    return split(input, list(split_sizes), dim)
+
+
+unsafe_split = split
+unsafe_chunk = chunk
+unsafe_split_with_sizes = split_with_sizes
+
+
+def narrow_copy(input, dim, start, length):
+    return clone(narrow(input, dim, start, length))
+
+
+_EUCLID_STEPS = {"uint8": 14, "int8": 14, "int16": 26, "int32": 48, "int64": 94}
+
+
+def gcd(input, other):
+    """Euclid's algorithm with a fixed number of steps (enough for the dtype's range)."""
+    a, b = _t(input), _t(other)
+    if a.dtype.cat != 1 or b.dtype.cat != 1:
+        raise RuntimeError(f"\"gcd_cpu\" not implemented for '{promote_types(a.dtype, b.dtype)}'")
+    dt = result_type(a, b)
+    x, y = ivy.broadcast_arrays(ivy.abs(cast(a._data, dt)), ivy.abs(cast(b._data, dt)))
+    for _ in _range(_EUCLID_STEPS[dt.name]):
+        nz = ivy.not_equal(y, 0)
+        safe = ivy.where(nz, y, ivy.ones_like(y))
+        x, y = ivy.where(nz, y, x), ivy.where(nz, ivy.remainder(x, safe), y)
+    return wrap(ivy.astype(x, dt.ivy))
+
+
+def lcm(input, other):
+    g = gcd(input, other)
+    a, b = _t(input), _t(other)
+    dt = g.dtype
+    x, y = cast(a._data, dt), cast(b._data, dt)
+    safe = ivy.where(ivy.equal(g._data, 0), ivy.ones_like(g._data), g._data)
+    r = ivy.abs(ivy.multiply(ivy.floor_divide(x, safe), y))
+    return wrap(ivy.astype(ivy.where(ivy.equal(g._data, 0), ivy.zeros_like(r), r), dt.ivy))
+
+
+def _cumext(input, dim, is_max, name):
+    x = input._data
+    nd = len(x.shape)
+    d = norm_dim(dim, _max(nd, 1))
+    if x.shape and _shape(x)[d] == 0 or not x.shape:
+        idx = ivy.zeros_like(x, dtype="int64")
+        return getattr(return_types, name)(wrap(x), wrap(idx))
+    xm = ivy.moveaxis(x, d, 0)
+    cur, cur_i = xm[0], ivy.zeros(tuple(xm.shape[1:]), dtype="int64")
+    vals, inds = [cur], [cur_i]
+    for i in _range(1, _shape(xm)[0]):
+        v = xm[i]
+        take = ivy.greater_equal(v, cur) if is_max else ivy.less_equal(v, cur)
+        if dtype_of(x).cat >= 2:
+            take = ivy.logical_and(ivy.logical_or(take, ivy.isnan(v)),
+                                   ivy.logical_not(ivy.logical_and(ivy.isnan(cur),
+                                                                   ivy.logical_not(ivy.isnan(v)))))
+        cur = ivy.where(take, v, cur)
+        cur_i = ivy.where(take, ivy.full_like(cur_i, i), cur_i)
+        vals.append(cur)
+        inds.append(cur_i)
+    return getattr(return_types, name)(wrap(ivy.moveaxis(ivy.stack(vals), 0, d)),
+                                       wrap(ivy.moveaxis(ivy.stack(inds), 0, d)))
+
+
+def cummax(input, dim):
+    return _cumext(input, dim, True, "cummax")
+
+
+def cummin(input, dim):
+    return _cumext(input, dim, False, "cummin")
+
+
+def is_conj(input):
+    return False
+
+
+def is_neg(input):
+    return False
+
+
+def is_signed(input):
+    return input.dtype.name not in ("bool", "uint8", "uint16", "uint32", "uint64")
+
+
+def isin(elements, test_elements, *, assume_unique=False, invert=False):
+    e, t = _t(elements), _t(test_elements)
+    dt = promote_types(e.dtype, t.dtype)
+    x, y = cast(e._data, dt), ivy.reshape(cast(t._data, dt), (-1,))
+    r = ivy.any(ivy.equal(ivy.expand_dims(x, axis=-1), y), axis=-1)
+    return wrap(ivy.logical_not(r) if invert else r)
+
+
+def trapezoid(y, x=None, *, dx=None, dim=-1):
+    yd = y._data
+    if not yd.shape:
+        raise IndexError("trapezoid: dimension out of range (expected to be in range of "
+                         "[-1, 0], but got dim)")
+    d = norm_dim(dim, len(yd.shape))
+    n = _shape(yd)[d]
+    yf = _floatify(yd) if x is None or not isinstance(x, Tensor) else yd
+    if n == 0:
+        return sum(wrap(yd), d)
+    lo = ivy.get_item(yf, (slice(None),) * d + (slice(0, n - 1),))
+    hi = ivy.get_item(yf, (slice(None),) * d + (slice(1, n),))
+    if isinstance(x, Tensor):
+        dxs = diff(x, dim=-1 if x.ndim == 1 else d)
+        if x.ndim == 1:
+            dxs = reshape(dxs, (-1,) + (1,) * (len(yd.shape) - 1 - d))
+        return sum(mul(dxs, wrap(ivy.add(lo, hi))), d) / 2
+    step = dx if dx is not None else (x if x is not None else 1)
+    # torch's constant-spacing formula: (sum(y) - (y[0] + y[-1]) / 2) * dx
+    ends = ivy.add(ivy.get_item(yf, (slice(None),) * d + (0,)),
+                   ivy.get_item(yf, (slice(None),) * d + (n - 1,)))
+    return wrap(ivy.multiply(ivy.subtract(ivy.sum(yf, axis=d), ivy.divide(ends, 2)),
+                             step)) if dtype_of(yf).cat >= 2 else \
+        sum(wrap(ivy.add(lo, hi)), d) * (step / 2)
+
+
+trapz = trapezoid
+
+
+def _window(name, fn, window_length, periodic, dtype):
+    dt = to_dtype(dtype) if dtype is not None else get_default_dtype()
+    if dt.cat < 2:
+        raise RuntimeError(f"{name} expects floating point dtypes, got: {dt}")
+    if window_length < 0:
+        raise RuntimeError(f"{name} requires non-negative window_length, got "
+                           f"window_length={window_length}")
+    if window_length <= 1:
+        return ones(window_length, dtype=dt)
+    n = window_length + 1 if periodic else window_length
+    k = ivy.arange(0, window_length, dtype="float64")
+    return wrap(ivy.astype(fn(k, n - 1), dt.ivy))
+
+
+def hann_window(window_length, periodic=True, *, dtype=None, layout=None, device=None,
+                requires_grad=False):
+    return _window("hann_window", lambda k, m: 0.5 - 0.5 * ivy.cos(2 * math.pi * k / m),
+                   window_length, periodic, dtype)
+
+
+def hamming_window(window_length, periodic=True, alpha=0.54, beta=0.46, *, dtype=None,
+                   layout=None, device=None, requires_grad=False):
+    return _window("hamming_window", lambda k, m: alpha - beta * ivy.cos(2 * math.pi * k / m),
+                   window_length, periodic, dtype)
+
+
+def blackman_window(window_length, periodic=True, *, dtype=None, layout=None, device=None,
+                    requires_grad=False):
+    return _window("blackman_window", lambda k, m: 0.42 - 0.5 * ivy.cos(2 * math.pi * k / m)
+                   + 0.08 * ivy.cos(4 * math.pi * k / m), window_length, periodic, dtype)
+
+
+def bartlett_window(window_length, periodic=True, *, dtype=None, layout=None, device=None,
+                    requires_grad=False):
+    return _window("bartlett_window", lambda k, m: 1 - ivy.abs(2 * k / m - 1),
+                   window_length, periodic, dtype)
+
+
+def unravel_index(indices, shape):
+    idx = _t(indices)
+    if idx.dtype.cat != 1:
+        raise TypeError("expected 'indices' to be integer dtype, but got " + str(idx.dtype))
+    shape = as_tuple(shape)
+    if builtins.any(s < 0 for s in shape):
+        raise ValueError("'shape' cannot have negative values, but got " + str(tuple(shape)))
+    x = ivy.astype(idx._data, "int64")  # floor division/modulo: torch checks no bounds
+    out = []
+    for s in reversed(shape):
+        out.append(wrap(ivy.remainder(x, s)))
+        x = ivy.floor_divide(x, s)
+    return tuple(reversed(out))
+
+
+def combinations(input, r=2, with_replacement=False):
+    import itertools
+
+    if input.ndim != 1:
+        raise RuntimeError(f"Expect a 1D vector, but got shape {list(input.shape)}")
+    if r < 0:
+        raise RuntimeError(f"Expect a non-negative number, but got {r}")
+    n = input.shape[0]
+    gen = itertools.combinations_with_replacement if with_replacement else \
+        itertools.combinations
+    combos = list(gen(_range(n), r))
+    if r == 0:
+        return wrap(ivy.zeros((0,), dtype=input.dtype.ivy))
+    if not combos:
+        return wrap(ivy.zeros((0, r), dtype=input.dtype.ivy))
+    ix = ivy.array(np.array(combos, dtype=np.int64).reshape(-1), device=ivy.dev(input._data))
+    r_ = ivy.reshape(ivy.get_item(input._data, ix), (len(combos), r))
+    return wrap(r_)
+
+
+def put(input, index, source, accumulate=False):
+    r = clone(input)
+    return _put_(r, index, source, accumulate)
+
+
+def _put_(self, index, source, accumulate=False):
+    if index.dtype is not _core.int64:
+        raise RuntimeError("put_(): Expected a long tensor for index, but got "
+                           + str(index.dtype))
+    if source.dtype is not self.dtype:
+        raise RuntimeError(f"put_(): self and source expected to have the same dtype, but got "
+                           f"self.dtype = {self.dtype} and source.dtype = {source.dtype}")
+    if index.numel() != source.numel():
+        raise RuntimeError(f"put_(): Expected source and index to have the same number of "
+                           f"elements, but got source.numel() = {source.numel()}, "
+                           f"index.numel() = {index.numel()}")
+    n = self.numel()
+    flat = ivy.reshape(self._data, (-1,))
+    ix = ivy.reshape(index._data, (-1,))
+    if index.numel():
+        if ivy.to_numpy(ivy.any(ivy.logical_or(ivy.less(ix, -n), ivy.greater_equal(ix, n)))):
+            raise IndexError(f"out of range: tried to access index out of bounds for a "
+                             f"tensor of size {n}")
+        ix = ivy.where(ivy.less(ix, 0), ivy.add(ix, n), ix)
+        flat = ivy.scatter_nd(ivy.expand_dims(ix, axis=-1), ivy.reshape(source._data, (-1,)),
+                              reduction="sum" if accumulate else "replace", out=flat)
+    self._data = ivy.reshape(flat, tuple(self._data.shape))
+    return self
+
+
+def index_put(input, indices, values, accumulate=False):
+    return input.index_put(indices, values, accumulate)
+
+
+def index_put_(input, indices, values, accumulate=False):
+    return input.index_put_(indices, values, accumulate)
+
+
+def renorm(input, p, dim, maxnorm):
+    if input.dtype.cat < 2:
+        raise RuntimeError(f"renorm: expected a floating point or complex tensor as input. "
+                           f"Got {input.dtype}")
+    if p <= 0:
+        raise RuntimeError("renorm: non-positive-norm not supported")
+    if maxnorm < 0:
+        raise RuntimeError(f"renorm: expected maxnorm to be >= 0 but got {maxnorm}")
+    d = norm_dim(dim, input.ndim)
+    if input.ndim <= 1:
+        raise RuntimeError(f"renorm: input needs at least 2 dimensions, got {input.ndim} "
+                           f"dimensions")
+    dims = tuple(i for i in _range(input.ndim) if i != d)
+    x = input._data
+    nrm = ivy.sum(ivy.pow(ivy.abs(x), p), axis=dims, keepdims=True) ** (1.0 / p) if p != math.inf \
+        else ivy.max(ivy.abs(x), axis=dims, keepdims=True)
+    f = ivy.where(ivy.greater(nrm, maxnorm), maxnorm / (nrm + 1e-7), ivy.ones_like(nrm))
+    return wrap(ivy.astype(ivy.multiply(x, f), dtype_of(x).ivy))
+
+
+def select_scatter(input, src, dim, index):
+    r = clone(input)
+    d = norm_dim(dim, input.ndim)
+    n = input.shape[d]
+    if not -n <= index < n:
+        raise IndexError(f"select(): index {index} out of range for tensor of size "
+                         f"{list(input.shape)} at dimension {d}")
+    if tuple(src.shape) != tuple(input.shape[:d] + input.shape[d + 1:]):
+        raise RuntimeError("expected src to have a size equal to the slice of self")
+    r[(slice(None),) * d + (index,)] = src
+    return r
+
+
+def slice_scatter(input, src, dim=0, start=None, end=None, step=1):
+    r = clone(input)
+    d = norm_dim(dim, input.ndim)
+    key = (slice(None),) * d + (slice(start, end, step),)
+    if tuple(src.shape) != tuple(r[key].shape):
+        raise RuntimeError(f"expected src to have a size equal to the slice of self. src size = "
+                           f"{list(src.shape)}, slice size = {list(r[key].shape)}")
+    r[key] = src
+    return r
+
+
+def index_reduce(input, dim, index, source, reduce, *, include_self=True):
+    if reduce not in ("prod", "mean", "amax", "amin"):
+        raise RuntimeError(f"index_reduce(): Expected reduce to be one of prod, mean, amax or "
+                           f"amin but got {reduce}.")
+    d = norm_dim(dim, _max(input.ndim, 1))
+    if index.ndim > 1:
+        raise IndexError("index_reduce_(): Index is supposed to be a vector")
+    shp = [1] * _max(source.ndim, 1)
+    shp[d] = -1
+    idx = broadcast_to(reshape(index, tuple(shp)), tuple(source.shape))
+    return scatter_reduce(input, d, idx, source, reduce, include_self=include_self)
+
+
+def cov(input, *, correction=1, fweights=None, aweights=None):
+    if fweights is not None or aweights is not None:
+        not_implemented("torch.cov(fweights/aweights)")
+    if input.ndim > 2:
+        raise ValueError(f"cov(): expected input to have two or fewer dimensions but got an "
+                         f"input with {input.ndim} dimensions")
+    x = input if input.ndim == 2 else reshape(input, (1, -1))
+    xd = _floatify(x._data)
+    n = _shape(xd)[1]
+    xc = ivy.subtract(xd, ivy.mean(xd, axis=1, keepdims=True))
+    c = ivy.divide(ivy.matmul(xc, ivy.matrix_transpose(ivy.conj(xc)) if dtype_of(xd).cat == 3
+                              else ivy.matrix_transpose(xc)), _max(n - correction, 0))
+    return wrap(ivy.reshape(c, ()) if tuple(c.shape) == (1, 1) else c)
+
+
+def corrcoef(input):
+    c = cov(input)
+    if c.ndim == 0:
+        return div(c, c)
+    d = ivy.sqrt(diagonal(c)._data)
+    r = ivy.divide(ivy.divide(c._data, ivy.expand_dims(d, axis=1)), ivy.expand_dims(d, axis=0))
+    return wrap(ivy.clip(r, -1, 1))
+
+
+def frexp(input):
+    x = input._data
+    if dtype_of(x).cat != 2:
+        raise RuntimeError("torch.frexp() only supports floating-point dtypes")
+    fin = ivy.logical_and(ivy.isfinite(x), ivy.not_equal(x, 0))
+    safe = ivy.where(fin, ivy.abs(x), ivy.ones_like(x))
+    e = ivy.add(ivy.floor(ivy.log2(ivy.astype(safe, "float64"))), 1)
+    m = ivy.divide(ivy.astype(x, "float64"), ivy.pow(2.0, e))
+    # log2 rounding near powers of two: bring |m| into [0.5, 1)
+    big = ivy.greater_equal(ivy.abs(m), 1)
+    e, m = ivy.where(big, ivy.add(e, 1), e), ivy.where(big, ivy.divide(m, 2), m)
+    small = ivy.logical_and(ivy.less(ivy.abs(m), 0.5), fin)
+    e, m = ivy.where(small, ivy.subtract(e, 1), e), ivy.where(small, ivy.multiply(m, 2), m)
+    m = ivy.where(fin, ivy.astype(m, dtype_of(x).ivy), x)
+    e = ivy.where(fin, ivy.astype(e, "int32"), ivy.zeros_like(e, dtype="int32"))
+    return return_types.frexp(wrap(m), wrap(e))
+
+
+def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
+    nd = input.ndim
+    d1, d2 = norm_dim(dim1, nd), norm_dim(dim2, nd)
+    want = tuple(diagonal(input, offset, d1, d2).shape)
+    if tuple(src.shape) != want:
+        raise RuntimeError(f"expected src to have a size equal to the diagonal of self. src size "
+                           f"= {list(src.shape)}, diagonal size = {list(want)}")
+    x = ivy.moveaxis(input._data, (d1, d2), (-2, -1))
+    A, B = _shape(x)[-2:]
+    r0 = _max(-offset, 0)
+    i = ivy.arange(A, dtype="int64", device=ivy.dev(x))
+    j = ivy.arange(B, dtype="int64", device=ivy.dev(x))
+    mask = ivy.equal(ivy.subtract(ivy.expand_dims(j, axis=0), ivy.expand_dims(i, axis=1)), offset)
+    L = want[-1]
+    if L == 0:
+        return clone(input)
+    gi = ivy.clip(ivy.subtract(i, r0), 0, L - 1)
+    g = ivy.expand_dims(ivy.get_item(cast(src._data, input.dtype), (Ellipsis, gi)), axis=-1)
+    r = ivy.where(mask, g, x)
+    return wrap(ivy.moveaxis(r, (-2, -1), (d1, d2)))
+
+
+def _fill_diagonal_(self, fill_value, wrap=False):
+    nd = self.ndim
+    s = tuple(self.shape)
+    if nd < 2:
+        raise RuntimeError("dimensions must larger than 1")
+    if nd > 2 and len(set(s)) != 1:
+        raise RuntimeError("all dimensions of input must be of equal length")
+    n = self.numel()
+    if nd == 2:
+        step, end = s[1] + 1, (n if wrap and s[0] > s[1] else _min(s) * s[1])
+    else:
+        step, end = _sum(s[0] ** k for k in _range(nd)), n
+    pos = ivy.arange(n, dtype="int64", device=ivy.dev(self._data))
+    mask = ivy.logical_and(ivy.equal(ivy.remainder(pos, step), 0), ivy.less(pos, end))
+    if nd == 2 and wrap and s[0] > s[1]:
+        # numpy/torch wrap: the diagonal restarts every (cols + 1) rows
+        rows, cols = ivy.floor_divide(pos, s[1]), ivy.remainder(pos, s[1])
+        mask = ivy.equal(ivy.remainder(rows, s[1] + 1), cols)
+    flat = ivy.reshape(self._data, (-1,))
+    v = full((), fill_value, dtype=self.dtype)._data
+    self._data = ivy.reshape(ivy.where(mask, v, flat), s)
+    return self
+
+
+def cholesky_inverse(L, upper=False):
+    a = matmul(adjoint(L), L) if upper else matmul(L, adjoint(L))
+    return inverse(a)
+
+
+def cholesky_solve(B, L, upper=False):
+    return matmul(cholesky_inverse(L, upper), B)
+
+
+def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear", out=None):
+    """quantile over the non-NaN values of each slice (NaN where a slice has none)."""
+    x = input._data
+    if dtype_of(x).cat != 2:
+        raise RuntimeError("quantile() input tensor must be either float or double dtype")
+    if interpolation not in ("linear", "lower", "higher", "midpoint", "nearest"):
+        raise RuntimeError(f"quantile() interpolation must be one of linear, lower, higher, "
+                           f"midpoint or nearest. Got {interpolation}")
+    qs = q._data if isinstance(q, Tensor) else None
+    qv = ivy.to_numpy(qs).reshape(-1).tolist() if qs is not None else [q]
+    if dim is None:
+        x = ivy.reshape(x, (-1,))
+        d = 0
+    else:
+        d = norm_dim(dim, len(x.shape))
+    if not _shape(x)[d]:
+        raise IndexError("quantile() input tensor must be non-empty")
+    s = ivy.sort(x, axis=d)  # NaN last
+    k = ivy.sum(ivy.astype(ivy.logical_not(ivy.isnan(x)), "float64"), axis=d, keepdims=True)
+    outs = []
+    for qq in qv:
+        if not 0 <= qq <= 1:
+            raise RuntimeError("quantile() q values must be in the range [0, 1]")
+        qq = _float(np.asarray(qq, dtype=dtype_of(x).name))  # q in input's dtype, as torch
+        pos = ivy.multiply(ivy.maximum(ivy.subtract(k, 1), 0), qq)
+        lo, hi = ivy.floor(pos), ivy.ceil(pos)
+        a = ivy.take_along_axis(s, ivy.astype(lo, "int64"), axis=d)
+        b = ivy.take_along_axis(s, ivy.astype(hi, "int64"), axis=d)
+        frac = ivy.astype(ivy.subtract(pos, lo), dtype_of(x).ivy)
+        if interpolation == "linear":  # torch.lerp's two-sided formula
+            r = ivy.where(ivy.less(frac, 0.5), ivy.add(a, ivy.multiply(ivy.subtract(b, a), frac)),
+                          ivy.subtract(b, ivy.multiply(ivy.subtract(b, a),
+                                                       ivy.subtract(1, frac))))
+        elif interpolation == "lower":
+            r = a
+        elif interpolation == "higher":
+            r = b
+        elif interpolation == "midpoint":
+            r = ivy.subtract(b, ivy.multiply(ivy.subtract(b, a), 0.5))  # torch.lerp(a, b, .5)
+        else:
+            r = ivy.where(ivy.equal(ivy.round(pos), lo), a, b)
+        r = ivy.where(ivy.equal(k, 0), ivy.full_like(r, math.nan), r)
+        if dim is None:
+            r = ivy.reshape(r, (1,) * len(input.shape)) if keepdim else ivy.reshape(r, ())
+        elif not keepdim:
+            r = ivy.squeeze(r, axis=d)
+        outs.append(r)
+    if qs is None or len(_shape(qs)) == 0:
+        return _out(wrap(outs[0]), out)
+    return _out(wrap(ivy.stack(outs, axis=0)), out)
+
+
+def mode(input, dim=-1, keepdim=False):
+    """The most frequent value along ``dim`` (the smallest among equally frequent ones) and the
+    index of its last occurrence."""
+    x = input._data
+    nd = len(x.shape)
+    d = norm_dim(dim, _max(nd, 1))
+    if nd and not _shape(x)[d]:
+        raise IndexError(f"mode(): Expected reduction dim {d} to have non-zero size.")
+    xm = ivy.moveaxis(x, d, -1) if nd else ivy.reshape(x, (1,))
+    n = _shape(xm)[-1]
+    cnt = ivy.sum(ivy.astype(ivy.equal(ivy.expand_dims(xm, axis=-1), ivy.expand_dims(xm, axis=-2)),
+                             "int64"), axis=-1)
+    best = ivy.equal(cnt, ivy.max(cnt, axis=-1, keepdims=True))
+    big = xm if dtype_of(x).cat == 0 else ivy.full_like(xm, ivy.to_numpy(ivy.max(xm)).item()) \
+        if _prod(_shape(xm)) else xm
+    v = ivy.min(ivy.where(best, xm, big), axis=-1, keepdims=True) if dtype_of(x).cat else \
+        ivy.astype(ivy.min(ivy.astype(ivy.where(best, xm, ivy.ones_like(xm)), "int64"), axis=-1,
+                           keepdims=True), "bool")
+    pos = ivy.arange(n, dtype="int64", device=ivy.dev(x))
+    i = ivy.max(ivy.where(ivy.equal(xm, v), pos, ivy.full_like(pos, -1)), axis=-1, keepdims=True)
+    v, i = ivy.squeeze(v, axis=-1), ivy.squeeze(i, axis=-1)
+    if nd and keepdim:
+        v, i = ivy.expand_dims(v, axis=d), ivy.expand_dims(i, axis=d)
+    elif not nd:
+        v, i = ivy.reshape(v, ()), ivy.reshape(i, ())
+    return return_types.mode(wrap(v), wrap(i))

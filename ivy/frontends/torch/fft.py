@@ -102,3 +102,39 @@ def ifftshift(input, dim=None):
     x = input._data
     axes = None if dim is None else tuple(norm_dim(d, len(x.shape)) for d in as_tuple(dim))
     return wrap(ivy.fft.ifftshift(x, axes=axes))
+
+
+# hfftn/ihfftn: the Hermitian transforms are the real ones of the conjugate with the normalisation
+# swapped (hfftn(x) = irfftn(conj(x), norm="forward") for norm="backward"; ihfftn likewise).
+_SWAP = {"backward": "forward", "forward": "backward", "ortho": "ortho"}
+
+
+def _conj(x):
+    return ivy.conj(x) if dtype_of(x).cat == 3 else x
+
+
+def _hermitian(name, inverse, default_dim=None):
+    def f(input, s=None, dim=default_dim, norm=None, *, out=None):
+        x = _prep(input)
+        nd = len(x.shape)
+        if dim is None and s is not None:
+            dim = tuple(range(-len(as_tuple(s)), 0))
+        axes = None if dim is None else tuple(norm_dim(d, nd) for d in as_tuple(dim))
+        nm = _SWAP[_norm(norm)]
+        if inverse:
+            if dtype_of(x).cat == 3:
+                raise RuntimeError(f"{name} expects a real-valued input tensor, but got "
+                                   f"{dtype_of(x)}")
+            r = ivy.conj(ivy.fft.rfftn(x, s=as_tuple(s), axes=axes, norm=nm))
+        else:
+            r = ivy.fft.irfftn(_conj(x), s=as_tuple(s), axes=axes, norm=nm)
+        return _out(wrap(r), out)
+
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+hfftn = _hermitian("hfftn", False)
+ihfftn = _hermitian("ihfftn", True)
+hfft2 = _hermitian("hfft2", False, (-2, -1))
+ihfft2 = _hermitian("ihfft2", True, (-2, -1))

@@ -260,7 +260,15 @@ def tensorinv(A, ind=2, *, out=None):
 
 
 def tensorsolve(A, B, dims=None, *, out=None):
-    not_implemented("torch.linalg.tensorsolve")
+    if dims is not None:  # torch moves ``dims`` of A to the end
+        nd = len(A.shape)
+        ds = [norm_dim(d, nd) for d in as_tuple(dims)]
+        A = A.permute(*([i for i in range(nd) if i not in ds] + ds))
+    x_shape = tuple(A.shape[len(B.shape):])
+    n = 1
+    for s_ in B.shape:
+        n *= s_
+    return _out(solve(A.reshape(n, -1), B.reshape(n)).reshape(*x_shape), out)
 
 
 def cholesky_ex(A, *, upper=False, check_errors=False, out=None):

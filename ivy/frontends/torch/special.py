@@ -1,4 +1,5 @@
-"""torch.special: the functions expressible with Ivy's element-wise and nn functions."""
+"""torch.special: compositions of Ivy's special (``ivy.erf``, ``ivy.lgamma``...), element-wise and
+nn functions."""
 
 from __future__ import annotations
 
@@ -7,12 +8,10 @@ import math
 import ivy
 
 from . import _functions as F
-from ._core import not_implemented
+from ._core import dtype_of, not_implemented
 from ._functions import _floatify, _out
 from ._tensor import wrap
 
-erf = F.erf
-erfc = F.erfc
 expit = F.sigmoid
 logit = F.logit
 exp2 = F.exp2
@@ -26,8 +25,7 @@ logsumexp = F.logsumexp
 
 def erfcx(input, *, out=None):
     x = _floatify(input._data)
-    return _out(wrap(ivy.multiply(ivy.exp(ivy.multiply(x, x)), F._erf(x) if False else
-                                  ivy.subtract(1.0, F._erf(x)))), out)
+    return _out(wrap(ivy.multiply(ivy.exp(ivy.multiply(x, x)), ivy.erfc(x))), out)
 
 
 def xlog1py(input, other, *, out=None):
@@ -53,12 +51,8 @@ def entr(input, *, out=None):
 
 def ndtr(input, *, out=None):
     x = _floatify(input._data)
-    return _out(wrap(ivy.multiply(ivy.add(1.0, F._erf(ivy.divide(x, math.sqrt(2.0)))), 0.5)),
+    return _out(wrap(ivy.multiply(ivy.add(1.0, ivy.erf(ivy.divide(x, math.sqrt(2.0)))), 0.5)),
                 out)
-
-
-def log_ndtr(input, *, out=None):
-    return _out(F.log(ndtr(input)), out)
 
 
 def softmax(input, dim, *, dtype=None):
@@ -73,6 +67,90 @@ def log_softmax(input, dim, *, dtype=None):
     return _s(input, dim, dtype=dtype)
 
 
+def _unary(ivy_fn, name):
+    """torch.special.<name>: ``ivy_fn`` on the input as float (integer/bool -> default dtype)."""
+
+    def f(input, *, out=None):
+        return _out(wrap(ivy_fn(_floatify(input._data))), out)
+
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+def _binary(ivy_fn, name):
+    """torch.special.<name>(input, other): torch's promotion, then float (ints -> default)."""
+
+    def f(input, other, *, out=None):
+        from ._core import get_default_dtype, result_type
+        from ._tensor import Tensor, operand
+
+        if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+            raise TypeError(f"special_{name}(): expected at least one Tensor argument")
+        rt = result_type(input, other)
+        if rt.cat < 2:
+            rt = get_default_dtype()
+        a, b = operand(input, rt), operand(other, rt)
+        a = a if not isinstance(a, (int, float)) else ivy.full_like(b, a, dtype=rt.ivy)
+        b = b if not isinstance(b, (int, float)) else ivy.full_like(a, b, dtype=rt.ivy)
+        a, b = ivy.broadcast_arrays(a, b)
+        return _out(wrap(ivy_fn(a, b)), out)
+
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+erf = _unary(ivy.erf, "erf")  # torch.special.erf is torch.erf
+erfc = _unary(ivy.erfc, "erfc")
+erfinv = _unary(ivy.erfinv, "erfinv")
+gammaln = _unary(ivy.lgamma, "gammaln")
+digamma = _unary(ivy.digamma, "digamma")
+psi = _unary(ivy.digamma, "psi")
+i0 = _unary(ivy.i0, "i0")
+i0e = _unary(ivy.i0e, "i0e")
+i1 = _unary(ivy.i1, "i1")
+i1e = _unary(ivy.i1e, "i1e")
+modified_bessel_i0 = _unary(ivy.i0, "modified_bessel_i0")
+modified_bessel_i1 = _unary(ivy.i1, "modified_bessel_i1")
+ndtri = _unary(ivy.ndtri, "ndtri")
+log_ndtr = _unary(ivy.log_ndtr, "log_ndtr")  # exact in the lower tail
+zeta = _binary(ivy.zeta, "zeta")
+gammainc = _binary(ivy.igamma, "gammainc")
+gammaincc = _binary(ivy.igammac, "gammaincc")
+
+
+def polygamma(n, input, *, out=None):
+    return _out(wrap(ivy.polygamma(int(n), _floatify(input._data))), out)
+
+
+def multigammaln(input, p, *, out=None):
+    x = _floatify(input._data)
+    if p < 1:
+        raise RuntimeError("p has to be greater than or equal to 1")
+    r = ivy.full_like(x, p * (p - 1) / 4.0 * math.log(math.pi))
+    for j in range(p):
+        r = ivy.add(r, ivy.lgamma(ivy.subtract(x, j / 2.0)))
+    return _out(wrap(r), out)
+
+
+def _spherical_j0(x):
+    zero = ivy.equal(x, 0)
+    safe = ivy.where(zero, ivy.ones_like(x), x)
+    r = ivy.where(zero, ivy.ones_like(x), ivy.divide(ivy.sin(safe), safe))
+    return ivy.where(ivy.isinf(x), ivy.zeros_like(x), r)
+
+
+spherical_bessel_j0 = _unary(_spherical_j0, "spherical_bessel_j0")
+# not on Ivy's jax backend (jax.scipy.special has no J/Y/K): UnsupportedBackendError there
+bessel_j0 = _unary(ivy.j0, "bessel_j0")
+bessel_j1 = _unary(ivy.j1, "bessel_j1")
+bessel_y0 = _unary(ivy.y0, "bessel_y0")
+bessel_y1 = _unary(ivy.y1, "bessel_y1")
+modified_bessel_k0 = _unary(ivy.k0, "modified_bessel_k0")
+modified_bessel_k1 = _unary(ivy.k1, "modified_bessel_k1")
+scaled_modified_bessel_k0 = _unary(ivy.k0e, "scaled_modified_bessel_k0")
+scaled_modified_bessel_k1 = _unary(ivy.k1e, "scaled_modified_bessel_k1")
+
+
 def _missing(name):
     def f(*args, **kwargs):
         not_implemented(f"torch.special.{name}", "Ivy has no primitive for it yet")
@@ -81,8 +159,71 @@ def _missing(name):
     return f
 
 
-for _n in ("erfinv", "gammaln", "digamma", "psi", "polygamma", "multigammaln", "i0", "i0e", "i1",
-           "i1e", "ndtri", "zeta", "gammainc", "gammaincc", "bessel_j0", "bessel_j1",
-           "airy_ai", "spherical_bessel_j0"):
+for _n in ("airy_ai",):
     globals()[_n] = _missing(_n)
 del _n
+
+
+# Orthogonal polynomials by their three-term recurrences (n a Python int or a one-element integer
+# tensor; a tensor of several degrees is not supported). torch: n < 0 gives 0.
+def _degree(n, name):
+    from ._tensor import Tensor
+
+    if isinstance(n, Tensor):
+        if n._data.size != 1 or dtype_of(n._data).cat > 1:
+            not_implemented(f"torch.special.{name}", "n must be one integer")
+        n = int(ivy.to_scalar(ivy.reshape(n._data, ())))
+    if float(n) != int(n):
+        not_implemented(f"torch.special.{name}", "n must be an integer")
+    return int(n)
+
+
+def _polynomial(name, first, step, shift=False):
+    """``first(x)`` is p_1; ``step(k, x, p_k, p_{k-1})`` is p_{k+1}."""
+
+    def f(input, n, *, out=None):
+        x = _floatify(input._data)
+        if shift:
+            x = ivy.subtract(ivy.multiply(x, 2.0), 1.0)
+        k = _degree(n, name)
+        if k < 0:
+            return _out(wrap(ivy.zeros_like(x)), out)
+        p, q = ivy.ones_like(x), first(x)
+        if k == 0:
+            return _out(wrap(p), out)
+        for j in range(1, k):
+            p, q = q, step(j, x, q, p)
+        return _out(wrap(q), out)
+
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+def _cheb_step(j, x, q, p):
+    return ivy.subtract(ivy.multiply(ivy.multiply(x, 2.0), q), p)
+
+
+_CHEB_FIRST = {"t": lambda x: x, "u": lambda x: ivy.multiply(x, 2.0),
+               "v": lambda x: ivy.subtract(ivy.multiply(x, 2.0), 1.0),
+               "w": lambda x: ivy.add(ivy.multiply(x, 2.0), 1.0)}
+for _k, _first in _CHEB_FIRST.items():
+    globals()[f"chebyshev_polynomial_{_k}"] = _polynomial(f"chebyshev_polynomial_{_k}", _first,
+                                                          _cheb_step)
+    globals()[f"shifted_chebyshev_polynomial_{_k}"] = _polynomial(
+        f"shifted_chebyshev_polynomial_{_k}", _first, _cheb_step, shift=True)
+del _k, _first
+
+hermite_polynomial_h = _polynomial(
+    "hermite_polynomial_h", lambda x: ivy.multiply(x, 2.0),
+    lambda j, x, q, p: ivy.subtract(ivy.multiply(ivy.multiply(x, 2.0), q), ivy.multiply(p, 2.0 * j)))
+hermite_polynomial_he = _polynomial(
+    "hermite_polynomial_he", lambda x: x,
+    lambda j, x, q, p: ivy.subtract(ivy.multiply(x, q), ivy.multiply(p, float(j))))
+laguerre_polynomial_l = _polynomial(
+    "laguerre_polynomial_l", lambda x: ivy.subtract(1.0, x),
+    lambda j, x, q, p: ivy.divide(ivy.subtract(ivy.multiply(ivy.subtract(2.0 * j + 1.0, x), q),
+                                               ivy.multiply(p, float(j))), j + 1.0))
+legendre_polynomial_p = _polynomial(
+    "legendre_polynomial_p", lambda x: x,
+    lambda j, x, q, p: ivy.divide(ivy.subtract(ivy.multiply(ivy.multiply(x, 2.0 * j + 1.0), q),
+                                               ivy.multiply(p, float(j))), j + 1.0))

@@ -92,6 +92,11 @@ def call(root, path, args, kwargs):
             r = getattr(self, name)(*rest, **kwargs)
             return ("inplace", r is self, self)
         return getattr(self, name)(*rest, **kwargs)
+    if "." not in path and path.endswith("_") and not path.startswith("_") and args:
+        # torch.<name>_(input, ...): in-place on input (compared like Tensor.<name>_)
+        self = args[0].clone()
+        r = resolve(root, path)(self, *args[1:], **kwargs)
+        return ("inplace", r is self, self)
     return resolve(root, path)(*args, **kwargs)
 
 
@@ -269,6 +274,10 @@ class Spec:
             covers(f"torch.Tensor.{name}")
         if self.inplace:
             covers(f"torch.Tensor.{name}_")
+        # the namespace spelling torch.<name>_(input, ...) is tested where real torch has it
+        self.ns_inplace = self.inplace and "." not in self.path and hasattr(real, name + "_")
+        if self.ns_inplace:
+            covers(f"torch.{name}_")
 
     @property
     def id(self):
@@ -284,6 +293,9 @@ def run_spec(spec: Spec, data):
               **kwargs)
     if spec.inplace and args and isinstance(args[0], T):
         check(f"Tensor.{name}_", *args, backends=spec.backends, _rtol=spec.rtol, _atol=spec.atol,
+              **kwargs)
+    if spec.ns_inplace and args and isinstance(args[0], T):
+        check(f"{name}_", *args, backends=spec.backends, _rtol=spec.rtol, _atol=spec.atol,
               **kwargs)
 
 

@@ -245,6 +245,9 @@ SPECS += [
     Spec("scatter_reduce", scatter_args().flatmap(lambda p: st.sampled_from(
         ["sum", "amax", "amin", "prod"]).map(lambda r: (p[0] + (r,), {}))), method=True,
         inplace=True),
+    Spec("scatter_reduce", scatter_args().flatmap(lambda p: st.sampled_from(
+        ["sum", "amax", "amin", "prod", "mean"]).map(
+        lambda r: (p[0] + (r,), {"include_self": False}))), method=True, rtol=1e-3),
     Spec("index_add", st.tuples(arrays("float32", (4, 2)), arrays("float32", (3, 2))).map(
         lambda t: ((T(t[0]), 0, T(np.array([0, 2, 0])), T(t[1])), {})), method=True,
         inplace=True),

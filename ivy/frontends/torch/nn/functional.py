@@ -45,9 +45,6 @@ def _act(ivy_fn, name, **fixed):
     return f
 
 
-relu_ = None
-
-
 def relu(input, inplace=False):
     x = input._data
     if dtype_of(x).cat == 0:
@@ -172,6 +169,39 @@ def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
     if training:
         not_implemented("torch.nn.functional.rrelu(training=True)")
     return leaky_relu(input, (lower + upper) / 2, inplace)
+
+
+# the in-place spellings: the function with inplace=True (the input is updated and returned)
+def relu_(input):
+    return relu(input, inplace=True)
+
+
+def elu_(input, alpha=1.0):
+    return elu(input, alpha, inplace=True)
+
+
+def celu_(input, alpha=1.0):
+    return celu(input, alpha, inplace=True)
+
+
+def selu_(input):
+    return selu(input, inplace=True)
+
+
+def leaky_relu_(input, negative_slope=0.01):
+    return leaky_relu(input, negative_slope, inplace=True)
+
+
+def hardtanh_(input, min_val=-1.0, max_val=1.0):
+    return hardtanh(input, min_val, max_val, inplace=True)
+
+
+def threshold_(input, threshold, value):  # noqa: F811 - torch's parameter name
+    return globals()["threshold"](input, threshold, value, inplace=True)
+
+
+def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False):
+    return rrelu(input, lower, upper, training, inplace=True)
 
 
 def _softmax_dim(ndim):
@@ -475,6 +505,49 @@ def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
     k = _ntuple(kernel_size, 2)
     r = avg_pool2d(input ** norm_type, k, stride, 0, ceil_mode)
     return (F.sign(r) * relu(F.abs(r))).mul(k[0] * k[1]) ** (1.0 / norm_type)
+
+
+def lp_pool1d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    k = _ntuple(kernel_size, 1)
+    r = avg_pool1d(input ** norm_type, k, stride, 0, ceil_mode)
+    return (F.sign(r) * relu(F.abs(r))).mul(k[0]) ** (1.0 / norm_type)
+
+
+def lp_pool3d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    k = _ntuple(kernel_size, 3)
+    r = avg_pool3d(input ** norm_type, k, stride, 0, ceil_mode)
+    return (F.sign(r) * relu(F.abs(r))).mul(k[0] * k[1] * k[2]) ** (1.0 / norm_type)
+
+
+def channel_shuffle(input, groups):
+    shp = tuple(input.shape)
+    if groups <= 0:
+        raise RuntimeError(f"Number of groups to divide channels in must be positive. Value of "
+                           f"groups:{groups}")
+    if len(shp) < 3:
+        raise RuntimeError(f"channel_shuffle expects input to have at least 3 dimensions, but "
+                           f"got input with sizes {list(shp)}")
+    if shp[1] % groups:
+        raise RuntimeError(f"Number of channels must be divisible by groups. Got {shp[1]} "
+                           f"channels and {groups} groups.")
+    x = input.reshape(shp[0], groups, shp[1] // groups, *shp[2:]).transpose(1, 2)
+    return x.reshape(*shp)
+
+
+def pdist(input, p=2):
+    from .. import linalg
+
+    if len(input.shape) != 2:
+        raise RuntimeError(f"pdist only supports 2D tensors, got: {len(input.shape)}D")
+    if p < 0:
+        raise RuntimeError("pdist only supports non-negative p values")
+    n = input.shape[0]
+    i = [a for a in range(n) for _ in range(a + 1, n)]
+    j = [b for a in range(n) for b in range(a + 1, n)]
+    idx = F.tensor
+    d = F.index_select(input, 0, idx(i, dtype=_core.int64)) - \
+        F.index_select(input, 0, idx(j, dtype=_core.int64))
+    return linalg.vector_norm(d, p, -1)
 
 
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
