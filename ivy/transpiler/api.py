@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import linecache
+import re
 import time
 import types
 from pathlib import Path
@@ -25,6 +26,7 @@ import optree
 
 from .. import backend_handler
 from ..tracer.emit.base import function_name
+from ..tracer.errors import TraceError
 from . import frameworks as fw
 from . import models
 from .capture import Captured, frontend, get_capture
@@ -292,6 +294,23 @@ def _io_spec(tree) -> list[dict]:
              "dtype": str(v.dtype)} for p, v in zip(paths, leaves, strict=False) if isinstance(v, np.ndarray)]
 
 
+def _unwritable(e: TraceError, graph, cap, source: str, target: str) -> TranspileError:
+    """The emitter's refusal as a TranspileError naming the source operation (and its line)
+    that produced the Ivy call the target cannot express, when one can be told apart."""
+    fn = next((n.target for n in graph.nodes if n.op == "call" and
+               f"node {n.name} = ivy.{n.target}(" in str(e)), None)
+    rec = None
+    if fn is not None:
+        leaf = str(fn).rpartition(".")[2]
+        hits = [r for r in cap.ops if leaf in re.split(r"[^A-Za-z0-9]+|_", r.op)
+                or str(r.mapping).endswith(f".{leaf}")]
+        rec = hits[0] if len(hits) == 1 else None
+    what = f"ivy.{fn}" if fn else "an Ivy call"
+    return TranspileError(f"the {target} target cannot express {what} ({e})",
+                          op=rec.op if rec else None, line=rec.line if rec else None,
+                          source=source, target=target)
+
+
 def transpile(obj, source: str | None = None, target: str = "jax", args=(), kwargs=None, *,
               verify: bool = True, strict: bool = True, name: str | None = None):
     """Convert ``obj`` from ``source`` to ``target`` (see docs/transpiler.md).
@@ -336,7 +355,10 @@ def transpile(obj, source: str | None = None, target: str = "jax", args=(), kwar
     except Exception:  # noqa: BLE001 - an optimisation is optional; the plain graph is correct
         graph = cap.graph
     fname = function_name(graph, name or cap.name)
-    text = graph.to_source(target, name=fname)
+    try:
+        text = graph.to_source(target, name=fname)
+    except TraceError as e:  # the target backend cannot express a node (e.g. no ivy.j1 on jax)
+        raise _unwritable(e, graph, cap, source, target) from None
     # the header names what was converted (the emitter's says "traced by ivy.trace_graph")
     calls = sum(1 for n in graph.nodes if n.op == "call")
     text = (f'"""{fname}: {source} -> {target}, written by ivy.transpile ({calls} calls)."""'

@@ -199,3 +199,21 @@ def test_ivy_source_function_and_module():
     t = ivy.transpile(m, target="torch", args=(x,))
     assert t.report["source"] == "ivy" and sorted(t.params) == ["b", "w"]
     assert sorted(n for n, _ in t.model.named_parameters()) == ["b", "w"]
+
+
+def test_a_call_the_target_cannot_write_is_a_transpile_error():
+    """torch.special.bessel_j1 maps to ivy.j1, which the jax backend does not have: the emitter's
+    refusal comes back as a TranspileError naming the aten op and the user's line, not a crash
+    from inside the emitter."""
+    torch = pytest.importorskip("torch")
+
+    def f(x):
+        return torch.special.bessel_j1(x) * 2  # the line the error names
+
+    with pytest.raises(TranspileError, match=r"aten\.special_bessel_j1.*the line the error "
+                                             r"names.*cannot express ivy\.j1"):
+        ivy.transpile(f, source="torch", target="jax", args=(np.ones(3, np.float32),))
+    # numpy has it: the same function converts and verifies there
+    t = ivy.transpile(f, source="torch", target="numpy", args=(np.ones(3, np.float32),))
+    x = np.linspace(0.1, 5, 7, dtype=np.float32)
+    np.testing.assert_allclose(t(x), f(torch.from_numpy(x)).numpy(), rtol=1e-5)

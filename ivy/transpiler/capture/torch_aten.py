@@ -1194,72 +1194,12 @@ def unfold_(x, dimension, size, step):
     return native(T(x).unfold(dimension, size, step))
 
 
-# -- special functions Ivy has no primitive for: plain compositions of ivy.* calls ---------------
-_LANCZOS = (0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313,
-            -176.61502916214059, 12.507343278686905, -0.13857109526572012,
-            9.9843695780195716e-6, 1.5056327351493116e-7)
-
-
-def _float_in(x):
-    return x if str(x.dtype).startswith(("float", "bfloat")) else ivy.astype(x, "float32")
-
-
-@rule("lgamma")
-def lgamma(x):
-    """log|Γ(x)|: Lanczos (g = 7) for x ≥ 0.5, the reflection formula below; +inf at the poles
-    (0, -1, -2, …) as torch."""
-    x = _float_in(x)
-    pi = 3.141592653589793
-    reflect = ivy.less(x, 0.5)
-    z = ivy.subtract(ivy.where(reflect, ivy.subtract(1.0, x), x), 1.0)
-    a = ivy.full_like(z, _LANCZOS[0])
-    for i, c in enumerate(_LANCZOS[1:], start=1):
-        a = ivy.add(a, ivy.divide(c, ivy.add(z, float(i))))
-    t = ivy.add(z, 7.5)
-    lg = ivy.add(ivy.subtract(ivy.multiply(ivy.add(z, 0.5), ivy.log(t)), t),
-                 ivy.add(ivy.log(a), 0.9189385332046727))
-    refl = ivy.subtract(ivy.log(ivy.divide(pi, ivy.abs(ivy.sin(ivy.multiply(x, pi))))), lg)
-    out = ivy.where(reflect, refl, lg)
-    pole = ivy.logical_and(ivy.equal(x, ivy.floor(x)), ivy.less_equal(x, 0.0))
-    out = ivy.where(ivy.logical_or(pole, ivy.isinf(x)), ivy.full_like(out, float("inf")), out)
-    return native(out)
-
-
-def _digamma(x):
-    pi = 3.141592653589793
-    reflect = ivy.less(x, 0.5)
-    y = ivy.where(reflect, ivy.subtract(1.0, x), x)
-    shift = ivy.zeros_like(y)
-    for k in range(6):
-        shift = ivy.add(shift, ivy.divide(1.0, ivy.add(y, float(k))))
-    w = ivy.add(y, 6.0)
-    w2 = ivy.divide(1.0, ivy.multiply(w, w))
-    series = ivy.multiply(w2, ivy.add(-1 / 12, ivy.multiply(w2, ivy.add(1 / 120, ivy.multiply(
-        w2, ivy.add(-1 / 252, ivy.multiply(w2, ivy.add(1 / 240, ivy.multiply(w2, -1 / 132)))))))))
-    psi = ivy.subtract(ivy.add(ivy.subtract(ivy.log(w), ivy.divide(0.5, w)), series), shift)
-    refl = ivy.subtract(psi, ivy.divide(pi, ivy.tan(ivy.multiply(x, pi))))
-    out = ivy.where(reflect, refl, psi)
-    neg_int = ivy.logical_and(ivy.equal(x, ivy.floor(x)), ivy.less(x, 0.0))
-    out = ivy.where(ivy.logical_or(neg_int, ivy.equal(x, float("-inf"))),
-                    ivy.full_like(out, float("nan")), out)
-    zero = ivy.equal(x, 0.0)  # torch: digamma(±0) = ∓inf
-    out = ivy.where(zero, ivy.where(ivy.signbit(x), ivy.full_like(out, float("inf")),
-                                    ivy.full_like(out, float("-inf"))), out)
-    return ivy.where(ivy.equal(x, float("inf")), x, out)
-
-
-@rule("digamma", "special_digamma", "special_psi")
-def digamma(x):
-    """ψ(x): recurrence up to x + 6, then the asymptotic series; the reflection formula below
-    0.5; torch's values at the poles."""
-    return native(_digamma(_float_in(x)))
-
-
-@rule("polygamma")
-def polygamma(n, x):
-    if n != 0:
-        raise ValueError(f"polygamma(n={n}) has no Ivy mapping (n = 0, digamma, has)")
-    return native(_digamma(_float_in(x)))
+# -- special functions: torch.special on Ivy's special functions (ivy/functional/ivy/special.py) --
+for _aten, _name in (("lgamma", "gammaln"), ("digamma", "digamma"), ("polygamma", "polygamma"),
+                     ("erfinv", "erfinv"), ("i0", "i0"), ("igamma", "gammainc"),
+                     ("igammac", "gammaincc"), ("mvlgamma", "multigammaln"),
+                     ("special_psi", "psi"), ("special_digamma", "digamma")):
+    RULES[_aten] = _generic(getattr(ft.special, _name), f"ivy.frontends.torch.special.{_name}")
 
 
 _REDUCTION = {0: "none", 1: "mean", 2: "sum"}

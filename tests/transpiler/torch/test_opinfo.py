@@ -34,10 +34,10 @@ pytest.importorskip("expecttest")  # torch.testing._internal needs it (dev extra
 FULL = bool(os.environ.get("IVY_FULL"))
 #: measured 2026-11-24 on the whole op_db (first sample each; see docs/transpiler.md):
 #: float32 535/666, float64 543/666, int64 372/461 convert and verify
-MIN_PASS_FRACTION = {"float32": 0.78, "float64": 0.78, "int64": 0.77}
+MIN_PASS_FRACTION = {"float32": 0.84, "float64": 0.82, "int64": 0.84}
 EVERY = {"float32": 1, "float64": 2, "int64": 2}
 #: VJPs equal to torch's in a default run (every 2nd op through torch, every 8th through JAX)
-MIN_VJP = {"torch": 210, "jax": 48}
+MIN_VJP = {"torch": 225, "jax": 54}
 
 #: gradients that differ from torch's for a reason that is not a mapping error
 KNOWN_VJP = {

@@ -10,6 +10,7 @@ import jax.numpy as jnp
 import jax.scipy.special as _sp
 
 from ivy import dtypes as _d
+from ivy.functional.backends._shared import special as _sh
 
 from .dtypes import as_native_dtype
 
@@ -52,9 +53,16 @@ def digamma(x, /):
     return jnp.where(x == 0, jnp.copysign(jnp.asarray(jnp.inf, x.dtype), -x), _sp.digamma(x))
 
 
+def _positive_polygamma(n, x):
+    return _sp.polygamma(n, x)
+
+
 def polygamma(n, x, /):
+    """``jax.scipy.special.polygamma`` at ``x > 0``; see ``_shared/special.py`` for the rest."""
     x = _floating(x)
-    return _sp.polygamma(jnp.asarray(n), x).astype(x.dtype)
+    if n == 0:
+        return digamma(x)
+    return _sh.polygamma(jnp, n, x, positive=_positive_polygamma).astype(x.dtype)
 
 
 def zeta(x, q, /):

@@ -1,8 +1,9 @@
 """The MXNet backend: special functions (see ivy/functional/ivy/special.py for the API).
 
-``mxnet.npx`` has ``erf``, ``erfinv``, ``gammaln`` and ``digamma``; the others are left out (the
-loader gives each a stub raising ``UnsupportedBackendError`` naming the function). Integer/bool
-inputs are converted to Ivy's default float dtype.
+``mxnet.npx`` has ``erf``, ``erfinv`` and ``gammaln`` (no ``digamma``; ``mx.np.i0`` returns NaN
+at ±inf, where I0 is inf); the others are left out (the loader gives each a stub raising
+``UnsupportedBackendError`` naming the function). Integer/bool inputs are converted to Ivy's
+default float dtype.
 """
 
 import numpy as onp
@@ -30,7 +31,3 @@ def erfinv(x, /):
 
 def lgamma(x, /):
     return npx.gammaln(_floating(x))
-
-
-def digamma(x, /):
-    return npx.digamma(_floating(x))

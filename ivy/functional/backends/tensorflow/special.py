@@ -7,8 +7,10 @@ default float dtype, and several operands are promoted by the standard's rule.
 """
 
 import tensorflow as tf
+import tensorflow.experimental.numpy as tnp
 
 from ivy import dtypes as _d
+from ivy.functional.backends._shared import special as _sh
 
 from .dtypes import as_native_dtype
 
@@ -56,9 +58,16 @@ def digamma(x, /):
     return tf.where(x == 0, tf.where(tf.math.sign(1 / x) > 0, -inf, inf), tf.math.digamma(x))
 
 
-def polygamma(n, x, /):
-    x = _floating(x)
+def _positive_polygamma(n, x):
     return tf.math.polygamma(tf.cast(tf.fill(tf.shape(x), n), x.dtype), x)
+
+
+def polygamma(n, x, /):
+    """``tf.math.polygamma`` at ``x > 0``; see ``_shared/special.py`` for the rest."""
+    x = _floating(x)
+    if n == 0:
+        return digamma(x)
+    return tf.cast(_sh.polygamma(tnp, n, x, positive=_positive_polygamma), x.dtype)
 
 
 def zeta(x, q, /):

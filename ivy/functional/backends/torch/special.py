@@ -9,6 +9,7 @@
 import torch
 
 from ivy import dtypes as _d
+from ivy.functional.backends._shared import special as _sh
 
 from .dtypes import as_native_dtype
 
@@ -51,8 +52,17 @@ def digamma(x, /):
     return _sp.digamma(_floating(x))
 
 
+def _positive_polygamma(n, x):
+    return _sp.polygamma(n, x)
+
+
 def polygamma(n, x, /):
-    return _sp.polygamma(n, _floating(x))
+    """``torch.special.polygamma`` at ``x > 0``; see ``_shared/special.py`` for the rest (torch
+    gives 1.7e16 at the pole -3 in float32 and NaN at -inf)."""
+    x = _floating(x)
+    if n == 0:
+        return digamma(x)
+    return _sh.polygamma(torch, n, x, positive=_positive_polygamma).to(x.dtype)
 
 
 def zeta(x, q, /):
