@@ -176,3 +176,23 @@ def test_digamma_at_signed_zero(backend):
     with ivy.using_backend(backend):
         got = ivy.to_numpy(api.digamma(native(backend, np.array([0.0, -0.0]))))
     assert got.tolist() == [-math.inf, math.inf]
+
+
+@backends
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_zeta_at_negative_q(backend, dtype):
+    """SciPy's values for q <= 0 on every backend: the recurrence for integer x (jax's and
+    tensorflow's own kernels give e.g. -1.9e16 for zeta(3, -9.597), not 10.66), inf at the
+    non-positive integers and -inf, NaN for a non-integer x at a negative q."""
+    rng = np.random.default_rng(0)
+    x = np.concatenate([rng.choice([2.0, 3.0, 4.0, 5.0, 2.5], 40), [2, 3, 2.5, 2, 2, 3, 2]])
+    q = np.concatenate([rng.uniform(-12, 3, 40), [-3.0, -0.0, -3.0, -np.inf, np.nan, -25.5,
+                                                  0.0]])
+    x, q = x.astype(dtype), q.astype(dtype)
+    with ivy.using_backend(backend):
+        got = api.zeta(native(backend, x), native(backend, q))
+        assert str(ivy.dtype(got)) == dtype
+        got = ivy.to_numpy(got).astype(np.float64)
+    want = sp.zeta(x.astype(np.float64), q.astype(np.float64)).astype(dtype).astype(np.float64)
+    np.testing.assert_allclose(got, want, rtol=2e-4 if dtype == "float32" else 1e-8,
+                               equal_nan=True)

@@ -44,3 +44,37 @@ def polygamma(xp, n, x, *, positive):
     # (one * sign) * 0.0, not one * -0.0: TensorFlow caches Python scalars by value, so a -0.0
     # literal can come back as a cached +0.0 tensor
     return xp.where(x == math.inf, one * sign * 0.0, out)
+
+
+def zeta(xp, x, q, *, positive, while_loop, to_f64):
+    """Hurwitz ``zeta(x, q)`` with SciPy's values at ``q <= 0``, where the jax and tensorflow
+    kernels are silently wrong (jax gives -1.9e16 for ``zeta(3, -9.597)``, not 10.66): for an
+    integer ``x`` and a negative non-integer ``q`` the recurrence
+    ``zeta(x, q) = zeta(x, q + k) + sum_{j<k} (q + j)**-x`` (``k = ceil(-q)``, a ``while_loop``,
+    in float64: the terms cancel for odd ``x``); ``inf`` at ``q = 0, -1, ..., -inf`` (``x > 1``),
+    NaN for a non-integer ``x`` there. ``positive(x, q)``: the framework's own, right for
+    ``q > 0``; ``x``/``q``: broadcast arrays of one float dtype; the result is float64 (the
+    backend casts it back)."""
+    xint = x == xp.floor(x)
+    qint = q == xp.floor(q)
+    shift = (q < 0) & xp.isfinite(q) & ~qint & xint
+    one = xp.ones_like(q)
+    x64 = to_f64(x)
+    odd = to_f64(xp.where(x - 2 * xp.floor(x / 2) != 0, -one, one))  # (-1)**x, x an integer
+
+    def cond(state):
+        return xp.any(state[0] < 0)
+
+    def body(state):
+        qq, acc = state
+        m = qq < 0
+        term = odd * xp.abs(xp.where(m, qq, xp.ones_like(qq))) ** -x64
+        return xp.where(m, qq + 1, qq), acc + xp.where(m, term, xp.zeros_like(term))
+
+    q0 = to_f64(xp.where(shift, q, one))
+    qs, acc = while_loop(cond, body, (q0, xp.zeros_like(q0)))
+    shifted = positive(x64, qs) + acc
+    out = xp.where(shift, shifted, to_f64(positive(x, xp.where(shift, one, q))))
+    pole = (q <= 0) & qint & (x >= 1)
+    out = xp.where(pole, to_f64(one) * math.inf, out)
+    return xp.where((q < 0) & ~qint & ~xint, to_f64(one) * math.nan, out)

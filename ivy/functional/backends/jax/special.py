@@ -7,6 +7,7 @@ The Bessel functions ``j0``/``j1``/``y0``/``y1``/``k0``/``k1``/``k0e``/``k1e`` a
 """
 
 import jax.numpy as jnp
+from jax import lax
 import jax.scipy.special as _sp
 
 from ivy import dtypes as _d
@@ -65,8 +66,19 @@ def polygamma(n, x, /):
     return _sh.polygamma(jnp, n, x, positive=_positive_polygamma).astype(x.dtype)
 
 
+def _while(cond, body, state):
+    return lax.while_loop(cond, body, state)
+
+
+def _to_f64(a):
+    return a.astype(jnp.float64)
+
+
 def zeta(x, q, /):
-    return _sp.zeta(*_floats(x, q))
+    """``jax.scipy.special.zeta`` for ``q > 0``; ``_shared/special.py`` for ``q <= 0``."""
+    x, q = jnp.broadcast_arrays(*_floats(x, q))
+    return _sh.zeta(jnp, x, q, positive=_sp.zeta, while_loop=_while,
+                    to_f64=_to_f64).astype(x.dtype)
 
 
 def igamma(a, x, /):

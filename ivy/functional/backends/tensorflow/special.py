@@ -70,8 +70,21 @@ def polygamma(n, x, /):
     return tf.cast(_sh.polygamma(tnp, n, x, positive=_positive_polygamma), x.dtype)
 
 
+def _while(cond, body, state):
+    return tuple(tf.while_loop(lambda *s: cond(s), lambda *s: body(s), state))
+
+
+def _to_f64(a):
+    return tf.cast(a, tf.float64)
+
+
 def zeta(x, q, /):
-    return tf.math.zeta(*_floats(x, q))
+    """``tf.math.zeta`` for ``q > 0``; ``_shared/special.py`` for ``q <= 0``."""
+    x, q = _floats(x, q)
+    shape = tf.broadcast_dynamic_shape(tf.shape(x), tf.shape(q))
+    x, q = tf.broadcast_to(x, shape), tf.broadcast_to(q, shape)
+    return tf.cast(_sh.zeta(tnp, x, q, positive=tf.math.zeta, while_loop=_while,
+                            to_f64=_to_f64), x.dtype)
 
 
 def igamma(a, x, /):
