@@ -153,7 +153,7 @@ def test_queued_calls_whose_client_left_are_not_started(busy_worker):
 # -- shutdown -----------------------------------------------------------------------------------
 
 def test_sigterm_exits_within_grace_during_a_long_computation():
-    grace = 1.0
+    grace = 3.0  # room for a loaded CI machine to answer the probes below inside the grace
     w = WorkerProc("numpy", "--grace-s", str(grace), metrics=True).wait_ready()
     try:
         c = ivy_client.Client(f"numpy={w.address}")
@@ -163,7 +163,7 @@ def test_sigterm_exits_within_grace_during_a_long_computation():
         w.proc.send_signal(signal.SIGTERM)
         time.sleep(0.2)
         # draining: health answers NOT_SERVING (the server still answers) ...
-        assert health(w.address, timeout=0.5) == "NOT_SERVING"
+        assert health(w.address, timeout=1.5) == "NOT_SERVING"
         # ... and new calls are turned away with UNAVAILABLE
         with pytest.raises(ivy_client.Unavailable, match="shutting down"):
             c.call("add", 1, 2, timeout=5)
@@ -189,12 +189,16 @@ def test_sigterm_lets_a_short_call_finish_then_exits():
         w.proc.send_signal(signal.SIGTERM)
         time.sleep(0.2)
         if call.is_alive():
-            assert health(w.address, timeout=0.5) == "NOT_SERVING"
+            status = health(w.address, timeout=5.0)
+            # NOT_SERVING while draining; on a loaded machine the svd may finish (and the worker
+            # exit: UNAVAILABLE) before the probe is answered
+            assert status == "NOT_SERVING" or not call.is_alive(), status
         call.join(300)
         assert "value" in r, r.get("error")
         np.testing.assert_allclose(r["value"][1], np.linalg.svd(a)[1], rtol=1e-8)
         w.proc.wait(30)
-        assert time.monotonic() - r["done_at"] <= 2.0, "the worker lingered after the drain"
+        # the worker exits once the drain is done, not after the 60 s grace (slack for load)
+        assert time.monotonic() - r["done_at"] <= 10.0, "the worker lingered after the drain"
         assert w.proc.returncode == 0
         c.close()
     finally:
