@@ -980,6 +980,52 @@ class AsyncClient(_Base):
         except StopIteration as done:
             return done.value
 
+    async def call(self, function: str, *args, backend: str | None = None,
+                   device: str | None = None, timeout: float | None = None, keep: bool = False,
+                   request_id: str | None = None, fn_kwargs: dict | None = None,
+                   version: str | None = None, **kwargs):
+        """``Client.call`` as a coroutine, streaming a request or result over the per-message
+        limit through ``CallStream`` as ``Client.call`` does (shared memory: ``Client`` only)."""
+        if fn_kwargs:
+            kwargs = {**kwargs, **fn_kwargs}
+        if version is not None:
+            backend = f"{backend or ''}=={version}"
+        address = self._route(backend, device, args, kwargs)
+        try:
+            return await self._run(self._op_invoke(address, function, args, kwargs, timeout,
+                                                   keep, "", request_id))
+        except _TooLarge as e:
+            if not self.max_stream_bytes:
+                raise ResourceExhausted(e.message) from None
+            return await self._call_stream(address, wire.call_request_parts(*e.parts),
+                                           timeout, request_id)
+        except ResourceExhausted as err:
+            if not keep and self.max_stream_bytes and (
+                    (err.message.startswith("the result is") and "per-message limit" in
+                     err.message) or "larger than max" in (err.message or "")):
+                # the worker's (or this client's) message limit: again, streaming both ways
+                return await self._call_stream(
+                    address, [self._request(function, args, kwargs, keep)], timeout, request_id)
+            raise err from None
+
+    async def _call_stream(self, address, framed, timeout, request_id):
+        size = sum(p.nbytes if isinstance(p, memoryview) else len(p) for p in framed)
+        if size > self.max_stream_bytes:
+            raise ResourceExhausted(
+                f"the request is {size / 2**20:.1f} MiB, over this client's streaming limit of "
+                f"{self.max_stream_bytes / 2**20:.0f} MiB (AsyncClient(max_stream_mb=N))")
+        md = self._metadata if request_id is None else self._md(request_id)
+        rpc = _Rpc("call_stream", address, None, timeout or self.timeout, md, request_id)
+        gathered = wire.Gatherer(self.max_stream_bytes)
+        try:
+            stream = self._conn(address).call_stream(
+                wire.chunks(framed), timeout=timeout or self.timeout, metadata=md)
+            async for raw in stream:
+                gathered.feed(raw)
+        except grpc.RpcError as e:
+            raise self._error(e, rpc) from None
+        return self._result(gathered.result(), address)
+
     async def close(self) -> None:
         for c in list(self._conns.values()):
             for ch in c.channels():

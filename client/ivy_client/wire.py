@@ -419,28 +419,42 @@ def parse_chunk(buf) -> tuple[memoryview, int]:
     return _last(f, 1, memoryview(b"")), total
 
 
-def gather(chunk_iter, limit: int) -> bytearray:
-    """The message carried by a stream of CallChunk messages, in one buffer allocated once from
-    the first chunk's total (at most ``limit`` bytes); raises CodecError if the chunks do not add
-    up to the total exactly."""
-    out = None
-    pos = 0
-    for raw in chunk_iter:
+class Gatherer:
+    """The message carried by a stream of CallChunk messages, fed chunk by chunk (``feed``), in
+    one buffer allocated once from the first chunk's total (at most ``limit`` bytes); CodecError
+    if the chunks do not add up to the total exactly. ``gather`` drives it over an iterator;
+    ``AsyncClient`` feeds it from an async stream."""
+
+    def __init__(self, limit: int):
+        self.limit, self.out, self.pos = limit, None, 0
+
+    def feed(self, raw) -> None:
         data, total = parse_chunk(raw)
-        if out is None:
-            if not 0 <= total <= limit:
+        if self.out is None:
+            if not 0 <= total <= self.limit:
                 raise CodecError(f"the streamed message declares {total} bytes, over the "
-                                 f"limit of {limit}")
-            out = bytearray(total)
+                                 f"limit of {self.limit}")
+            self.out = bytearray(total)
         elif total:
             raise CodecError("only the first chunk may give the total")
         n = data.nbytes
-        if pos + n > len(out):
-            raise CodecError(f"the chunks carry more than the {len(out)} bytes declared")
-        out[pos:pos + n] = data
-        pos += n
-    if out is None:
-        raise CodecError("an empty stream (no chunk)")
-    if pos != len(out):
-        raise CodecError(f"the stream ended after {pos} of the {len(out)} bytes declared")
-    return out
+        if self.pos + n > len(self.out):
+            raise CodecError(f"the chunks carry more than the {len(self.out)} bytes declared")
+        self.out[self.pos:self.pos + n] = data
+        self.pos += n
+
+    def result(self) -> bytearray:
+        if self.out is None:
+            raise CodecError("an empty stream (no chunk)")
+        if self.pos != len(self.out):
+            raise CodecError(f"the stream ended after {self.pos} of the {len(self.out)} bytes "
+                             "declared")
+        return self.out
+
+
+def gather(chunk_iter, limit: int) -> bytearray:
+    """The message carried by the CallChunk messages of ``chunk_iter`` (see :class:`Gatherer`)."""
+    g = Gatherer(limit)
+    for raw in chunk_iter:
+        g.feed(raw)
+    return g.result()

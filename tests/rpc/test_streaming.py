@@ -117,3 +117,36 @@ def test_chunks_round_trip():
         assert bytes(wire.gather(cs, len(whole))) == whole
         with pytest.raises(codec.CodecError):
             wire.gather(cs, len(whole) - 1)
+
+
+def test_async_client_streams_too(worker):
+    """AsyncClient: a request over the limit streams (CallStream), a small request whose result
+    is over the worker's limit is called again streaming, refusals keep their types."""
+    import asyncio
+
+    a = np.random.default_rng(3).random(3 * 2**20)  # 24 MB
+
+    async def main():
+        async with ivy_client.AsyncClient(f"numpy={worker.address}", max_message_mb=4) as c:
+            r = await c.call("add", a, a)
+            np.testing.assert_array_equal(r, a + a)
+            ones = await c.call("ones", (2000, 2000))
+            np.testing.assert_array_equal(ones, np.ones((2000, 2000)))
+            with pytest.raises(ivy_client.NotFound, match="no function 'no_such'"):
+                await c.call("no_such", a)
+            with pytest.raises(ivy_client.ResourceExhausted, match="--max-stream-mb"):
+                await c.call("sum", np.zeros(9 * 2**20))  # 72 MB: over the worker's 64
+            # concurrent streamed calls on one channel
+            outs = await asyncio.gather(*(c.call("multiply", a, float(k)) for k in range(3)))
+            for k, o in enumerate(outs):
+                np.testing.assert_array_equal(o, a * k)
+        async with ivy_client.AsyncClient(f"numpy={worker.address}") as c:
+            # the client's limit is 1024 MiB, the worker's 4: the worker's refusal -> streamed
+            np.testing.assert_array_equal(await c.call("multiply", a[:2**20], 2.0),
+                                          a[:2**20] * 2.0)
+        async with ivy_client.AsyncClient(f"numpy={worker.address}", max_message_mb=4,
+                                          max_stream_mb=0) as c:
+            with pytest.raises(ivy_client.ResourceExhausted, match="per-message limit"):
+                await c.call("add", a, 1.0)
+
+    asyncio.run(main())
