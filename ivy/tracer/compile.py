@@ -15,7 +15,7 @@ import types
 from .. import func_wrapper as _fw
 from ..errors import IvyError
 from .graph import Graph
-from .ir import CALL, Ref, iter_refs
+from .ir import CALL, Ref, iter_refs, subs_of
 from .recorder import Recorder
 from .replay import convert, native_of, run, wrap_tree
 
@@ -206,10 +206,15 @@ class Compiled:
 
 
 def _data_dependent(graph: Graph):
-    """The first call node whose output shape depends on array values, or None."""
+    """The first call node whose output shape depends on array values, or None (sub-graphs of
+    loops and branches included)."""
     for n in graph.nodes:
         if n.op != CALL:
             continue
+        for s in subs_of(n):
+            inner = _data_dependent(s.graph)
+            if inner is not None:
+                return inner
         if n.target in DATA_DEPENDENT:
             return n
         if n.target in ("get_item", "set_item"):

@@ -8,7 +8,7 @@ import os
 import shutil
 import subprocess
 
-from .ir import CALL, CONSTANT, INPUT, Ref, iter_refs
+from .ir import CALL, CONSTANT, INPUT, Ref, Sub, iter_refs
 
 _COLORS = {INPUT: "#d4f4dd", CONSTANT: "#eeeeee", CALL: "#dde8ff", "output": "#ffe6cc"}
 
@@ -32,6 +32,8 @@ def _short(v) -> str:
 
     if v.__class__ is Ref:
         return "\u00b7"  # a value flowing in (drawn as an edge)
+    if v.__class__ is Sub:
+        return "\u03bb"  # a traced callable (a sub-graph; drawn as part of this box)
     if isinstance(v, (tuple, list)):
         inner = ", ".join(_short(e) for e in v)
         return f"({inner})" if isinstance(v, tuple) else f"[{inner}]"

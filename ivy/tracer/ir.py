@@ -21,6 +21,12 @@ from typing import NamedTuple
 from ..registry import API
 
 INPUT, CONSTANT, CALL = "input", "constant", "call"
+#: the functions whose call nodes hold sub-graphs (:class:`Sub`) in their arguments; the node's
+#: arguments are those of the backend's flat form (``B.while_loop(cond_fn, body_fn, state)``,
+#: ``B.cond(pred, true_fn, false_fn, operands)``, ``B.scan(f, init, xs, length, reverse)``; see
+#: ivy/functional/ivy/control_flow.py) with each callable a :class:`Sub`, followed by one more
+#: argument: the tuple of outer values the sub-graphs capture (each sub's slice, in order)
+CONTROL_FLOW = frozenset({"while_loop", "cond", "scan"})
 _RANDOM_EXTRA = {"dropout", "dropout1d", "dropout2d", "dropout3d", "shuffle"}
 MUTATING = {"set_item"}  # in place on NumPy/PyTorch: replay and emitted code copy first
 
@@ -67,10 +73,68 @@ class Node:
         return f"<{self.name} = ivy.{self.target}(...): {outs}>"
 
 
+class Sub:
+    """A sub-graph in a control-flow node's arguments: the traced ``cond_fn``/``body_fn`` of a
+    ``while_loop``, a branch of ``cond``, ``scan``'s ``f``.
+
+    ``graph`` is an :class:`Graph` of its own (its Refs point into its own nodes); its inputs
+    (``graph.template[0]``, in order) are the flat loop state (``n_state`` of them) followed by
+    ``n_captured`` values of the enclosing graph it closes over, which the enclosing node lists
+    explicitly in its last argument. ``graph.output`` is what the flat callable returns (a Ref
+    for ``cond_fn``, a tuple of Refs for ``body_fn`` and branches, ``(carry, ys)`` for ``f``).
+    :func:`map_refs` and :func:`iter_refs` do not look inside: a Sub is opaque to the passes.
+    """
+
+    __slots__ = ("graph", "n_captured")
+
+    def __init__(self, graph, n_captured: int):
+        self.graph, self.n_captured = graph, n_captured
+
+    @property
+    def n_state(self) -> int:
+        return len(self.graph.template[0]) - self.n_captured
+
+    @property
+    def input_nodes(self) -> list:
+        return [self.graph.nodes[r.node] for r in self.graph.template[0]]
+
+    def __repr__(self) -> str:
+        return f"<sub-graph {self.graph.name}: {len(self.graph.nodes)} nodes>"
+
+
+def subs_of(n) -> list:
+    """The :class:`Sub` arguments of node ``n`` (empty unless it is a control-flow call)."""
+    if n.op != CALL or n.target not in CONTROL_FLOW:
+        return []
+    return [a for a in n.args if a.__class__ is Sub]
+
+
+def captured_slices(n) -> list:
+    """``[(sub, captured outer values)]`` of control-flow node ``n``."""
+    caps, out, k = n.args[-1], [], 0
+    for s in subs_of(n):
+        out.append((s, caps[k:k + s.n_captured]))
+        k += s.n_captured
+    return out
+
+
+def walk(g):
+    """Every node of ``g`` and of its sub-graphs, depth first."""
+    for n in g.nodes:
+        yield n
+        for s in subs_of(n):
+            yield from walk(s.graph)
+
+
 def is_random(path: str) -> bool:
     fn = API.get(path)
     mod = getattr(fn, "__module__", "") or ""
     return mod.endswith(".random") or path in _RANDOM_EXTRA
+
+
+def random_inside(n) -> bool:
+    """Whether control-flow node ``n``'s sub-graphs call a random function."""
+    return any(m.op == CALL and is_random(m.target) for s in subs_of(n) for m in walk(s.graph))
 
 
 def map_refs(v, f):
@@ -162,7 +226,7 @@ class Graph:
         dyn = set()
         for i, n in enumerate(self.nodes):
             if n.op == INPUT or (n.op == CALL and (
-                    is_random(n.target)
+                    is_random(n.target) or random_inside(n)
                     or any(r.node in dyn for r in iter_refs((n.args, n.kwargs))))):
                 dyn.add(i)
         return dyn

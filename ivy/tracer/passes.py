@@ -10,7 +10,18 @@ import json
 import numpy as np
 
 from ..registry import resolve
-from .ir import CALL, CONSTANT, INPUT, MUTATING, Node, Ref, is_random, iter_refs, map_refs
+from .ir import (
+    CALL,
+    CONSTANT,
+    CONTROL_FLOW,
+    INPUT,
+    MUTATING,
+    Node,
+    Ref,
+    is_random,
+    iter_refs,
+    map_refs,
+)
 from .replay import constant_values, copy, flatten_out
 from .serialize import encode
 
@@ -76,8 +87,10 @@ def fold_constants(g, *, max_elements: int = 1 << 16):
     for i, n in enumerate(g.nodes):
         if n.op == CONSTANT:
             env[(i, 0)] = consts[i]
-        if n.op != CALL or i in dyn:
-            continue
+        if n.op != CALL or i in dyn or n.target in CONTROL_FLOW:
+            continue  # loops and branches stay (their sub-graphs are opaque here)
+        if any((r.node, r.index) not in env for r in iter_refs((n.args, n.kwargs))):
+            continue  # an argument was left unfolded (too large, or a loop's result)
         if any(s is None or int(np.prod(s, dtype=np.int64)) > max_elements for s, _ in n.outputs):
             continue
         fn = resolve(B, n.target)
@@ -114,8 +127,8 @@ def cse(g):
             v = n.value
             key = ("c", str(v.dtype), v.shape, v.tobytes())
         else:
-            if is_random(n.target):
-                continue
+            if is_random(n.target) or n.target in CONTROL_FLOW:
+                continue  # loops are never merged (their sub-graphs are opaque here)
             a = map_refs(n.args, canon)
             k = map_refs(n.kwargs, canon)
             try:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..registry import API
 from .errors import TraceError, user_line
+from .ir import CONTROL_FLOW
 
 
 class Recorder:
@@ -30,7 +31,8 @@ class Recorder:
         if fn is not None and hasattr(fn, "ivy_source") and callable(real):
             f = self._t.wrap(path, real)
         elif path in CONTROL_FLOW:
-            f = _refuse(self._t, path, real)
+            wrap = getattr(self._t, "wrap_control", None)
+            f = wrap(path, real) if wrap is not None else _refuse(self._t, path, real)
         elif fn is None and _is_namespace(path):
             f = Recorder(self._t, real, path + ".")
         else:
@@ -39,19 +41,14 @@ class Recorder:
         return f
 
 
-#: ``ivy.while_loop`` / ``cond`` / ``scan``: the IR has no node holding a sub-graph yet, and
-#: running the backend's loop under the recorder would bake the trace-time trip count (or branch)
-#: into the graph silently, so a traced call is refused with a TraceError
-CONTROL_FLOW = frozenset({"while_loop", "cond", "scan"})
-
-
 def _refuse(tracer, path, real):
+    """For a tracer that cannot record sub-graphs: running the backend's loop under the recorder
+    would bake the trace-time trip count (or branch) into the graph silently, so refuse."""
     def rec(*args, **kwargs):
         if not getattr(tracer, "depth", 0):
             raise TraceError(
                 f"tracing {getattr(tracer, 'fn_name', '?')}: ivy.{path} at {user_line()} cannot "
-                "be recorded yet (the graph IR has no loop/conditional node); the graph would "
-                "bake in the trace-time iterations. What to do: call the function outside "
+                "be recorded by this tracer; the graph would bake in the trace-time iterations. What to do: call the function outside "
                 "ivy.trace_graph / ivy.compile, or use a static Python loop")
         return real(*args, **kwargs)
 

@@ -13,7 +13,7 @@ import numpy as np
 
 from .. import func_wrapper as _fw
 from ..registry import resolve
-from .ir import CALL, CONSTANT, INPUT, MUTATING, Ref, iter_refs
+from .ir import CALL, CONSTANT, CONTROL_FLOW, INPUT, MUTATING, Ref, Sub, captured_slices, iter_refs
 from .recorder import Recorder, real_backend
 
 _DG = _fw.DISPATCH_GLOBALS
@@ -110,6 +110,8 @@ class _Writer:
         self.g = graph
         self.glb = glb
         self._k = 0
+        self.names: dict = {}  # id(node of a sub-graph) -> its name in the generated code
+        self.subs: dict = {}  # id(Sub) -> the name of its nested function
 
     def bind(self, value, prefix="_ivy_k") -> str:
         name = f"{prefix}{self._k}"
@@ -119,7 +121,7 @@ class _Writer:
 
     def ref(self, r: Ref) -> str:
         n = self.g.nodes[r.node]
-        s = n.name
+        s = self.names.get(id(n), n.name)
         for k in n.paths[r.index] if n.op == CALL else ():
             s += f"[{k}]"
         return s
@@ -142,7 +144,66 @@ class _Writer:
             return "[" + ", ".join(self.expr(e) for e in v) + "]"
         if c is dict:
             return "{" + ", ".join(f"{self.expr(k)}: {self.expr(e)}" for k, e in v.items()) + "}"
+        if c is Sub:
+            return self.subs[id(v)]
         return self.bind(v)
+
+
+def _call_lines(em, graph, B, fns, mutable, indent, dying=None) -> list[str]:
+    """One line per call node of ``graph`` (a control-flow node after nested functions for its
+    sub-graphs). Constants become globals of the generated function."""
+    lines = []
+    for i, n in enumerate(graph.nodes):
+        if n.op == INPUT:
+            continue
+        name = em.names.get(id(n), n.name)
+        if n.op == CONSTANT:
+            if name not in em.glb:  # the top level's are bound already (cached per backend)
+                em.glb[name] = from_numpy(B, n.value)
+            continue
+        f = fns.get(n.target)
+        if f is None:
+            f = fns[n.target] = em.bind(resolve(B, n.target), "_ivy_f")
+        args = n.args
+        if n.target in CONTROL_FLOW:
+            for sub, caps in captured_slices(n):
+                lines += _sub_lines(em, sub, [em.expr(c) for c in caps], B, fns, mutable, indent)
+            args = args[:-1]  # the captured values are read by the nested functions
+        parts = [em.expr(a) for a in args]
+        if n.target in MUTATING and mutable and parts:
+            parts[0] = f"_ivy_copy({parts[0]})"
+        parts += [f"{k}={em.expr(v)}" for k, v in n.kwargs.items()]
+        lines.append(f"{indent}{name} = {f}({', '.join(parts)})")
+        if dying and i in dying:
+            lines.append(f"{indent}del {', '.join(dying[i])}")
+    return lines
+
+
+def _sub_lines(em, sub, cap_exprs, B, fns, mutable, indent) -> list[str]:
+    """A sub-graph as a nested function of its state; captured values are read from the
+    enclosing function (a closure)."""
+    k = len(em.subs)
+    prefix = f"_ivy_s{k}_"
+    fname = em.subs[id(sub)] = f"_ivy_sub{k}"
+    g = sub.graph
+    params = []
+    for j, node in enumerate(sub.input_nodes):
+        if j < sub.n_state:
+            em.names[id(node)] = prefix + node.name
+            params.append(prefix + node.name)
+        else:
+            em.names[id(node)] = cap_exprs[j - sub.n_state]
+    for node in g.nodes:
+        if node.op != INPUT:
+            em.names[id(node)] = prefix + node.name
+    outer, em.g = em.g, g
+    try:
+        lines = [f"{indent}def {fname}({', '.join(params)}):"]
+        lines += _call_lines(em, g, B, fns, mutable, indent + "    ")
+        lines.append(f"{indent}    return {em.expr(g.output)}")
+    finally:
+        em.g = outer
+    return lines
 
 
 def replay_source(graph, B) -> tuple[str, dict]:
@@ -167,21 +228,9 @@ def replay_source(graph, B) -> tuple[str, dict]:
         if j not in keep and graph.nodes[j].op == CALL:
             dying.setdefault(i, []).append(graph.nodes[j].name)
     for i, n in enumerate(graph.nodes):
-        if n.op == INPUT:
-            continue
         if n.op == CONSTANT:
             glb[n.name] = consts[i]
-            continue
-        f = fns.get(n.target)
-        if f is None:
-            f = fns[n.target] = em.bind(resolve(B, n.target), "_ivy_f")
-        parts = [em.expr(a) for a in n.args]
-        if n.target in MUTATING and mutable and parts:
-            parts[0] = f"_ivy_copy({parts[0]})"
-        parts += [f"{k}={em.expr(v)}" for k, v in n.kwargs.items()]
-        lines.append(f"    {n.name} = {f}({', '.join(parts)})")
-        if i in dying:
-            lines.append(f"    del {', '.join(dying[i])}")
+    lines += _call_lines(em, graph, B, fns, mutable, "    ", dying)
     lines.append(f"    return {em.expr(graph.output)}")
     return "\n".join(lines) + "\n", glb
 

@@ -21,7 +21,8 @@ from .. import func_wrapper as _fw
 from ..errors import IvyError
 from .errors import TraceError, user_line, user_line_of
 from .graph import Graph
-from .ir import CONSTANT, INPUT, Node, Ref, is_random, iter_refs
+from .ir import CONSTANT, INPUT, Node, Ref, Sub, is_random, iter_refs, random_inside
+from .ir import Graph as _SubGraph
 from .recorder import Recorder
 from .replay import native_of, to_numpy
 
@@ -31,18 +32,51 @@ _lock = threading.RLock()
 _active: Tracer | None = None
 
 
+class _Scope:
+    """The recording state of one graph: the top-level one, or a sub-graph being traced (the body
+    of a loop, a branch). ``captured`` are Refs of the enclosing scope that this sub-graph reads
+    (its captured inputs, nodes ``cap_nodes``, in the same order)."""
+
+    __slots__ = ("nodes", "ids", "dynamic", "captured", "cap_nodes")
+
+    def __init__(self):
+        self.nodes: list[Node] = []
+        self.ids: dict[int, Ref] = {}
+        self.dynamic: set[int] = set()  # node indices whose value depends on the inputs
+        self.captured: list[Ref] = []
+        self.cap_nodes: list[int] = []
+
+
 class Tracer:
-    """The state of one trace: the nodes so far and the map from native array id to value."""
+    """The state of one trace: the nodes so far and the map from native array id to value.
+
+    ``nodes``, ``ids`` and ``dynamic`` are those of the innermost scope (``scopes[-1]``): while a
+    control-flow callable is traced into a sub-graph, they are the sub-graph's."""
 
     def __init__(self, fn_name: str, real_backend):
         self.fn_name = fn_name
         self.B = real_backend
-        self.nodes: list[Node] = []
-        self.ids: dict[int, Ref] = {}
-        self.dynamic: set[int] = set()  # node indices whose value depends on the inputs
+        self.scopes: list[_Scope] = []
+        self._enter()
         self.keep: list = []  # every native array seen, so ids stay unique
+        self.inner: set[int] = set()  # ids of values computed inside a finished sub-graph
         self.depth = 0
         self.thread = threading.get_ident()
+
+    def _enter(self) -> _Scope:
+        s = _Scope()
+        self.scopes.append(s)
+        self.nodes, self.ids, self.dynamic = s.nodes, s.ids, s.dynamic
+        return s
+
+    def _leave(self) -> _Scope:
+        s = self.scopes.pop()
+        top = self.scopes[-1]
+        self.nodes, self.ids, self.dynamic = top.nodes, top.ids, top.dynamic
+        for k, r in s.ids.items():  # values that exist only inside it (not captured ones)
+            if s.nodes[r.node].op != CONSTANT and r.node not in s.cap_nodes:
+                self.inner.add(k)
+        return s
 
     # -- values ---------------------------------------------------------------------------------
     def add_node(self, node: Node) -> int:
@@ -60,7 +94,51 @@ class Tracer:
 
     def ref_of(self, x) -> Ref:
         r = self.ids.get(id(x))
-        return r if r is not None else self.constant(x)
+        if r is not None:
+            return r
+        if len(self.scopes) > 1:
+            r = self._capture(x)
+            if r is not None:
+                return r
+        if id(x) in self.inner:
+            raise TraceError(
+                f"tracing {self.fn_name}: a value computed inside the callable of an "
+                f"ivy.while_loop / cond / scan is used outside it ({user_line()}); it exists only "
+                "inside the loop. What to do: return it from the callable (as part of the loop "
+                "state or scan's ys) instead of keeping it in a Python variable")
+        return self.constant(x)
+
+    def _capture(self, x):
+        """``x`` is a value of an enclosing scope: make it a captured input of every sub-graph
+        between there and here; its Ref here (None if no scope knows it)."""
+        key = id(x)
+        cur = len(self.scopes) - 1
+        for level in range(cur - 1, -1, -1):
+            r = self.scopes[level].ids.get(key)
+            if r is not None:
+                break
+        else:
+            return None
+        for m in range(level + 1, cur + 1):
+            outer, s = self.scopes[m - 1], self.scopes[m]
+            i = len(s.nodes)
+            s.nodes.append(Node(INPUT, "captured", name=f"k{len(s.captured)}",
+                                outputs=[outer.nodes[r.node].outputs[r.index]]))
+            s.captured.append(r)
+            s.cap_nodes.append(i)
+            if r.node in outer.dynamic:
+                s.dynamic.add(i)
+            r = Ref(i, 0)
+            s.ids[key] = r
+        return r
+
+    def _find(self, x):
+        """The scope and Ref of native array ``x`` (innermost first), or (None, None)."""
+        for s in reversed(self.scopes):
+            r = s.ids.get(id(x))
+            if r is not None:
+                return s, r
+        return None, None
 
     def encode(self, v):
         """The argument structure of ``v`` with native arrays replaced by :class:`Ref`."""
@@ -141,12 +219,97 @@ class Tracer:
         rec.__name__ = path.rpartition(".")[2]
         return rec
 
+    # -- control flow ---------------------------------------------------------------------------
+    def wrap_control(self, path: str, real):
+        """The recording stand-in for the backend's flat ``while_loop`` / ``cond`` / ``scan``."""
+        def rec(*args, **kwargs):
+            if self.depth or threading.get_ident() != self.thread:
+                return real(*args, **kwargs)
+            return self.record_control(path, real, args, kwargs)
+
+        rec.__name__ = path
+        return rec
+
+    def record_control(self, path: str, real, args, kwargs):
+        """One node holding the traced callables as sub-graphs (:class:`.ir.Sub`); its value is
+        what the backend's own loop computes (run with recording suspended)."""
+        if kwargs:
+            raise TraceError(f"tracing {self.fn_name}: B.{path} called with keywords "
+                             f"{sorted(kwargs)} ({user_line()}); use ivy.{path}")
+        if path == "while_loop":
+            cond_fn, body_fn, state = args
+            state = tuple(state)
+            enc = self.encode(state)
+            cs, cc = self.subtrace(cond_fn, state, "while_loop's cond_fn")
+            bs, bc = self.subtrace(body_fn, state, "while_loop's body_fn")
+            _check_out(bs, len(state), "while_loop's body_fn")
+            node_args = (cs, bs, enc, tuple(cc + bc))
+        elif path == "cond":
+            pred, true_fn, false_fn, operands = args
+            operands = tuple(operands)
+            p, enc = self.encode(pred), self.encode(operands)
+            ts, tc = self.subtrace(true_fn, operands, "cond's true_fn")
+            fs, fc = self.subtrace(false_fn, operands, "cond's false_fn")
+            node_args = (p, ts, fs, enc, tuple(tc + fc))
+        else:  # scan
+            f, init, xs, length, reverse = args
+            init, xs = tuple(init), tuple(xs)
+            ei, ex = self.encode(init), self.encode(xs)
+            rows = tuple(x[0] if int(length) > 0 else
+                         self.B.zeros(tuple(x.shape[1:]), dtype=x.dtype) for x in xs)
+            fs, fc = self.subtrace(f, init + rows, "scan's f")
+            out = fs.graph.output
+            if not (out.__class__ is tuple and len(out) == 2 and out[0].__class__ is tuple
+                    and len(out[0]) == len(init)):
+                raise TraceError(f"tracing {self.fn_name}: scan's f must return (carry, ys) "
+                                 f"with {len(init)} carry values ({user_line()})")
+            node_args = (fs, ei, ex, int(length), bool(reverse), tuple(fc))
+        self.depth += 1
+        try:
+            out = real(*args)
+        finally:
+            self.depth -= 1
+        node = Node("call", path, node_args, {})
+        i = self.add_node(node)
+        paths, shapes = [], []
+        out = self.outputs(out, i, paths, shapes)
+        node.paths, node.outputs = paths, shapes
+        if random_inside(node) or any(r.node in self.dynamic for r in iter_refs(node_args)):
+            self.dynamic.add(i)
+        return out
+
+    def subtrace(self, fn, values: tuple, what: str):
+        """Trace ``fn(*values)`` once into a sub-graph whose inputs are stand-ins for ``values``
+        (copies of their current values, so ``fn`` runs on real data) and the values of
+        enclosing scopes it reads. Returns the :class:`.ir.Sub` and the captured Refs (of the
+        current scope)."""
+        s = self._enter()
+        try:
+            stand_ins = []
+            for k, v in enumerate(values):
+                x = self.B.asarray(v, copy=True)
+                if isinstance(x, np.generic):
+                    x = np.asarray(x)
+                s.nodes.append(Node(INPUT, "state", name=f"v{k}",
+                                    outputs=[(_shape(self.B, x), _dtype_name(x))]))
+                s.ids[id(x)] = Ref(k, 0)
+                s.dynamic.add(k)
+                self.keep.append(x)
+                stand_ins.append(x)
+            out = self.encode(fn(*stand_ins))
+        finally:
+            self._leave()
+        template = (tuple(Ref(k, 0) for k in range(len(values)))
+                    + tuple(Ref(i, 0) for i in s.cap_nodes), {})
+        g = _SubGraph(s.nodes, template, out, name=what, backend=self.B.name)
+        return Sub(g, len(s.captured)), list(s.captured)
+
     def check_concrete(self, x, what: str) -> None:
         """Hook called by ``ivy.Array`` before it turns its value into a Python or NumPy value."""
         if threading.get_ident() != self.thread or self.depth:
             return
-        r = self.ids.get(id(x._data))
-        if r is None or r.node not in self.dynamic:
+        scope, r = self._find(x._data)
+        if r is None or r.node not in scope.dynamic:
             return  # a constant: its value is known at trace time
         caller = sys._getframe(2).f_code.co_name
         if caller in ("__repr__", "__str__", "__format__"):
@@ -162,6 +325,12 @@ class Tracer:
                    "or make the value a static (non-array) argument")
         raise TraceError(f"tracing {self.fn_name}: {act} at {user_line()} cannot be recorded: "
                          f"the graph would bake in this one value. What to do: {fix}.")
+
+
+def _check_out(sub, n: int, what: str) -> None:
+    out = sub.graph.output
+    if out.__class__ is not tuple or len(out) != n:
+        raise TraceError(f"{what} must return a tuple of {n} values ({user_line()})")
 
 
 def _shape(B, x) -> tuple:

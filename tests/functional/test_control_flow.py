@@ -2,8 +2,9 @@
 (``ivy/functional/ivy/control_flow.py``) on every backend, against ``jax.lax`` itself (the
 semantics they follow), plus the loops inside ``jax.jit`` and ``tf.function(jit_compile=True)``.
 
-Not three-way yet: the tracer refuses these functions (the graph IR has no sub-graph node), which
-``test_trace_refuses_loudly`` checks; see docs/tracer.md.
+The tracer records each as one node holding sub-graphs (``test_traced_loops_are_not_unrolled``
+here; eager vs replay vs emitted source on every backend in tests/tracer/test_control_flow_trace.py;
+see docs/tracer.md).
 """
 
 from __future__ import annotations
@@ -180,13 +181,26 @@ def test_loops_under_tf_function_xla():
     assert ops & {"While", "StatelessWhile"} and ops & {"If", "StatelessIf"}
 
 
-# -- the tracer refuses (no sub-graph node yet) ----------------------------------------------------
-def test_trace_refuses_loudly():
+# -- the tracer records loops as loops -----------------------------------------------------------
+@backends
+def test_traced_loops_are_not_unrolled(backend):
     def f(x):
-        return ivy.while_loop(lambda v: ivy.sum(v[0]) < 100.0, lambda v: (v[0] * 2.0,), (x,))[0]
+        y, k = ivy.while_loop(lambda v: ivy.sum(v[0]) < 100.0,
+                              lambda v: (v[0] * 2.0, v[1] + 1),
+                              (x, ivy.asarray(0, dtype="int32")))
+        z = ivy.cond(k > 3, lambda a: (a - 1.0,), lambda a: (a + 1.0,), y)[0]
+        return z, k
 
-    with pytest.raises(ivy.TraceError, match="while_loop"):
-        ivy.trace_graph(f, np.abs(X) + 0.1)
+    x1, x2 = np.abs(X) + 0.1, np.abs(X) * 3.0 + 1.0
+    with ivy.using_backend(backend):
+        g = ivy.trace_graph(f, native(backend, x1))
+        assert [n.target for n in g.calls if n.target in ("while_loop", "cond")] == \
+            ["while_loop", "cond"]
+        for x in (x1, x2):
+            want = f(ivy.asarray(native(backend, x)))
+            assert_same(g(native(backend, x)), want)
+    k1, k2 = (int(_np(f(ivy.asarray(x))[1])) for x in (x1, x2))
+    assert k1 != k2  # a different trip count (and branch) than at trace time
 
 
 # -- bitcast (ivy/functional/ivy/data_type.py; here for jax.random.normal's capture) -------------

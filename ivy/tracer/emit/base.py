@@ -40,7 +40,7 @@ import numpy as np
 from ...memo import Memo
 from ...registry import resolve
 from ..errors import TraceError
-from ..ir import CALL, CONSTANT, INPUT, MUTATING, Ref
+from ..ir import CALL, CONSTANT, CONTROL_FLOW, INPUT, MUTATING, Ref, Sub, captured_slices
 
 _STDLIB = {"re", "math", "functools", "itertools", "operator", "builtins", "collections", "numbers",
            "types", "cmath", "string"}
@@ -297,12 +297,24 @@ class Emitter:
         self.taken |= {p.partition(".")[0] for p in self.d.namespaces}
         self.taken |= {"np", "math", "functools", "collections", "base64"}
         self.node = None
+        self.names: dict = {}  # id(node of a sub-graph) -> its name in the output
+        self.subs: dict = {}  # id(Sub) -> the name of its nested function
 
     # -- names ------------------------------------------------------------------------------
     def fresh(self, want: str) -> str:
         want = ident(want)
         if want in self.taken and not want.startswith("_"):
             want = "_" + want  # a helper named like a node: _add(x, y)
+        name, k = want, 2
+        while name in self.taken:
+            name = f"{want}_{k}"
+            k += 1
+        self.taken.add(name)
+        return name
+
+    def local(self, want: str) -> str:
+        """A fresh name for a nested function or one of its values (``scan_step_2``)."""
+        want = ident(want)
         name, k = want, 2
         while name in self.taken:
             name = f"{want}_{k}"
@@ -752,7 +764,7 @@ class Emitter:
     # -- the graph ------------------------------------------------------------------------------
     def ref(self, r: Ref) -> str:
         n = self.g.nodes[r.node]
-        s = n.name
+        s = self.names.get(id(n), n.name)
         for k in n.paths[r.index] if n.op == CALL else ():
             s += f"[{k}]"
         return s
@@ -762,6 +774,8 @@ class Emitter:
         c = v.__class__
         if c is Ref:
             return self.ref(v)
+        if c is Sub:
+            return self.subs[id(v)]
         from ...dtypes import Dtype
 
         if c is Dtype:
@@ -784,7 +798,8 @@ class Emitter:
         raise CannotEmit(f"cannot write the argument {v!r} ({type(v).__name__}) as source")
 
     def args_of(self, n) -> tuple[list[str], dict[str, str]]:
-        pos = [self.expr(a) for a in n.args]
+        args = n.args[:-1] if n.target in CONTROL_FLOW else n.args  # captures: closures
+        pos = [self.expr(a) for a in args]
         kw = {k: self.expr(v) for k, v in n.kwargs.items()}
         if n.target in MUTATING and self.d.mutable and pos:
             pos[0] = self.copied(pos[0])
@@ -935,23 +950,31 @@ def _has_ref(t) -> bool:
     return False
 
 
-def write(graph, em, fname: str, header_target: str) -> str:
-    """The whole module: docstring, imports, helpers, constants, the function."""
-    params, unpack = signature(graph)
-    body = [f"    {line}" for line in unpack]
-    consts = []
+_SUB_NAMES = {"while_loop": ("while_cond", "while_body"), "cond": ("if_true", "if_false"),
+              "scan": ("scan_step",)}
+
+
+def _lines(graph, em, header_target: str, consts: list, indent: str) -> list[str]:
+    """One line per call node of ``graph`` (constants go to ``consts``, module level); a
+    control-flow node is preceded by a nested ``def`` per sub-graph."""
+    body = []
     for n in graph.nodes:
         if n.op == INPUT:
             continue
+        name = em.names.get(id(n), n.name)
         if n.op == CONSTANT:
-            consts.append(f"{n.name} = {em.constant(n.value)}")
+            consts.append(f"{name} = {em.constant(n.value)}")
             continue
+        if n.target in CONTROL_FLOW:
+            for (sub, caps), want in zip(captured_slices(n), _SUB_NAMES[n.target], strict=True):
+                body += _sub_def(graph, em, header_target, consts, indent, sub,
+                                 [em.expr(c) for c in caps], want)
         em.node = n
         try:
             text = em.call(n)
         except CannotEmit as e:
             raise TraceError(
-                f"to_source({header_target!r}): cannot write node {n.name} = ivy.{n.target}(...) "
+                f"to_source({header_target!r}): cannot write node {name} = ivy.{n.target}(...) "
                 f"of {graph.name} for {header_target}: {e}. The emitter writes what the "
                 f"{header_target} backend runs eagerly; make that backend function a direct "
                 "binding, a plain expression, or a function that uses only the framework and "
@@ -959,7 +982,41 @@ def write(graph, em, fname: str, header_target: str) -> str:
         if em.numpy_scalars and len(n.outputs) == 1 and n.paths == [()] and \
                 n.outputs[0][0] is not None and tuple(n.outputs[0][0]) == ():
             text = f"np.asarray({text})"  # NumPy reductions give scalars; the graph has 0-d arrays
-        body.append(f"    {n.name} = {text}")
+        body.append(f"{indent}{name} = {text}")
+    return body
+
+
+def _sub_def(outer, em, header_target, consts, indent, sub, cap_exprs, want) -> list[str]:
+    """A sub-graph as a nested function of the loop state; captured values are the enclosing
+    function's variables (a closure). Its names are fresh: they shadow nothing outside."""
+    fname = em.subs[id(sub)] = em.local(want)
+    g = sub.graph
+    params = []
+    for j, node in enumerate(sub.input_nodes):
+        if j < sub.n_state:
+            em.names[id(node)] = em.local(f"{fname}_{node.name}")
+            params.append(em.names[id(node)])
+        else:
+            em.names[id(node)] = cap_exprs[j - sub.n_state]
+    for node in g.nodes:
+        if node.op != INPUT:
+            em.names[id(node)] = em.local(f"{fname}_{node.name}")
+    em.g = g
+    try:
+        lines = [f"{indent}def {fname}({', '.join(params)}):"]
+        lines += _lines(g, em, header_target, consts, indent + "    ")
+        lines.append(f"{indent}    return {em.expr(g.output)}")
+    finally:
+        em.g = outer
+    return lines
+
+
+def write(graph, em, fname: str, header_target: str) -> str:
+    """The whole module: docstring, imports, helpers, constants, the function."""
+    params, unpack = signature(graph)
+    body = [f"    {line}" for line in unpack]
+    consts: list = []
+    body += _lines(graph, em, header_target, consts, "    ")
     body.append(f"    return {em.expr(graph.output)}")
     em.finish()
     body = em.wrap_body(body)

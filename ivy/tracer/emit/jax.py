@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..ir import walk
 from .base import LITERAL_MAX, Emitter, b64, list_literal, literal_shape
 
 _WIDE = frozenset({"int64", "uint64", "float64", "complex128"})
@@ -25,7 +26,7 @@ class JaxEmitter(Emitter):
         """A program with 64-bit values needs JAX's x64 mode (else int64 silently becomes int32):
         the function runs its body under ``jax.enable_x64(True)`` — scoped, so importing or
         calling it does not change the rest of the user's JAX."""
-        wide = any(d in _WIDE for n in self.g.nodes for _, d in (n.outputs or ()))
+        wide = any(d in _WIDE for n in walk(self.g) for _, d in (n.outputs or ()))
         if not wide:
             return body
         return (["    with jax.enable_x64(True):  # int64/float64 values: JAX needs x64 here"]
