@@ -99,6 +99,8 @@ EXCLUDE = [
      r"set_default_dtype_tensor|has_names|new|apply_|map_|map2_|nonzero_static|solve|"
      r"triangular_solve|lu|resize|reinforce)$",
      ("torch", "torch.Tensor")),
+    ("re-exported names", "classes and typing helpers re-exported by a submodule (the Tensor "
+     "class is not an fft/special function)", r"^Tensor$", ("torch.fft", "torch.special")),
     ("deprecated", "deprecated in torch.nn.functional (torch.tanh etc. instead)",
      r"^(upsample|upsample_nearest|upsample_bilinear|tanh|sigmoid)$", ("torch.nn.functional",)),
     ("internal kernels", "ATen kernels surfaced for export/backward (not user API)",

@@ -2610,6 +2610,46 @@ def bartlett(M):
     return _window(M, lambda n, M: 1 - absolute(2.0 * n / (M - 1) - 1))
 
 
+def _i0_native(a):
+    """numpy.i0 on a native float array (NumPy's Clenshaw series, reproduced on ``ivy.i0``):
+    computed in float64 and cast back; inf where NumPy's ``exp(|x|)`` overflows in the input's
+    dtype (float32 beyond ~88.7, float16 beyond ~11.1), NaN at +-inf (NumPy: inf/inf)."""
+    d = dtype_of(a)
+    ax = ivy.abs(a)
+    r = ivy.i0(ax if d.name == "float64" else ivy.astype(ax, "float64"))
+    r = r if d.name == "float64" else ivy.astype(r, d.ivy)
+    big = ivy.greater(ax, 8.0)
+    over = ivy.logical_and(big, ivy.isinf(ivy.exp(ivy.where(big, ax, ivy.zeros_like(ax)))))
+    r = ivy.where(over, ivy.full_like(r, math.inf), r)
+    return ivy.where(ivy.isinf(ax), ivy.full_like(r, math.nan), r)
+
+
+def i0(x):
+    """numpy.i0: the modified Bessel function of the first kind, order 0 (always an array; an
+    integer/bool input is computed in float64; complex raises TypeError)."""
+    a = _nat(x)
+    d = dtype_of(a)
+    if d.kind == "c":
+        raise TypeError("i0 not supported for complex values")
+    if d.kind != "f":
+        a = ivy.astype(a, "float64")
+    return wrap(_i0_native(a))
+
+
+def kaiser(M, beta):
+    """numpy.kaiser: ``i0(beta sqrt(1 - ((n - a) / a)**2)) / i0(beta)``, a = (M - 1) / 2."""
+    if isinstance(M, builtins.bool) or not isinstance(M, (builtins.int, _rnp.integer)):
+        not_implemented("numpy.kaiser", "M must be an integer")
+    M = builtins.int(M)
+    if M == 1:
+        return ones((1,))
+    n = ivy.arange(0, builtins.max(M, 0), dtype="float64")
+    alpha = (M - 1) / 2.0
+    t = ivy.divide(ivy.subtract(n, alpha), alpha)
+    arg = ivy.multiply(ivy.sqrt(ivy.subtract(1.0, ivy.pow(t, 2.0))), float(beta))
+    return wrap(ivy.divide(_i0_native(arg), _i0_native(ivy.full_like(n, float(beta)))))
+
+
 def iterable(y):
     try:
         iter(y)

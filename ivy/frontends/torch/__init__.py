@@ -40,6 +40,7 @@ pixel_shuffle = nn.functional.pixel_shuffle
 cosine_similarity = nn.functional.cosine_similarity
 pairwise_distance = nn.functional.pairwise_distance
 hardshrink = nn.functional.hardshrink
+rms_norm = nn.functional.rms_norm
 chalf = None
 strided = "torch.strided"
 contiguous_format = preserve_format = channels_last = "torch.memory_format"
@@ -135,6 +136,9 @@ unsafe_split_with_sizes narrow_copy gcd lcm cummax cummin is_conj is_neg is_sign
 select_scatter slice_scatter index_reduce cov corrcoef histc histogram unique_consecutive
 nanmedian frexp diagonal_scatter cholesky_inverse cholesky_solve nanquantile mode""".split()
 INPLACE += "gcd lcm renorm index_reduce conj_physical".split()
+# special functions (Ivy's ivy.erfinv, ivy.lgamma ...; torch.polygamma(n, x) is Tensor.polygamma(n))
+METHODS += "erfinv lgamma digamma i0 igamma igammac mvlgamma matrix_exp geqrf orgqr ormqr".split()
+INPLACE += "erfinv lgamma digamma i0 igamma igammac mvlgamma".split()
 # in-place variants that change the shape
 INPLACE_SHAPE = "squeeze unsqueeze transpose t swapaxes swapdims".split()
 
@@ -389,6 +393,14 @@ def _log_softmax_m(self, dim, dtype=None):
     return nn.functional.log_softmax(self, dim, dtype=dtype)
 
 
+def _polygamma_m(self, n):
+    return F.polygamma(n, self)
+
+
+def _polygamma_(self, n):
+    return self._assign(F.polygamma(n, self)._data, name="polygamma_")
+
+
 def _relu_m(self):
     return nn.functional.relu(self)
 
@@ -437,6 +449,7 @@ _SPECIAL = {
     requires_grad=False, **kw: F.empty(size, dtype=dtype or self.dtype),
     "put_": F._put_, "fill_diagonal_": F._fill_diagonal_, "hardshrink": lambda self, lambd=0.5: nn.functional.hardshrink(self, lambd),
     "prelu": lambda self, weight: nn.functional.prelu(self, weight),
+    "polygamma": _polygamma_m, "polygamma_": _polygamma_,
 }
 for _n, _f in _SPECIAL.items():
     setattr(T, _n, _f)

@@ -191,6 +191,24 @@ def ones(*size, out=None, dtype=None, layout=None, device=None, requires_grad=Fa
     return _out(_fill(ivy.ones, size, dtype, device), out)
 
 
+def empty_strided(size, stride, *, dtype=None, layout=None, device=None, requires_grad=False,
+                  pin_memory=False):
+    """torch.empty_strided: an uninitialised tensor in torch (zeros here; strides are not kept:
+    Ivy arrays have no user-visible strides)."""
+    return _fill(ivy.zeros, tuple(size), dtype, device)
+
+
+def empty_permuted(size, physical_layout, *, dtype=None, layout=None, device=None,
+                   requires_grad=False, pin_memory=False):
+    """torch.empty_permuted: an uninitialised tensor of ``size`` (zeros here; the physical
+    layout is not kept)."""
+    size, perm = tuple(size), tuple(physical_layout)
+    if sorted(perm) != list(builtins.range(len(size))):
+        raise RuntimeError("Number of dimensions in size does not match the length of the "
+                           "physical_layout")
+    return _fill(ivy.zeros, size, dtype, device)
+
+
 def empty(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False,
           pin_memory=False, memory_format=None):
     return _out(_fill(ivy.zeros, size, dtype, device), out)  # zeros: deterministic contents
@@ -538,24 +556,136 @@ def _sinc(x):
 sinc = _unary_float(_sinc, "sinc")
 
 
-def _erf(x):
-    """erf from Ivy's exact gelu (x Phi(x)), with the Taylor series near 0 (no cancellation)."""
-    y = ivy.multiply(x, math.sqrt(2.0))
-    small = ivy.less(ivy.abs(x), 0.125)
-    ysafe = ivy.where(ivy.logical_or(small, ivy.isinf(y)), ivy.ones_like(y), y)
-    big = ivy.subtract(ivy.multiply(ivy.divide(ivy.gelu(ysafe), ysafe), 2.0), 1.0)
-    x2 = ivy.multiply(x, x)
-    series = ivy.multiply(ivy.multiply(x, 2.0 / math.sqrt(math.pi)),
-                          ivy.add(1.0, ivy.multiply(x2, ivy.add(-1.0 / 3.0, ivy.multiply(
-                              x2, ivy.add(0.1, ivy.multiply(x2, ivy.add(-1.0 / 42.0,
-                                                                         ivy.multiply(x2, 1.0 / 216.0)))))))))
-    r = ivy.where(small, series, big)
-    r = ivy.where(ivy.isinf(x), ivy.sign(x), r)
-    return ivy.where(ivy.isnan(x), x, ivy.clip(r, -1.0, 1.0))
+def _unary_real(ivy_fn, name, kernel=None):
+    """A real special function (Ivy's ``ivy.erf``, ``ivy.lgamma``...): integer/bool inputs become
+    the default float dtype; complex inputs raise as torch's kernels do."""
+
+    def f(input, *, out=None):
+        x = input._data
+        if dtype_of(x).cat == 3:
+            cplx = "ComplexFloat" if dtype_of(x).name == "complex64" else "ComplexDouble"
+            raise NotImplementedError(f"\"{kernel or name}\" not implemented for '{cplx}'")
+        return _out(wrap(ivy_fn(_floatify(x))), out)
+
+    f.__name__ = f.__qualname__ = name
+    return f
 
 
-erf = _unary_float(_erf, "erf")
-erfc = _unary_float(lambda x: ivy.subtract(1.0, _erf(x)), "erfc")
+def _signed_zero(fn):
+    """``fn`` with ``f(±0) = ±0`` kept (SciPy's erfinv loses the sign of -0)."""
+    return lambda x: ivy.where(ivy.equal(x, 0), x, fn(x))
+
+
+erf = _unary_real(_signed_zero(ivy.erf), "erf", "erf_vml_cpu")
+erfc = _unary_real(ivy.erfc, "erfc", "erfc_vml_cpu")
+erfinv = _unary_real(_signed_zero(ivy.erfinv), "erfinv", "erfinv_vml_cpu")
+lgamma = _unary_real(ivy.lgamma, "lgamma", "lgamma_vml_cpu")
+digamma = _unary_real(ivy.digamma, "digamma", "digamma")
+i0 = _unary_real(ivy.i0, "i0", "i0_cpu")
+
+
+def _polygamma_impl(n, x):
+    """torch.polygamma on float ``x``: Ivy's polygamma with torch's values at the poles
+    (0, the negative integers) and at ±inf. n = 1 at a negative integer is torch's reflection
+    ``pi**2 / sin(pi x)**2``, a large finite number (sin(pi x) rounds to ~1e-16, not 0)."""
+    if n == 0:
+        return ivy.digamma(x)
+    dt = dtype_of(x)
+    if dt.name == "float64":
+        r = ivy.polygamma(n, x)
+    else:  # jax's float32 polygamma is good to only ~4 digits at negative x: float64 inside
+        r = ivy.astype(ivy.polygamma(n, ivy.astype(x, "float64")), dt.ivy)
+    pole = ivy.logical_and(ivy.less_equal(x, 0), ivy.equal(ivy.floor(x), x))
+    inf = ivy.full_like(x, math.inf)
+    nan = ivy.full_like(x, math.nan)
+    if n == 1:
+        s = ivy.sin(ivy.multiply(ivy.where(pole, x, ivy.zeros_like(x)), math.pi))
+        s2 = ivy.multiply(s, s)
+        refl = ivy.divide(ivy.full_like(x, math.pi * math.pi),
+                          ivy.where(ivy.equal(s2, 0), ivy.ones_like(s2), s2))
+        r = ivy.where(pole, ivy.where(ivy.equal(s2, 0), inf, refl), r)
+        r = ivy.where(ivy.equal(x, math.inf), ivy.zeros_like(x), r)
+        return ivy.where(ivy.equal(x, -math.inf), nan, r)
+    signed = inf if n % 2 else ivy.negative(inf)
+    r = ivy.where(ivy.logical_or(pole, ivy.equal(x, -math.inf)), signed, r)
+    return ivy.where(ivy.equal(x, math.inf), nan, r)
+
+
+def polygamma(n, input, *, out=None):
+    """torch.polygamma(n, input): the n-th derivative of digamma (n a non-negative int)."""
+    if isinstance(n, Tensor) and n.numel() == 1 and dtype_of(n._data).cat == 1:
+        n = int(ivy.to_scalar(ivy.reshape(n._data, ())))
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"polygamma(): argument 'n' must be int, not {type(n).__name__}")
+    if n < 0:
+        raise RuntimeError("polygamma(n, x) does not support negative n.")
+    x = input._data
+    if dtype_of(x).cat == 3:
+        raise NotImplementedError("\"polygamma\" not implemented for complex")
+    return _out(wrap(_polygamma_impl(n, _floatify(x))), out)
+
+
+def mvlgamma(input, p, *, out=None):
+    """torch.mvlgamma (torch.special.multigammaln): log of the multivariate gamma function,
+    ``p (p-1)/4 log(pi) + sum_j lgamma(x - j/2)``."""
+    if isinstance(p, bool) or not isinstance(p, int):
+        raise TypeError(f"mvlgamma(): argument 'p' must be int, not {type(p).__name__}")
+    if p < 1:
+        raise RuntimeError("p has to be greater than or equal to 1")
+    x = input._data
+    if dtype_of(x).cat == 3:
+        raise NotImplementedError("\"mvlgamma\" not implemented for complex")
+    if dtype_of(x).cat == 0:
+        raise RuntimeError("The input tensor may not be a boolean tensor.")
+    x = _floatify(x)
+    r = ivy.full_like(x, p * (p - 1) / 4.0 * math.log(math.pi))
+    for j in builtins.range(p):
+        r = ivy.add(r, ivy.lgamma(ivy.subtract(x, j / 2.0)))
+    return _out(wrap(r), out)
+
+
+def _binary_real(ivy_fn, name):
+    """torch.<name>(input, other) of two tensors: torch's promotion (to a float dtype; integer or
+    complex results raise as torch does), broadcast, then ``ivy_fn``."""
+
+    def f(input, other, *, out=None):
+        if not isinstance(input, Tensor) or not isinstance(other, Tensor):
+            bad = other if isinstance(input, Tensor) else input
+            raise TypeError(f"{name}(): argument '{'other' if isinstance(input, Tensor) else 'input'}'"
+                            f" must be Tensor, not {type(bad).__name__}")
+        rt = result_type(input, other)
+        if rt.cat != 2:  # torch: "igamma_cpu" not implemented for 'Long' / complex
+            raise NotImplementedError(f"\"{name}_cpu\" not implemented for '{rt.name}'")
+        a, b = ivy.broadcast_arrays(cast(input._data, rt), cast(other._data, rt))
+        return _out(wrap(ivy_fn(a, b)), out)
+
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+def _igamma_torch(upper):
+    """ivy.igamma / ivy.igammac with torch's special cases first (ATen's calc_igamma[c]):
+    NaN for a < 0 or x < 0; a = 0: 1 (P) / 0 (Q) for x > 0 else NaN; x = 0: P = 0; a = inf: NaN
+    for x = inf else P = 0; x = inf: P = 1 (these hold even when the other argument is NaN)."""
+    ivy_fn = ivy.igammac if upper else ivy.igamma
+
+    def f(a, x):
+        one, zero = ivy.ones_like(a), ivy.zeros_like(a)
+        p_one, p_zero = (zero, one) if upper else (one, zero)
+        nan = ivy.full_like(a, math.nan)
+        r = ivy_fn(a, x)
+        xinf, ainf = ivy.equal(x, math.inf), ivy.equal(a, math.inf)
+        r = ivy.where(xinf, p_one, r)
+        r = ivy.where(ainf, ivy.where(xinf, nan, p_zero), r)
+        r = ivy.where(ivy.equal(x, 0), p_zero, r)
+        r = ivy.where(ivy.equal(a, 0), ivy.where(ivy.greater(x, 0), p_one, nan), r)
+        return ivy.where(ivy.logical_or(ivy.less(x, 0), ivy.less(a, 0)), nan, r)
+
+    return f
+
+
+igamma = _binary_real(_igamma_torch(False), "igamma")
+igammac = _binary_real(_igamma_torch(True), "igammac")
 
 
 def _logit_impl(x, eps=None):
@@ -2489,7 +2619,26 @@ def trace(input):
 
 
 def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
-    not_implemented("torch.cumulative_trapezoid")
+    """torch.cumulative_trapezoid: ATen's formula, ``cumsum(dx * (y[:-1] + y[1:]) / 2)`` along
+    ``dim`` (a constant spacing: ``cumsum(dx / 2 * (y[:-1] + y[1:]))``)."""
+    if y.ndim == 0:
+        raise IndexError("cumulative_trapezoid: dimension out of range (expected to be in range "
+                         "of [-1, 0], but got dim)")
+    d = norm_dim(dim, y.ndim)
+    n = y.shape[d]
+    m = builtins.max(n - 1, 0)
+    pair = add(narrow(y, d, 0, m), narrow(y, d, builtins.min(1, n), m))
+    if isinstance(x, Tensor):
+        if x.ndim == 1:
+            if x.shape[0] != n:
+                raise RuntimeError("cumulative_trapezoid: There must be one `x` value for each "
+                                   "sample point")
+            dxs = reshape(diff(x), (-1,) + (1,) * (y.ndim - 1 - d))
+        else:
+            dxs = diff(x, dim=d)
+        return cumsum(div(mul(dxs, pair), 2.0), d)
+    step = dx if dx is not None else (x if x is not None else 1)
+    return cumsum(mul(pair, builtins.float(step) / 2.0), d)
 
 
 def bincount(input, weights=None, minlength=0):
@@ -2854,7 +3003,41 @@ def matrix_power(input, n):
 
 
 def matrix_exp(input):
-    not_implemented("torch.matrix_exp")
+    from .linalg import matrix_exp as _me
+
+    return _me(input)
+
+
+def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True, *, out=None):
+    """torch.lu_unpack: (P, L, U) from lu_factor's output (empty tensors for the parts not
+    unpacked)."""
+    from .linalg import _unpack
+
+    P, L, U = _unpack(LU_data._data, LU_pivots._data, unpack_data, unpack_pivots)
+    empty = ivy.zeros((0,), dtype=LU_data.dtype.ivy)
+    return _LU_UNPACK(*(wrap(empty if v is None else v) for v in (P, L, U)))
+
+
+_LU_UNPACK = namedtuple("lu_unpack", ["P", "L", "U"])
+
+
+def geqrf(input, *, out=None):
+    from .linalg import geqrf as _g
+
+    return _g(input)
+
+
+def orgqr(input, tau, *, out=None):
+    """torch.orgqr: torch.linalg.householder_product."""
+    from .linalg import householder_product
+
+    return householder_product(input, tau, out=out)
+
+
+def ormqr(input, tau, other, left=True, transpose=False, *, out=None):
+    from .linalg import ormqr as _o
+
+    return _o(input, tau, other, left, transpose, out=out)
 
 
 def cholesky(input, upper=False, *, out=None):
@@ -3183,6 +3366,20 @@ def bartlett_window(window_length, periodic=True, *, dtype=None, layout=None, de
                     requires_grad=False):
     return _window("bartlett_window", lambda k, m: 1 - ivy.abs(2 * k / m - 1),
                    window_length, periodic, dtype)
+
+
+def kaiser_window(window_length, periodic=True, beta=12.0, *, dtype=None, layout=None,
+                  device=None, requires_grad=False):
+    """torch.kaiser_window: ``i0(beta sqrt(1 - ((k - a) / a)**2)) / i0(beta)``, a = (N - 1) / 2
+    (N = window_length + 1 when periodic), on Ivy's ``ivy.i0``."""
+    def fn(k, m):
+        a = m / 2.0
+        t = ivy.divide(ivy.subtract(k, a), a)
+        arg = ivy.multiply(ivy.sqrt(ivy.clip(ivy.subtract(1.0, ivy.multiply(t, t)), 0.0, 1.0)),
+                           float(beta))
+        return ivy.divide(ivy.i0(arg), ivy.i0(ivy.full_like(k, float(beta))))
+
+    return _window("kaiser_window", fn, window_length, periodic, dtype)
 
 
 def unravel_index(indices, shape):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import math
+from collections import namedtuple
 
 import ivy
 
@@ -237,12 +238,400 @@ def vander(x, *, N=None):
     return pow(x.unsqueeze(-1), arange(n))
 
 
+_LSTSQ = namedtuple("linalg_lstsq", ["solution", "residuals", "rank", "singular_values"])
+
+
 def lstsq(A, B, rcond=None, *, driver=None):
-    not_implemented("torch.linalg.lstsq")
+    """torch.linalg.lstsq for real inputs, through the SVD: the minimum-norm least-squares
+    solution with singular values <= rcond * s_max dropped (rcond: eps * max(m, n) by default),
+    i.e. gelsd/gelss exactly and gelsy/gels for full-rank A; torch's per-driver outputs (rank for
+    gelsy/gelsd/gelss, singular values for gelsd/gelss, residuals when m > n for gels and for a
+    full-rank A with gelsd/gelss; empty tensors otherwise). A rank-deficient A with driver="gels"
+    (whose LAPACK result is then not a least-squares solution) raises NotImplementedError."""
+    drv = "gelsy" if driver is None else driver
+    if drv not in ("gels", "gelsy", "gelsd", "gelss"):
+        raise RuntimeError("torch.linalg.lstsq: parameter `driver` should be one of (gels, "
+                           "gelsy, gelsd, gelss)")
+    a = _need_float(A, "lstsq")
+    if A.dtype is not B.dtype:
+        raise RuntimeError(f"torch.linalg.lstsq: Expected input and other to have the same "
+                           f"dtype, but got input's dtype {A.dtype} and other's dtype {B.dtype}")
+    if A.dtype.cat == 3:
+        not_implemented("torch.linalg.lstsq (complex)")
+    if A.ndim < 2:
+        raise RuntimeError("torch.linalg.lstsq: input must have at least 2 dimensions.")
+    b = B._data
+    vec = B.ndim == A.ndim - 1
+    if vec:
+        b = ivy.expand_dims(b, axis=-1)
+    m, n = A.shape[-2], A.shape[-1]
+    if b.shape[-2] != m:
+        raise RuntimeError("torch.linalg.lstsq: input.size(-2) should match other.size(-2)")
+    if 0 in tuple(a.shape) or 0 in tuple(b.shape):
+        not_implemented("torch.linalg.lstsq (empty matrices)")
+    try:
+        a, b = _batch(a, b)
+    except Exception:
+        raise RuntimeError("torch.linalg.lstsq: the batch dimensions of input and other do not "
+                           "broadcast") from None
+    dt = dtype_of(a)
+    u, sv, vh = ivy.linalg.svd(a, full_matrices=False)
+    eps = _float(ivy.finfo(dt.ivy).eps)
+    rc = eps * builtins.max(m, n) if rcond is None or rcond < 0 else _float(rcond)
+    smax = ivy.max(sv, axis=-1, keepdims=True)
+    keep = ivy.greater(sv, ivy.multiply(smax, rc))
+    rank = ivy.sum(ivy.astype(keep, "int64"), axis=-1)
+    k = builtins.min(m, n)
+    if drv == "gels" and bool(ivy.any(ivy.less(rank, k))):
+        not_implemented("torch.linalg.lstsq(driver='gels') with a rank-deficient input",
+                        "LAPACK's gels assumes full rank")
+    sinv = ivy.where(keep, ivy.divide(ivy.ones_like(sv), ivy.where(keep, sv, ivy.ones_like(sv))),
+                     ivy.zeros_like(sv))
+    utb = ivy.matmul(ivy.matrix_transpose(u), b)
+    x = ivy.matmul(ivy.matrix_transpose(vh), ivy.multiply(ivy.expand_dims(sinv, axis=-1), utb))
+    empty = ivy.zeros((0,), dtype=dt.ivy)
+    res = empty
+    if drv != "gelsy" and m > n and (drv == "gels" or bool(ivy.all(ivy.equal(rank, n)))):
+        r = ivy.subtract(ivy.matmul(a, x), b)
+        res = ivy.sum(ivy.multiply(r, r), axis=-2)
+    rk = rank if drv != "gels" else ivy.zeros((0,), dtype="int64")
+    svals = sv if drv in ("gelsd", "gelss") else empty
+    if vec:
+        x = ivy.squeeze(x, axis=-1)
+    return _LSTSQ(wrap(x), wrap(res), wrap(rk), wrap(svals))
+
+
+_PADE13 = (64764752532480000.0, 32382376266240000.0, 7771770303897600.0, 1187353796428800.0,
+           129060195264000.0, 10559470521600.0, 670442572800.0, 33522128640.0, 1323241920.0,
+           40840800.0, 960960.0, 16380.0, 182.0, 1.0)
 
 
 def matrix_exp(A):
-    not_implemented("torch.linalg.matrix_exp")
+    """torch.linalg.matrix_exp: scaling and squaring with the [13/13] Pade approximant (Higham
+    2005), in double precision inside (float32/complex64 results are rounded from it); a matrix
+    with a NaN or an infinity gives all NaN, as torch."""
+    x = _square(A, "matrix_exp")
+    dt = dtype_of(x)
+    n = A.shape[-1]
+    if A.numel() == 0:
+        return wrap(x)
+    wide = "complex128" if dt.cat == 3 else "float64"
+    a = ivy.astype(x, wide)
+    finite = ivy.all(ivy.isfinite(a), axis=(-2, -1), keepdims=True)
+    a = ivy.where(finite, a, ivy.zeros_like(a))
+    norm1 = _float(ivy.to_scalar(ivy.max(ivy.sum(ivy.abs(a), axis=-2)))) if A.numel() else 0.0
+    s = builtins.max(0, math.ceil(math.log2(norm1 / 5.371920351148152))) if norm1 > 0 else 0
+    a = ivy.divide(a, _float(2 ** s))
+    eye = ivy.astype(ivy.broadcast_to(ivy.eye(n, n, dtype="float64"), tuple(a.shape)), wide)
+    b = _PADE13
+    a2 = ivy.matmul(a, a)
+    a4 = ivy.matmul(a2, a2)
+    a6 = ivy.matmul(a4, a2)
+
+    def lin(c6, c4, c2, c0):
+        return ivy.add(ivy.add(ivy.multiply(a6, c6), ivy.multiply(a4, c4)),
+                       ivy.add(ivy.multiply(a2, c2), ivy.multiply(eye, c0)))
+
+    u = ivy.matmul(a, ivy.add(ivy.matmul(a6, lin(b[13], b[11], b[9], 0.0)),
+                              lin(b[7], b[5], b[3], b[1])))
+    v = ivy.add(ivy.matmul(a6, lin(b[12], b[10], b[8], 0.0)), lin(b[6], b[4], b[2], b[0]))
+    r = ivy.linalg.solve(ivy.subtract(v, u), ivy.add(v, u))
+    for _ in range(s):
+        r = ivy.matmul(r, r)
+    r = ivy.where(finite, r, ivy.full_like(r, math.nan))
+    return wrap(cast(r, dt))
+
+
+def _batch(*xs):
+    """Native arrays broadcast over their batch (all but the last two) dimensions."""
+    shp = tuple(ivy.broadcast_shapes(*[tuple(x.shape[:-2]) for x in xs]))
+    return [ivy.broadcast_to(x, shp + tuple(x.shape[-2:])) for x in xs]
+
+
+def _trsm(a, b, upper, unit):
+    """Solve a x = b for triangular ``a`` (..., n, n), b (..., n, k) by substitution (as LAPACK's
+    trsm: a zero on the diagonal gives inf/NaN, no error)."""
+    a, b = _batch(a, b)
+    n = a.shape[-1]
+    rows = [None] * n
+    order = range(n - 1, -1, -1) if upper else range(n)
+    for i in order:
+        r = b[..., i:i + 1, :]
+        done = [j for j in (range(i + 1, n) if upper else range(i))]
+        if done:
+            lo, hi = (i + 1, n) if upper else (0, i)
+            xs = ivy.concat([rows[j] for j in done], axis=-2)
+            r = ivy.subtract(r, ivy.matmul(a[..., i:i + 1, lo:hi], xs))
+        if not unit:
+            r = ivy.divide(r, a[..., i:i + 1, i:i + 1])
+        rows[i] = r
+    if not n:
+        return b
+    return ivy.concat(rows, axis=-2)
+
+
+def solve_triangular(A, B, *, upper, left=True, unitriangular=False, out=None):
+    """torch.linalg.solve_triangular: A X = B (left) or X A = B, only A's upper/lower triangle
+    read (its diagonal taken as 1 when ``unitriangular``)."""
+    _need_float(A, "solve_triangular")
+    if A.ndim < 2 or B.ndim < 2 or A.shape[-1] != A.shape[-2]:
+        raise RuntimeError("linalg.solve_triangular: A must be batches of square matrices and B "
+                           "must have at least 2 dimensions")
+    a, b = A._data, B._data
+    if B.dtype is not A.dtype:  # torch casts B to A's dtype (a complex B to a real A: its real part)
+        if B.dtype.cat == 3 and A.dtype.cat != 3:
+            b = ivy.real(b)
+        b = cast(b, A.dtype)
+    if not left:
+        a, b = ivy.matrix_transpose(a), ivy.matrix_transpose(b)
+        upper = not upper
+    if a.shape[-1] != b.shape[-2]:
+        raise RuntimeError("linalg.solve_triangular: Incompatible shapes of A and B for the "
+                           f"equation {'AX = B' if left else 'XA = B'}")
+    r = _trsm(a, b, upper, unitriangular)
+    if not left:
+        r = ivy.matrix_transpose(r)
+    return _out(wrap(r), out)
+
+
+_LUF = namedtuple("linalg_lu_factor", ["LU", "pivots"])
+_LUFX = namedtuple("linalg_lu_factor_ex", ["LU", "pivots", "info"])
+_LU = namedtuple("linalg_lu", ["P", "L", "U"])
+
+
+def _swap_rows(x, k, p):
+    """Rows k and p[...] (a batch of indices) of x (..., m, n) exchanged."""
+    m = x.shape[-2]
+    idx = ivy.arange(m, dtype="int64")
+    pe = ivy.expand_dims(p, axis=-1)
+    idx = ivy.where(ivy.equal(idx, k), pe, ivy.where(ivy.equal(idx, pe), ivy.full_like(pe, k),
+                                                     idx))
+    idx = ivy.broadcast_to(ivy.expand_dims(idx, axis=-1), tuple(x.shape))
+    return ivy.take_along_axis(x, idx, axis=-2)
+
+
+def _getrf(x):
+    """LU with partial pivoting (LAPACK getrf's choice: the first largest |a|), unblocked.
+    Returns (LU, pivots (1-based int32), info (int32: first zero pivot, 1-based; 0 if none))."""
+    m, n = x.shape[-2], x.shape[-1]
+    batch = tuple(x.shape[:-2])
+    k = builtins.min(m, n)
+    rows = ivy.arange(m, dtype="int64")
+    cols = ivy.arange(n, dtype="int64")
+    pivs = []
+    info = ivy.zeros(batch, dtype="int32")
+    for j in range(k):
+        col = ivy.abs(x[..., j:, j])
+        p = ivy.add(ivy.astype(ivy.argmax(col, axis=-1), "int64"), j)
+        pivs.append(ivy.add(ivy.astype(p, "int32"), 1))
+        x = _swap_rows(x, j, p)
+        piv = x[..., j:j + 1, j:j + 1]
+        zero = ivy.equal(piv, 0)
+        info = ivy.where(ivy.logical_and(ivy.equal(info, 0), ivy.reshape(zero, batch)),
+                         ivy.full_like(info, j + 1), info)
+        below = ivy.reshape(ivy.greater(rows, j), (m, 1))
+        lcol = ivy.where(ivy.logical_and(below, ivy.logical_not(zero)),
+                      ivy.divide(x[..., :, j:j + 1], ivy.where(zero, ivy.ones_like(piv), piv)),
+                      ivy.where(below, x[..., :, j:j + 1], ivy.zeros_like(piv)))
+        right = ivy.reshape(ivy.greater(cols, j), (1, n))
+        urow = ivy.where(right, x[..., j:j + 1, :], ivy.zeros_like(x[..., j:j + 1, :]))
+        x = ivy.subtract(x, ivy.matmul(lcol, urow))
+        x = ivy.where(ivy.logical_and(below, ivy.reshape(ivy.equal(cols, j), (1, n))), lcol, x)
+    p = ivy.stack(pivs, axis=-1) if pivs else ivy.zeros(batch + (0,), dtype="int32")
+    return x, p, info
+
+
+def _lu_input(A, name):
+    x = _need_float(A, name)
+    if A.ndim < 2:
+        raise RuntimeError(f"torch.linalg.{name}: Expected tensor with 2 or more dimensions. Got "
+                           f"size: {tuple(A.shape)} instead")
+    return x
+
+
+def lu_factor_ex(A, *, pivot=True, check_errors=False, out=None):
+    if not pivot:
+        not_implemented("torch.linalg.lu_factor_ex(pivot=False)", "LAPACK-free LU needs pivots")
+    lu_, p, info = _getrf(_lu_input(A, "lu_factor_ex"))
+    return _LUFX(wrap(lu_), wrap(p), wrap(info))
+
+
+def lu_factor(A, *, pivot=True, out=None):
+    lu_, p, info = lu_factor_ex(A, pivot=pivot)
+    if A.numel() and bool(ivy.any(ivy.not_equal(info._data, 0))):
+        i = int(ivy.to_scalar(ivy.max(info._data)))
+        raise RuntimeError(f"torch.linalg.lu_factor: U[{i},{i}] is zero and using it on lu_solve "
+                           "would result in a division by zero. If you still want to perform the "
+                           "factorization, consider calling linalg.lu(A, pivot) or "
+                           "linalg.lu_factor_ex(A, pivot)")
+    return _LUF(lu_, p)
+
+
+def _perm_from_pivots(p, m):
+    """The row order (..., m) that LAPACK's pivots (1-based, applied in turn) produce."""
+    batch = tuple(p.shape[:-1])
+    perm = ivy.broadcast_to(ivy.arange(m, dtype="int64"), batch + (m,))
+    for j in range(p.shape[-1]):
+        q = ivy.subtract(ivy.astype(p[..., j], "int64"), 1)
+        perm = ivy.squeeze(_swap_rows(ivy.expand_dims(perm, axis=-1), j, q), axis=-1)
+    return perm
+
+
+def _unpack(lu_, p, unpack_data=True, unpack_pivots=True):
+    m, n = lu_.shape[-2], lu_.shape[-1]
+    k = builtins.min(m, n)
+    P = L = U = None
+    if unpack_pivots:
+        perm = _perm_from_pivots(p, m)
+        oh = ivy.astype(ivy.equal(ivy.expand_dims(perm, axis=-1), ivy.arange(m, dtype="int64")),
+                        dtype_of(lu_).ivy)  # oh[i, r] = (perm[i] == r)
+        P = ivy.matrix_transpose(oh)
+    if unpack_data:
+        eye = ivy.astype(ivy.eye(m, k, dtype="float64"), dtype_of(lu_).ivy)
+        L = ivy.add(ivy.tril(lu_[..., :, :k], k=-1), eye)
+        U = ivy.triu(lu_[..., :k, :])
+    return P, L, U
+
+
+def lu(A, *, pivot=True, out=None):
+    if not pivot:
+        not_implemented("torch.linalg.lu(pivot=False)", "LAPACK-free LU needs pivots")
+    lu_, p, _ = _getrf(_lu_input(A, "lu"))
+    P, L, U = _unpack(lu_, p)
+    return _LU(wrap(P), wrap(L), wrap(U))
+
+
+def lu_solve(LU, pivots, B, *, left=True, adjoint=False, out=None):
+    """torch.linalg.lu_solve: A X = B (or X A = B; A^H for ``adjoint``) from lu_factor's output."""
+    lu_, b = LU._data, B._data
+    if LU.dtype is not B.dtype:
+        raise RuntimeError(f"linalg.lu_solve: Expected LU and B to have the same dtype, but found "
+                           f"LU of type {LU.dtype} and B of type {B.dtype} instead")
+    if not left:  # X A = B  <=>  A^H X^H = B^H
+        bh = ivy.conj(ivy.matrix_transpose(b)) if B.dtype.cat == 3 else ivy.matrix_transpose(b)
+        r = lu_solve(LU, pivots, wrap(bh), adjoint=not adjoint)._data
+        return _out(wrap(ivy.conj(ivy.matrix_transpose(r)) if B.dtype.cat == 3 else
+                         ivy.matrix_transpose(r)), out)
+    n = LU.shape[-1]
+    perm = _perm_from_pivots(pivots._data, n)
+    lu_, b = _batch(lu_, b)
+    perm = ivy.broadcast_to(perm, tuple(lu_.shape[:-2]) + (n,))
+    if not adjoint:  # A = P L U:  X = U^-1 L^-1 P^T B
+        pb = ivy.take_along_axis(b, ivy.broadcast_to(ivy.expand_dims(perm, axis=-1),
+                                                     tuple(b.shape)), axis=-2)
+        r = _trsm(lu_, _trsm(lu_, pb, False, True), True, False)
+    else:  # A^H = U^H L^H P^T:  X = P L^-H U^-H B
+        lh = ivy.conj(ivy.matrix_transpose(lu_)) if LU.dtype.cat == 3 else \
+            ivy.matrix_transpose(lu_)
+        y = _trsm(lh, _trsm(lh, b, False, False), True, True)
+        inv = ivy.argsort(perm, axis=-1)
+        r = ivy.take_along_axis(y, ivy.broadcast_to(ivy.expand_dims(inv, axis=-1),
+                                                    tuple(y.shape)), axis=-2)
+    return _out(wrap(r), out)
+
+
+def householder_product(A, tau, *, out=None):
+    """torch.linalg.householder_product: the first n columns of H_1 ... H_k,
+    H_i = I - tau_i v_i v_i^H with v_i = (0, ..., 0, 1, A[i+1:, i])."""
+    x = _need_float(A, "householder_product")
+    t = tau._data
+    m, n = A.shape[-2], A.shape[-1]
+    k = tau.shape[-1]
+    if not (m >= n >= k):
+        raise RuntimeError("torch.linalg.householder_product: input.shape[-2] must be greater "
+                           "than or equal to input.shape[-1] and input.shape[-1] must be greater "
+                           "than or equal to tau.shape[-1]")
+    if A.dtype is not tau.dtype:
+        raise RuntimeError(f"torch.linalg.householder_product: tau dtype {tau.dtype} does not "
+                           f"match input dtype {A.dtype}")
+    return _out(wrap(_householder_q(x, t)[..., :, :n]), out)
+
+
+def _householder_q(x, t):
+    """The full (..., m, m) product H_1 ... H_k of the reflectors stored below the diagonal of
+    x (..., m, n) with scales t (..., k)."""
+    m, k = x.shape[-2], t.shape[-1]
+    cplx = dtype_of(x).cat == 3
+    x, t = _batch(x, ivy.expand_dims(t, axis=-2))
+    t = ivy.squeeze(t, axis=-2)
+    batch = tuple(x.shape[:-2])
+    q = ivy.astype(ivy.broadcast_to(ivy.eye(m, m, dtype="float64"), batch + (m, m)),
+                   dtype_of(x).ivy)
+    rows = ivy.reshape(ivy.arange(m, dtype="int64"), (m, 1))
+    for i in range(k):
+        col = x[..., :, i:i + 1]
+        v = ivy.where(ivy.less(rows, i), ivy.zeros_like(col),
+                      ivy.where(ivy.equal(rows, i), ivy.ones_like(col), col))
+        vh = ivy.conj(ivy.matrix_transpose(v)) if cplx else ivy.matrix_transpose(v)
+        ti = ivy.expand_dims(t[..., i:i + 1], axis=-1)
+        q = ivy.subtract(q, ivy.multiply(ivy.matmul(ivy.matmul(q, v), vh), ti))
+    return q
+
+
+_GEQRF = namedtuple("geqrf", ["a", "tau"])
+
+
+def geqrf(input, *, out=None):
+    """torch.geqrf: LAPACK's Householder QR (dgeqrf/dlarfg): R on and above the diagonal, the
+    reflectors v (v[0] = 1 implied) below it, tau = (beta - alpha) / beta with
+    beta = -sign(alpha) * ||(alpha, x)||; tau = 0 where the column below is already zero."""
+    if input.ndim < 2:
+        raise RuntimeError("torch.geqrf: input must have at least 2 dimensions.")
+    x = _need_float(input, "geqrf")
+    if input.dtype.cat == 3:
+        not_implemented("torch.geqrf (complex)", "zlarfg's complex reflectors")
+    m, n = x.shape[-2], x.shape[-1]
+    rows = ivy.reshape(ivy.arange(m, dtype="int64"), (m, 1))
+    cols = ivy.reshape(ivy.arange(n, dtype="int64"), (1, n))
+    taus = []
+    for k in range(builtins.min(m, n)):
+        col = x[..., :, k:k + 1]
+        alpha = x[..., k:k + 1, k:k + 1]
+        below = ivy.greater(rows, k)
+        xr = ivy.where(below, col, ivy.zeros_like(col))
+        xnorm = ivy.sqrt(ivy.sum(ivy.multiply(xr, xr), axis=-2, keepdims=True))
+        nz = ivy.not_equal(xnorm, 0)
+        norm = ivy.sqrt(ivy.add(ivy.multiply(alpha, alpha), ivy.multiply(xnorm, xnorm)))
+        beta = ivy.where(ivy.less(alpha, 0), norm, ivy.negative(norm))
+        sbeta = ivy.where(nz, beta, ivy.ones_like(beta))
+        tau = ivy.where(nz, ivy.divide(ivy.subtract(beta, alpha), sbeta), ivy.zeros_like(beta))
+        diff = ivy.subtract(alpha, beta)
+        scale = ivy.where(nz, ivy.divide(ivy.ones_like(diff),
+                                         ivy.where(nz, diff, ivy.ones_like(diff))),
+                          ivy.zeros_like(diff))
+        vb = ivy.multiply(xr, scale)
+        v = ivy.where(ivy.equal(rows, k), ivy.ones_like(col), vb)
+        w = ivy.matmul(ivy.matrix_transpose(v), x)  # (..., 1, n)
+        upd = ivy.multiply(ivy.matmul(v, w), tau)
+        x = ivy.where(ivy.greater(cols, k), ivy.subtract(x, upd), x)
+        newcol = ivy.where(ivy.equal(rows, k), ivy.where(nz, beta, alpha),
+                           ivy.where(below, ivy.where(nz, vb, xr), col))
+        x = ivy.where(ivy.equal(cols, k), newcol, x)
+        taus.append(ivy.reshape(tau, tuple(tau.shape[:-2])))
+    t = ivy.stack(taus, axis=-1) if taus else ivy.zeros(tuple(x.shape[:-2]) + (0,),
+                                                        dtype=dtype_of(x).ivy)
+    return _GEQRF(wrap(x), wrap(t))
+
+
+def ormqr(input, tau, other, left=True, transpose=False, *, out=None):
+    """torch.ormqr: ``other`` multiplied by Q = H_1 ... H_k (from geqrf's output) or its
+    (conjugate) transpose, from the left or the right."""
+    x = _need_float(input, "ormqr")
+    if input.dtype is not tau.dtype or input.dtype is not other.dtype:
+        raise RuntimeError("torch.ormqr: Expected input, tau and other to have the same dtype")
+    mq = other.shape[-2] if left else other.shape[-1]
+    if input.shape[-2] != mq:
+        raise RuntimeError(f"torch.ormqr: other.shape[{-2 if left else -1}] must be equal to "
+                           f"input.shape[-2]")
+    if tau.shape[-1] > builtins.min(input.shape[-2], input.shape[-1]):
+        raise RuntimeError("torch.ormqr: tau.shape[-1] must be less than or equal to "
+                           "input.shape[-1]")
+    q = _householder_q(x, tau._data)
+    if transpose:
+        q = ivy.conj(ivy.matrix_transpose(q)) if input.dtype.cat == 3 else \
+            ivy.matrix_transpose(q)
+    c = other._data
+    return _out(wrap(ivy.matmul(q, c) if left else ivy.matmul(c, q)), out)
 
 
 def cond(A, p=None, *, out=None):

@@ -99,13 +99,15 @@ def _binary(ivy_fn, name):
     return f
 
 
-erf = _unary(ivy.erf, "erf")  # torch.special.erf is torch.erf
-erfc = _unary(ivy.erfc, "erfc")
-erfinv = _unary(ivy.erfinv, "erfinv")
-gammaln = _unary(ivy.lgamma, "gammaln")
-digamma = _unary(ivy.digamma, "digamma")
-psi = _unary(ivy.digamma, "psi")
-i0 = _unary(ivy.i0, "i0")
+# torch.special.erf is torch.erf, special.gammaln torch.lgamma, special.polygamma torch.polygamma...
+erf = F.erf
+erfc = F.erfc
+erfinv = F.erfinv
+gammaln = F.lgamma
+digamma = psi = F.digamma
+i0 = F.i0
+polygamma = F.polygamma
+multigammaln = F.mvlgamma
 i0e = _unary(ivy.i0e, "i0e")
 i1 = _unary(ivy.i1, "i1")
 i1e = _unary(ivy.i1e, "i1e")
@@ -114,22 +116,8 @@ modified_bessel_i1 = _unary(ivy.i1, "modified_bessel_i1")
 ndtri = _unary(ivy.ndtri, "ndtri")
 log_ndtr = _unary(ivy.log_ndtr, "log_ndtr")  # exact in the lower tail
 zeta = _binary(ivy.zeta, "zeta")
-gammainc = _binary(ivy.igamma, "gammainc")
-gammaincc = _binary(ivy.igammac, "gammaincc")
-
-
-def polygamma(n, input, *, out=None):
-    return _out(wrap(ivy.polygamma(int(n), _floatify(input._data))), out)
-
-
-def multigammaln(input, p, *, out=None):
-    x = _floatify(input._data)
-    if p < 1:
-        raise RuntimeError("p has to be greater than or equal to 1")
-    r = ivy.full_like(x, p * (p - 1) / 4.0 * math.log(math.pi))
-    for j in range(p):
-        r = ivy.add(r, ivy.lgamma(ivy.subtract(x, j / 2.0)))
-    return _out(wrap(r), out)
+gammainc = F._binary_real(F._igamma_torch(False), "special_gammainc")  # torch.igamma
+gammaincc = F._binary_real(F._igamma_torch(True), "special_gammaincc")  # torch.igammac
 
 
 def _spherical_j0(x):

@@ -51,7 +51,8 @@ EXCLUDED.update({"numpy.linalg.test": "testing", "numpy.fft.test": "testing"})
 REASONS = {cat: reason for cat, (reason, _) in _CATS.items()}
 
 TEST_MODULES = ("test_elementwise", "test_reductions_manipulation", "test_linalg_fft_random",
-                "test_programs", "test_random_distributions", "test_more_functions")
+                "test_programs", "test_random_distributions", "test_more_functions",
+                "test_special")
 
 
 def _public(ns: str):

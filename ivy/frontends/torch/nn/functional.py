@@ -388,11 +388,90 @@ def _batched(x, n):
     return x, False
 
 
+def _max_pool_windows(n, x, kernel_size, stride, padding, dilation, ceil_mode, name):
+    """Max pooling by explicit windows (dilation, indices): values and torch's indices -- the
+    flat index in the input plane of the first maximum of a window, or of its last NaN (ATen's
+    ``val > maxval || isnan(val)`` scan over the window's cells inside the input)."""
+    import itertools
+
+    k, s_, p, d = (_ntuple(v, n) for v in (kernel_size, stride if stride is not None and
+                                            stride != [] else kernel_size, padding, dilation))
+    for kk, pp, dd in zip(k, p, d, strict=True):
+        if pp > (dd * (kk - 1) + 1) // 2:
+            raise RuntimeError("pad should be at most half of effective kernel size, but got "
+                               f"pad={pp}, kernel_size={kk} and dilation={dd}")
+    spatial = tuple(x.shape[-n:])
+    outs = []
+    for L, kk, ss, pp, dd in zip(spatial, k, s_, p, d, strict=True):
+        num = L + 2 * pp - dd * (kk - 1) - 1
+        if num < 0:
+            raise RuntimeError(f"Given input size too small: output size would be "
+                               f"{num // ss + 1}")
+        out = (-(-num // ss) if ceil_mode else num // ss) + 1
+        if ceil_mode and (out - 1) * ss >= L + pp:
+            out -= 1
+        outs.append(out)
+    lead = tuple(x.shape[:-n])
+    fl = dtype_of(x).cat >= 2
+    low = -math.inf if fl else int(ivy.iinfo(dtype_of(x).ivy).min)
+    strides = [int(math.prod(spatial[i + 1:])) for i in range(n)]
+    vals, valid, flat = [], [], []
+    for combo in itertools.product(*[range(kk) for kk in k]):
+        coords = []
+        for i in range(n):
+            c = ivy.add(ivy.multiply(ivy.arange(outs[i], dtype="int64"), s_[i]),
+                        combo[i] * d[i] - p[i])
+            coords.append(ivy.reshape(c, tuple(outs[i] if j == i else 1 for j in range(n))))
+        ok = None
+        idx = None
+        for i, c in enumerate(coords):
+            oki = ivy.logical_and(ivy.greater_equal(c, 0), ivy.less(c, spatial[i]))
+            ok = oki if ok is None else ivy.logical_and(ok, oki)
+            term = ivy.multiply(c, strides[i])
+            idx = term if idx is None else ivy.add(idx, term)
+        ok = ivy.broadcast_to(ok, tuple(outs))
+        idx = ivy.broadcast_to(idx, tuple(outs))
+        safe = [ivy.clip(c, 0, spatial[i] - 1) for i, c in enumerate(coords)]
+        flat_safe = ivy.zeros(tuple(outs), dtype="int64")
+        for i, c in enumerate(safe):
+            flat_safe = ivy.add(flat_safe, ivy.multiply(c, strides[i]))
+        xf = ivy.reshape(x, lead + (-1,))
+        v = ivy.reshape(ivy.take(xf, ivy.reshape(flat_safe, (-1,)), axis=-1), lead + tuple(outs))
+        vals.append(ivy.where(ok, v, ivy.full_like(v, low)))
+        valid.append(ok)
+        flat.append(idx)
+    axis = len(lead)
+    V = ivy.stack(vals, axis=axis)  # lead + (K,) + outs
+    ok = ivy.stack(valid, axis=0)  # (K,) + outs
+    F_ = ivy.stack(flat, axis=0)
+    K = len(vals)
+    m = ivy.max(V, axis=axis)
+    hit = ivy.logical_and(ok, ivy.equal(V, ivy.expand_dims(m, axis=axis)))
+    first = ivy.argmax(ivy.astype(hit, "int64"), axis=axis)
+    if fl:
+        isn = ivy.logical_and(ok, ivy.isnan(V))
+        last_nan = ivy.subtract(K - 1, ivy.argmax(ivy.astype(ivy.flip(isn, axis=axis), "int64"),
+                                                  axis=axis))
+        first = ivy.where(ivy.any(isn, axis=axis), last_nan, first)
+    Fb = ivy.broadcast_to(F_, tuple(V.shape))
+    ind = ivy.squeeze(ivy.take_along_axis(Fb, ivy.expand_dims(ivy.astype(first, "int64"),
+                                                              axis=axis), axis=axis), axis=axis)
+    return m, ind
+
+
 def _max_pool(n, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices):
     name = f"max_pool{n}d"
-    if return_indices:
-        not_implemented(f"torch.nn.functional.{name}(return_indices=True)")
     x, unb = _batched(input._data, n)
+    if n == 1 and not return_indices and dtype_of(x).cat < 2:  # torch's max_pool1d_impl
+        raise NotImplementedError(f"\"max_pool1d_impl\" not implemented for '{dtype_of(x)}'")
+    if return_indices or any(dd != 1 for dd in _ntuple(dilation, n)):
+        if 0 in tuple(x.shape):
+            not_implemented(f"torch.nn.functional.{name} (empty input with indices/dilation)")
+        if dtype_of(x).cat in (0, 3):
+            raise RuntimeError(f"\"{name}\" not implemented for '{dtype_of(x)}'")
+        m, ind = _max_pool_windows(n, x, kernel_size, stride, padding, dilation, ceil_mode, name)
+        sq = (lambda a: ivy.squeeze(a, axis=0)) if unb else (lambda a: a)
+        return (wrap(sq(m)), wrap(sq(ind))) if return_indices else wrap(sq(m))
     k, s, pads = _pool_geometry(n, x, kernel_size, stride, padding, dilation, ceil_mode, name)
     fn = {1: ivy.max_pool1d, 2: ivy.max_pool2d, 3: ivy.max_pool3d}[n]
     r = fn(x, k, strides=s, padding=pads, data_format=CF)
@@ -412,6 +491,80 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
 def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
                return_indices=False):
     return _max_pool(3, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
+
+
+def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1,
+                            ceil_mode=False, return_indices=False):
+    return _max_pool(1, input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1,
+                            ceil_mode=False, return_indices=False):
+    return _max_pool(2, input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def max_pool3d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1,
+                            ceil_mode=False, return_indices=False):
+    return _max_pool(3, input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def _max_unpool(n, input, indices, kernel_size, stride, padding, output_size):
+    """max_unpool{n}d: zeros of the unpooled size with input's values written at ``indices``
+    (flat positions in each output plane, as max_pool's return_indices gives)."""
+    x, unb = _batched(input._data, n)
+    ix = indices._data
+    if dtype_of(ix).name != "int64":
+        raise RuntimeError(f"expected indices to have type Long, got {dtype_of(ix)}")
+    if unb:
+        ix = ivy.expand_dims(ix, axis=0)
+    if tuple(ix.shape) != tuple(x.shape):
+        raise RuntimeError("Expected shape of indices to be same as that of the input tensor")
+    k, s_, p = (_ntuple(v, n) for v in (kernel_size, stride if stride is not None and
+                                         stride != [] else kernel_size, padding))
+    spatial = tuple(x.shape[-n:])
+    default = tuple((L - 1) * ss - 2 * pp + kk for L, ss, pp, kk in zip(spatial, s_, p, k,
+                                                                          strict=True))
+    if output_size is None:
+        out = default
+    else:
+        out = tuple(int(v) for v in as_tuple(output_size))
+        if len(out) == n + 2:
+            out = out[-n:]
+        if len(out) != n:
+            raise ValueError(f"output_size should be a sequence containing {n} or {n + 2} "
+                             f"elements, but it has a length of '{len(out)}'")
+        for o_, dflt, ss in zip(out, default, s_, strict=True):
+            if not dflt - ss < o_ < dflt + ss:
+                raise ValueError(f"invalid output_size \"{out}\" (dim 0 must be between "
+                                 f"{dflt - ss} and {dflt + ss})")
+    P = int(math.prod(out))
+    N, C = x.shape[0], x.shape[1]
+    ixf = ivy.reshape(ix, (N, C, -1))
+    if ixf.shape[-1] and (bool(ivy.any(ivy.less(ixf, 0))) or bool(ivy.any(ivy.greater_equal(
+            ixf, P)))):
+        bad = int(ivy.to_scalar(ivy.max(ixf)))
+        raise RuntimeError(f"Found an invalid max index: {bad} (output volumes are of size "
+                           f"{'x'.join(str(v) for v in out)})")
+    # repeated indices: which value lands is unspecified (torch documents the same)
+    Lk = ixf.shape[-1]
+    nn_ = ivy.broadcast_to(ivy.reshape(ivy.arange(N, dtype="int64"), (N, 1, 1)), (N, C, Lk))
+    cc_ = ivy.broadcast_to(ivy.reshape(ivy.arange(C, dtype="int64"), (1, C, 1)), (N, C, Lk))
+    coords = ivy.reshape(ivy.stack([nn_, cc_, ixf], axis=-1), (-1, 3))
+    r = ivy.scatter_nd(coords, ivy.reshape(x, (-1,)), (N, C, P), reduction="replace")
+    r = ivy.reshape(r, (N, C) + out)
+    return wrap(ivy.squeeze(r, axis=0) if unb else r)
+
+
+def max_unpool1d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    return _max_unpool(1, input, indices, kernel_size, stride, padding, output_size)
+
+
+def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    return _max_unpool(2, input, indices, kernel_size, stride, padding, output_size)
+
+
+def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    return _max_unpool(3, input, indices, kernel_size, stride, padding, output_size)
 
 
 def _avg_pool(n, input, kernel_size, stride, padding, ceil_mode, count_include_pad,
@@ -479,26 +632,87 @@ def _adaptive_bins(L, O):
     return [((i * L) // O, -((-(i + 1) * L) // O)) for i in range(O)]
 
 
+def _adaptive_pool(input, nd, output_size, kind, return_indices=False):
+    """Adaptive pooling over the last ``nd`` dims, one bin at a time (torch's bins:
+    [floor(i L / O), ceil((i + 1) L / O))). ``max`` returns torch's indices when asked: the flat
+    index in the input plane of the first maximum, or of the last NaN when the bin has one
+    (ATen's ``val > maxval || isnan(val)`` scan)."""
+    import itertools
+
+    x, unb = _batched(input._data, nd)
+    spatial = tuple(x.shape[-nd:])
+    if 0 in spatial:
+        raise RuntimeError(f"adaptive_{kind}_pool{nd}d(): Expected input to have non-zero size "
+                           "for non-batch dimensions")
+    if kind == "avg":
+        _float_only(x, f"adaptive_avg_pool{nd}d")
+    elif dtype_of(x).cat < 2:  # torch: "adaptive_max_pool2d" not implemented for 'Long'
+        kernel = "adaptive_max_pool3d_cpu" if nd == 3 else "adaptive_max_pool2d"
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{dtype_of(x)}'")
+    out = _adaptive_size(output_size, spatial)
+    bins = [_adaptive_bins(ln, on) for ln, on in zip(spatial, out, strict=True)]
+    strides = [int(math.prod(spatial[i + 1:])) for i in range(nd)]
+    lead = tuple(x.shape[:-nd])
+    vals, idxs = [], []
+    for combo in itertools.product(*bins):
+        blk = ivy.get_item(x, (Ellipsis,) + tuple(slice(a, b) for a, b in combo))
+        bshape = tuple(b - a for a, b in combo)
+        flat = ivy.reshape(blk, lead + (-1,))
+        if kind == "avg":
+            vals.append(ivy.mean(flat, axis=-1))
+            continue
+        vals.append(ivy.max(flat, axis=-1))
+        if return_indices:
+            k = flat.shape[-1]
+            isn = ivy.isnan(flat) if dtype_of(flat).cat >= 2 else ivy.zeros_like(flat,
+                                                                                dtype="bool")
+            first_max = ivy.argmax(ivy.where(isn, ivy.full_like(flat, -math.inf), flat) if
+                                   dtype_of(flat).cat >= 2 else flat, axis=-1)
+            last_nan = ivy.subtract(k - 1, ivy.argmax(ivy.astype(ivy.flip(isn, axis=-1),
+                                                                 "int64"), axis=-1))
+            loc = ivy.astype(ivy.where(ivy.any(isn, axis=-1), last_nan, first_max), "int64")
+            g = ivy.zeros_like(loc)
+            rem = loc
+            for i in range(nd):
+                inner = int(math.prod(bshape[i + 1:]))
+                coord = ivy.floor_divide(rem, inner)
+                rem = ivy.remainder(rem, inner)
+                g = ivy.add(g, ivy.multiply(ivy.add(coord, combo[i][0]), strides[i]))
+            idxs.append(g)
+    r = ivy.reshape(ivy.stack(vals, axis=-1), lead + out)
+    r = ivy.squeeze(r, axis=0) if unb else r
+    if kind == "max" and return_indices:
+        ix = ivy.reshape(ivy.stack(idxs, axis=-1), lead + out)
+        return wrap(r), wrap(ivy.squeeze(ix, axis=0) if unb else ix)
+    return wrap(r)
+
+
 def adaptive_max_pool2d(input, output_size, return_indices=False):
-    if return_indices:
-        not_implemented("torch.nn.functional.adaptive_max_pool2d(return_indices=True)")
-    x, unb = _batched(input._data, 2)
-    H, W = x.shape[-2:]
-    oh, ow = _adaptive_size(output_size, (H, W))
-    rows = []
-    for a, b in _adaptive_bins(H, oh):
-        cols = [ivy.max(ivy.get_item(x, (Ellipsis, slice(a, b), slice(c, d))), axis=(-2, -1))
-                for c, d in _adaptive_bins(W, ow)]
-        rows.append(ivy.stack(cols, axis=-1))
-    r = ivy.stack(rows, axis=-2)
-    return wrap(ivy.squeeze(r, axis=0) if unb else r)
+    return _adaptive_pool(input, 2, output_size, "max", return_indices)
 
 
 def adaptive_max_pool1d(input, output_size, return_indices=False):
-    x = input._data
-    r = adaptive_max_pool2d(wrap(ivy.expand_dims(x, axis=-2)), (1, as_tuple(output_size)[0]),
-                            return_indices)
-    return wrap(ivy.squeeze(r._data, axis=-2))
+    return _adaptive_pool(input, 1, output_size, "max", return_indices)
+
+
+def adaptive_max_pool3d(input, output_size, return_indices=False):
+    return _adaptive_pool(input, 3, output_size, "max", return_indices)
+
+
+def adaptive_max_pool1d_with_indices(input, output_size, return_indices=False):
+    return _adaptive_pool(input, 1, output_size, "max", True)
+
+
+def adaptive_max_pool2d_with_indices(input, output_size, return_indices=False):
+    return _adaptive_pool(input, 2, output_size, "max", True)
+
+
+def adaptive_max_pool3d_with_indices(input, output_size, return_indices=False):
+    return _adaptive_pool(input, 3, output_size, "max", True)
+
+
+def adaptive_avg_pool3d(input, output_size):
+    return _adaptive_pool(input, 3, output_size, "avg")
 
 
 def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
@@ -723,8 +937,94 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
     return wrap(ivy.take(w, ivy.astype(idx, "int64"), axis=0))
 
 
-def embedding_bag(*args, **kwargs):
-    not_implemented("torch.nn.functional.embedding_bag")
+def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False,
+                  mode="mean", sparse=False, per_sample_weights=None, include_last_offset=False,
+                  padding_idx=None):
+    """torch.nn.functional.embedding_bag: the rows of ``weight`` for each bag (the rows of a 2-D
+    ``input``, or ``input[offsets[i]:offsets[i + 1]]`` of a 1-D one) reduced by ``mode``
+    (sum/mean/max; entries equal to ``padding_idx`` left out, an empty bag gives zeros)."""
+    if mode not in ("sum", "mean", "max"):
+        raise ValueError(f"mode has to be one of sum, mean or max, got {mode}")
+    if per_sample_weights is not None and mode != "sum":
+        raise NotImplementedError("embedding_bag: per_sample_weights was not None. "
+                                  "per_sample_weights is only supported for mode='sum' (got "
+                                  f"mode='{mode}'). Please open a feature request on GitHub.")
+    idx = input._data
+    if dtype_of(idx).cat != 1:
+        raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the "
+                           f"following scalar types: Long, Int; but got {dtype_of(idx)} instead")
+    if input.ndim == 2:
+        if offsets is not None:
+            raise ValueError("if input is 2D, then offsets has to be None, as input is treated is "
+                             "a mini-batch of fixed length sequences.")
+        B, n_ = input.shape
+        off = [i * n_ for i in range(B)]
+        flat = ivy.reshape(idx, (-1,))
+        psw = None if per_sample_weights is None else ivy.reshape(per_sample_weights._data, (-1,))
+    elif input.ndim == 1:
+        if offsets is None:
+            raise ValueError("offsets has to be a 1D Tensor but got None")
+        if offsets.ndim != 1:
+            raise ValueError("offsets has to be a 1D Tensor")
+        off = [int(v) for v in ivy.to_numpy(offsets._data).tolist()]
+        flat = idx
+        psw = None if per_sample_weights is None else per_sample_weights._data
+        if off and off[0] != 0:
+            raise RuntimeError("offsets[0] has to be 0, i.e., the first sequence in the "
+                               "mini-batch has to start from position 0. However, got "
+                               f"{off[0]}")
+        if off and off[-1] > flat.shape[0]:
+            raise RuntimeError(f"offsets[-1] can not be greater than input's length "
+                               f"{flat.shape[0]} but got offsets[-1] of {off[-1]}")
+        if any(b < a for a, b in zip(off, off[1:], strict=False)):
+            raise RuntimeError("embedding_bag: offsets must be non-decreasing")
+        if include_last_offset:
+            if not off:
+                raise RuntimeError("include_last_offset: number of offset should be at least 1")
+    else:
+        raise ValueError(f"input has to be 1D or 2D Tensor, but got Tensor of dimension "
+                         f"{input.ndim}")
+    if max_norm is not None:  # renormalises the used rows of ``weight`` in place, as torch
+        embedding(wrap(flat), weight, max_norm=max_norm, norm_type=norm_type)
+    w = weight._data
+    L = flat.shape[0]
+    if input.ndim == 1 and include_last_offset:
+        starts, ends = off[:-1], off[1:]
+    else:
+        starts, ends = off, off[1:] + [L]
+    B = len(starts)
+    rows = ivy.take(w, ivy.astype(flat, "int64"), axis=0) if L else \
+        ivy.zeros((0, w.shape[1]), dtype=dtype_of(w).ivy)
+    if L and (ivy.to_numpy(ivy.max(flat)) >= w.shape[0] or ivy.to_numpy(ivy.min(flat)) < 0):
+        raise IndexError("index out of range in self")
+    pos = ivy.arange(L, dtype="int64")
+    st_ = ivy.reshape(ivy.asarray(starts or [0], dtype="int64"), (-1, 1))[:B]
+    en_ = ivy.reshape(ivy.asarray(ends or [0], dtype="int64"), (-1, 1))[:B]
+    member = ivy.logical_and(ivy.greater_equal(pos, st_), ivy.less(pos, en_))  # (B, L)
+    if padding_idx is not None:
+        pad = padding_idx if padding_idx >= 0 else padding_idx + w.shape[0]
+        member = ivy.logical_and(member, ivy.not_equal(flat, pad))
+    m = ivy.astype(member, dtype_of(w).ivy)
+    if mode == "max":
+        big = ivy.where(ivy.expand_dims(member, axis=-1), ivy.expand_dims(rows, axis=0),
+                        ivy.full_like(ivy.expand_dims(rows, axis=0), -math.inf))
+        r = ivy.max(big, axis=1) if L else ivy.zeros((B, w.shape[1]), dtype=dtype_of(w).ivy)
+        r = ivy.where(ivy.any(member, axis=1, keepdims=True), r, ivy.zeros_like(r))
+        return wrap(r)
+    if psw is not None:
+        rows = ivy.multiply(rows, ivy.expand_dims(cast(psw, dtype_of(w)), axis=-1))
+    r = ivy.matmul(m, rows)
+    if mode == "mean":
+        cnt = ivy.sum(m, axis=1, keepdims=True)
+        r = ivy.divide(r, ivy.where(ivy.equal(cnt, 0), ivy.ones_like(cnt), cnt))
+    return wrap(r)
+
+
+def conv_tbc(input, weight, bias, pad=0):
+    """torch.conv_tbc: conv1d on (time, batch, channel) input with a (k, in, out) weight."""
+    x = input.permute(1, 2, 0)
+    r = conv1d(x, weight.permute(2, 1, 0), bias, padding=pad)
+    return r.permute(2, 0, 1)
 
 
 def one_hot(tensor, num_classes=-1):
@@ -873,7 +1173,44 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
 
 
 def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
-    not_implemented("torch.nn.functional.fold")
+    """torch.nn.functional.fold (col2im): each column of blocks summed back into the (padded)
+    image at its sliding-window positions (a scatter-add), then the padding cropped."""
+    x = input._data
+    if len(x.shape) not in (2, 3):
+        raise RuntimeError("Input Error: Only unbatched (2D) or batched (3D) input Tensors are "
+                           f"supported (got {len(x.shape)}D)")
+    if dtype_of(x).cat == 1:
+        raise NotImplementedError(f"\"col2im_out_cpu\" not implemented for '{dtype_of(x)}'")
+    if dtype_of(x).cat == 0:
+        not_implemented("torch.nn.functional.fold (bool input)")
+    x, unb = _batched(x, 1)
+    o, k, d, p, s = (_ntuple(v, 2) for v in (output_size, kernel_size, dilation, padding, stride))
+    N, CK, L = x.shape
+    K = k[0] * k[1]
+    if CK % K:
+        raise RuntimeError(f"Expected size of input's dimension 1 to be divisible by the product "
+                           f"of kernel_size, but got input.size(1)={CK} and kernel_size={k}")
+    C = CK // K
+    Hp, Wp = o[0] + 2 * p[0], o[1] + 2 * p[1]
+    lh = (Hp - d[0] * (k[0] - 1) - 1) // s[0] + 1
+    lw = (Wp - d[1] * (k[1] - 1) - 1) // s[1] + 1
+    if lh < 1 or lw < 1 or lh * lw != L:
+        raise RuntimeError(f"Given output_size={o}, kernel_size={k}, dilation={d}, padding={p}, "
+                           f"stride={s}, expected size of input's dimension 2 to match the "
+                           f"calculated number of sliding blocks {lh} * {lw} = {lh * lw}, but "
+                           f"got input.size(2)={L}.")
+    ar = lambda n_: ivy.arange(n_, dtype="int64")  # noqa: E731
+    rows = ivy.add(ivy.reshape(ivy.multiply(ar(k[0]), d[0]), (k[0], 1, 1, 1)),
+                   ivy.reshape(ivy.multiply(ar(lh), s[0]), (1, 1, lh, 1)))
+    cols = ivy.add(ivy.reshape(ivy.multiply(ar(k[1]), d[1]), (1, k[1], 1, 1)),
+                   ivy.reshape(ivy.multiply(ar(lw), s[1]), (1, 1, 1, lw)))
+    pos = ivy.reshape(ivy.add(ivy.multiply(rows, Wp), cols), (K * L, 1))
+    upd = ivy.permute_dims(ivy.reshape(x, (N, C, K * L)), (2, 0, 1))
+    r = ivy.scatter_nd(pos, upd, (Hp * Wp, N, C), reduction="sum")
+    r = ivy.reshape(ivy.permute_dims(r, (1, 2, 0)), (N, C, Hp, Wp))
+    r = ivy.get_item(r, (slice(None), slice(None), slice(p[0], p[0] + o[0]),
+                         slice(p[1], p[1] + o[1])))
+    return wrap(ivy.squeeze(r, axis=0) if unb else r)
 
 
 def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0,
@@ -1135,6 +1472,68 @@ def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="m
     return _reduce(F.log1p(F.exp(-target * input)), reduction, size_average, reduce)
 
 
+def _class_targets(input, target, name):
+    """(x as (N, C), target as (N,)) for the multi-class margin losses (torch's checks)."""
+    if target.dtype is not _core.int64:
+        raise RuntimeError(f"expected scalar type Long but found {target.dtype}")
+    if input.dtype.cat < 2:
+        raise RuntimeError(f"\"{name}\" not implemented for '{input.dtype}'")
+    if input.ndim not in (1, 2) or input.numel() == 0:
+        not_implemented(f"torch.nn.functional.{name}", "input must be a non-empty 1-d or 2-d "
+                        "tensor")
+    x = input if input.ndim == 2 else input.reshape(1, -1)
+    return x, x.shape[1]
+
+
+def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=None,
+                      reduce=None, reduction="mean"):
+    """sum over i != y of w[y] max(0, margin - x[y] + x[i])**p, divided by C."""
+    if p not in (1, 2):
+        raise ValueError("only p == 1 and p == 2 supported")
+    x, C = _class_targets(input, target, "multi_margin_loss")
+    t = target.reshape(-1)
+    if t.shape[0] != x.shape[0]:
+        raise RuntimeError(f"inconsistent target size, expected {x.shape[0]} but got "
+                           f"{tuple(target.shape)}")
+    if t.numel() and bool(F.any((t < 0) | (t >= C))):
+        raise RuntimeError("target out of range")
+    if weight is not None and weight.dtype is not input.dtype:
+        raise RuntimeError(f"expected scalar type {input.dtype} but found {weight.dtype}")
+    xy = F.gather(x, 1, t.unsqueeze(1))
+    z = F.clamp(margin - xy + x, min=0)
+    if p == 2:
+        z = z * z
+    if weight is not None:
+        z = z * F.index_select(weight.reshape(-1), 0, t).unsqueeze(1)
+    z = F.where(F.arange(C).unsqueeze(0) == t.unsqueeze(1), F.zeros_like(z), z)
+    loss = z.sum(1) / C
+    if input.ndim == 1:
+        loss = loss.reshape(())
+    return _reduce(loss, reduction, size_average, reduce)
+
+
+def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    """sum over the target classes j (the prefix of ``target`` before the first -1) and the
+    non-target classes i of max(0, 1 - (x[j] - x[i])), divided by C."""
+    x, C = _class_targets(input, target, "multilabel_margin_loss")
+    if tuple(target.shape) != tuple(input.shape):
+        raise RuntimeError(f"inconsistent target size: {tuple(target.shape)} for input of size: "
+                           f"{tuple(input.shape)}")
+    t = target.reshape(x.shape[0], C)
+    valid = F.cumprod((t != -1).long(), 1) == 1
+    if bool(F.any((t < -1) | (t >= C))):  # torch checks every entry, also after the -1
+        raise RuntimeError("argument #2 'target' is out of range")
+    ts = F.where(valid, t, F.zeros_like(t))
+    xj = F.gather(x, 1, ts)  # (N, C): x at the j-th target (where valid)
+    is_target = F.any((ts.unsqueeze(2) == F.arange(C).reshape(1, 1, C)) & valid.unsqueeze(2), 1)
+    z = F.clamp(1 - xj.unsqueeze(2) + x.unsqueeze(1), min=0)  # (N, j, i)
+    mask = valid.unsqueeze(2) & ~is_target.unsqueeze(1)
+    loss = F.where(mask, z, F.zeros_like(z)).sum((1, 2)) / C
+    if input.ndim == 1:
+        loss = loss.reshape(())
+    return _reduce(loss, reduction, size_average, reduce)
+
+
 def cosine_similarity(x1, x2, dim=1, eps=1e-8):
     from .. import linalg
 
@@ -1170,6 +1569,40 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-06, 
     return _reduce(F.clamp(dp - dn + margin, min=0), reduction, size_average, reduce)
 
 
+def triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_function=None,
+                                      margin=1.0, swap=False, reduction="mean"):
+    """torch's formula: clamp_min(margin + d(a, p) - d(a, n), 0), d = pairwise_distance unless
+    given (any callable on frontend Tensors); ``swap`` uses min(d(a, n), d(p, n))."""
+    if reduction not in ("mean", "sum", "none"):
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    if margin <= 0:
+        raise ValueError(f"margin must be greater than 0, got {margin}")
+    if not (anchor.ndim == positive.ndim == negative.ndim):
+        raise RuntimeError("The anchor, positive, and negative tensors are expected to have the "
+                           f"same number of dimensions, but got: anchor {anchor.ndim}D, positive "
+                           f"{positive.ndim}D, and negative {negative.ndim}D inputs")
+    dist = distance_function if distance_function is not None else pairwise_distance
+    dp, dn = dist(anchor, positive), dist(anchor, negative)
+    if swap:
+        dn = F.minimum(dn, dist(positive, negative))
+    loss = F.clamp_min(margin + dp - dn, 0)
+    if reduction == "sum":
+        return F.sum(loss)
+    return F.mean(loss) if reduction == "mean" else loss
+
+
+def linear_cross_entropy(input, linear_weight, target, *, linear_bias=None, weight=None,
+                         reduction="mean", ignore_index=None, label_smoothing=0.0, options=None):
+    """torch's reference: cross_entropy(linear(input, linear_weight, linear_bias), target, ...)
+    (``ignore_index=None`` behaves as cross_entropy's default -100, as in torch)."""
+    if options is not None:
+        not_implemented("torch.nn.functional.linear_cross_entropy(options=...)")
+    logits = linear(input, linear_weight, linear_bias)
+    ii = ignore_index if ignore_index is not None else -100  # torch: None is the default
+    return cross_entropy(logits, target, weight, ignore_index=ii, reduction=reduction,
+                         label_smoothing=label_smoothing)
+
+
 def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, reduce=None,
                                 reduction="mean"):
     loss = -(target * logsigmoid(input) + (1 - target) * logsigmoid(-input))
@@ -1195,8 +1628,96 @@ def affine_grid(theta, size, align_corners=None):
     return grid.reshape(N, H, W, 2)
 
 
-def grid_sample(*args, **kwargs):
-    not_implemented("torch.nn.functional.grid_sample")
+def _grid_reflect(x, twice_low, twice_high):
+    """ATen's reflect_coordinates."""
+    if twice_low == twice_high:
+        return ivy.zeros_like(x)
+    lo = twice_low / 2.0
+    span = (twice_high - twice_low) / 2.0
+    a = ivy.abs(ivy.subtract(x, lo))
+    extra = ivy.remainder(a, span)
+    flips = ivy.floor(ivy.divide(a, span))
+    even = ivy.equal(ivy.remainder(flips, 2.0), 0)
+    return ivy.where(even, ivy.add(extra, lo), ivy.add(ivy.subtract(span, extra), lo))
+
+
+def _grid_coord(g, size, padding_mode, align_corners):
+    """ATen's grid_sampler_compute_source_index: unnormalise, then border/reflection."""
+    if align_corners:
+        x = ivy.multiply(ivy.add(g, 1.0), (size - 1) / 2.0)
+    else:
+        x = ivy.divide(ivy.subtract(ivy.multiply(ivy.add(g, 1.0), float(size)), 1.0), 2.0)
+    if padding_mode == "border":
+        x = ivy.clip(x, 0.0, float(size - 1))
+    elif padding_mode == "reflection":
+        x = _grid_reflect(x, 0, 2 * (size - 1)) if align_corners else \
+            _grid_reflect(x, -1, 2 * size - 1)
+        x = ivy.clip(x, 0.0, float(size - 1))
+    return x
+
+
+def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
+    """torch.nn.functional.grid_sample for 4-D input, bilinear/nearest, zeros/border/reflection
+    padding (ATen's formulas; nearest rounds half to even as nearbyint)."""
+    if mode not in ("bilinear", "nearest", "bicubic"):
+        raise ValueError(f"nn.functional.grid_sample(): expected mode to be 'bilinear', "
+                         f"'nearest' or 'bicubic', but got: '{mode}'")
+    if padding_mode not in ("zeros", "border", "reflection"):
+        raise ValueError("nn.functional.grid_sample(): expected padding_mode to be 'zeros', "
+                         f"'border', or 'reflection', but got: '{padding_mode}'")
+    if input.ndim != 4 or grid.ndim != 4:
+        if input.ndim == 5:
+            not_implemented("torch.nn.functional.grid_sample (5-D input)")
+        raise RuntimeError("grid_sampler(): expected 4D or 5D input and grid with same number "
+                           f"of dimensions, but got input with sizes {list(input.shape)} and "
+                           f"grid with sizes {list(grid.shape)}")
+    if mode == "bicubic":
+        not_implemented("torch.nn.functional.grid_sample(mode='bicubic')")
+    if input.dtype is not grid.dtype:
+        raise RuntimeError(f"grid_sampler(): expected input and grid to have the same dtype, "
+                           f"but input has {input.dtype} and grid has {grid.dtype}")
+    if input.dtype.cat != 2:
+        raise RuntimeError(f"\"grid_sampler_2d_cpu\" not implemented for '{input.dtype}'")
+    N, C, H, W = input.shape
+    if grid.shape[0] != N or grid.shape[-1] != 2:
+        raise RuntimeError("grid_sampler(): expected grid to have size 2 in last dimension and "
+                           "the same batch size as input")
+    g = grid._data
+    if g.shape[1] * g.shape[2] and not bool(ivy.all(ivy.isfinite(g))):
+        not_implemented("torch.nn.functional.grid_sample with a non-finite grid",
+                        "ATen's result there depends on its C++ clamping order")
+    ac = _bool(align_corners)
+    Ho, Wo = g.shape[1], g.shape[2]
+    x = _grid_coord(g[..., 0], W, padding_mode, ac)  # (N, Ho, Wo)
+    y = _grid_coord(g[..., 1], H, padding_mode, ac)
+    src = ivy.reshape(input._data, (N, C, H * W))
+
+    def tap(yy, xx):
+        """input at integer (yy, xx) (float arrays), 0 outside."""
+        inside = ivy.logical_and(ivy.logical_and(ivy.greater_equal(xx, 0), ivy.less(xx, W)),
+                                 ivy.logical_and(ivy.greater_equal(yy, 0), ivy.less(yy, H)))
+        xi = ivy.astype(ivy.clip(xx, 0, W - 1), "int64")
+        yi = ivy.astype(ivy.clip(yy, 0, H - 1), "int64")
+        idx = ivy.reshape(ivy.add(ivy.multiply(yi, W), xi), (N, 1, Ho * Wo))
+        v = ivy.take_along_axis(src, ivy.broadcast_to(idx, (N, C, Ho * Wo)), axis=-1)
+        v = ivy.reshape(v, (N, C, Ho, Wo))
+        return ivy.where(ivy.expand_dims(inside, axis=1), v, ivy.zeros_like(v))
+
+    if mode == "nearest":
+        return wrap(tap(ivy.round(y), ivy.round(x)))
+    x0, y0 = ivy.floor(x), ivy.floor(y)
+    x1, y1 = ivy.add(x0, 1.0), ivy.add(y0, 1.0)
+    wx1, wy1 = ivy.subtract(x, x0), ivy.subtract(y, y0)
+    wx0, wy0 = ivy.subtract(x1, x), ivy.subtract(y1, y)
+
+    def w(a, b):
+        return ivy.expand_dims(ivy.multiply(a, b), axis=1)
+
+    r = ivy.add(ivy.add(ivy.multiply(tap(y0, x0), w(wy0, wx0)),
+                        ivy.multiply(tap(y0, x1), w(wy0, wx1))),
+                ivy.add(ivy.multiply(tap(y1, x0), w(wy1, wx0)),
+                        ivy.multiply(tap(y1, x1), w(wy1, wx1))))
+    return wrap(r)
 
 
 _ = Tensor
