@@ -196,3 +196,14 @@ def test_zeta_at_negative_q(backend, dtype):
     want = sp.zeta(x.astype(np.float64), q.astype(np.float64)).astype(dtype).astype(np.float64)
     np.testing.assert_allclose(got, want, rtol=2e-4 if dtype == "float32" else 1e-8,
                                equal_nan=True)
+
+
+@backends
+def test_odd_functions_keep_the_sign_of_zero(backend):
+    """erf and erfinv are odd: -0.0 -> -0.0 on every backend (SciPy and TensorFlow's erfinv
+    return +0.0; torch and jax keep the sign, so Ivy does everywhere)."""
+    x = np.array([-0.0, 0.0], "float32")
+    with ivy.using_backend(backend):
+        for name in ("erf", "erfinv"):
+            got = ivy.to_numpy(getattr(api, name)(native(backend, x)))
+            assert list(np.signbit(got)) == [True, False], (name, got)

@@ -50,8 +50,8 @@ def erfc(x, /):
 
 def erfinv(x, /):
     special = _scipy_special()
-    x = _floating(x)
-    return np.asarray(special.erfinv(x)).astype(x.dtype, copy=False)
+    x = _floating(x)  # erfinv is odd: SciPy loses the sign of -0.0, torch and jax keep it
+    return np.where(x == 0, x, np.asarray(special.erfinv(x)).astype(x.dtype, copy=False))
 
 
 def lgamma(x, /):

@@ -45,7 +45,8 @@ def erfc(x, /):
 
 
 def erfinv(x, /):
-    return tf.math.erfinv(_floating(x))
+    x = _floating(x)  # erfinv is odd: tf loses the sign of -0.0, torch and jax keep it
+    return tf.where(x == 0, x, tf.math.erfinv(x))
 
 
 def lgamma(x, /):
