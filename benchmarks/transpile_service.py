@@ -12,7 +12,10 @@ and again on the jax worker:
 - gRPC ``Transpile``, the first request (no warm sandbox yet) and later distinct requests (a
   warm sandbox waits: frameworks imported before the request came),
 - the same request again (answered from the worker's cache),
-- HTTP ``POST /v1/transpile`` (distinct and cached).
+- HTTP ``POST /v1/transpile`` (distinct and cached);
+
+and the same for a tiny transformers model (BERT, 2 layers, hidden size 32, random init from a
+config) converted torch -> JAX with its weights (in-process, gRPC distinct and cached).
 
 Each line is the median of ``--repeats`` requests (the first request: one).
 """
@@ -43,6 +46,24 @@ import torch.nn.functional as F
 def scores(q, k):
     s = q @ k.transpose(-1, -2) / q.shape[-1] ** 0.5
     return F.softmax(s, dim=-1)
+"""
+
+
+BERT = """\
+import torch
+from transformers import BertConfig, BertModel
+
+
+class TinyBert(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        torch.manual_seed(0)
+        self.bert = BertModel(BertConfig(vocab_size=100, hidden_size=32, num_hidden_layers=2,
+                                         num_attention_heads=2, intermediate_size=64,
+                                         max_position_embeddings=64)).eval()
+
+    def forward(self, input_ids):
+        return self.bert(input_ids).last_hidden_state
 """
 
 
@@ -158,6 +179,38 @@ def main() -> int:
                 times.append(time.perf_counter() - t0)
                 assert rr.json()["cached"]
             rows.append(("HTTP /v1/transpile, identical (cache)", statistics.median(times)))
+        # a tiny transformers model, with its weights
+        ids = np.random.default_rng(1).integers(0, 100, (1, 8)).astype(np.int64)
+        ns = {}
+        exec(BERT, ns)  # noqa: S102 - the benchmark's own code
+        model = ns["TinyBert"]()
+        ivy.transpile(model, "torch", "jax", (ids,))
+        times = []
+        for _ in range(a.repeats):
+            t0 = time.perf_counter()
+            ivy.transpile(model, "torch", "jax", (ids,))
+            times.append(time.perf_counter() - t0)
+        bert_base = statistics.median(times)
+        rows.append(("tiny BERT: in-process ivy.transpile (warm)", bert_base))
+        with ivy_client.Client(spec, token=TOKEN) as c:
+            times = []
+            for i in range(a.repeats):
+                time.sleep(4)
+                t0 = time.perf_counter()
+                r = c.transpile(BERT + f"\n# request {i}\n", "TinyBert", ids, source="torch",
+                                target="jax")
+                times.append(time.perf_counter() - t0)
+                assert r.verified, r.report
+            rows.append(("tiny BERT: gRPC Transpile, distinct (warm sandbox)",
+                         statistics.median(times)))
+            times = []
+            for _ in range(a.repeats):
+                t0 = time.perf_counter()
+                r = c.transpile(BERT + "\n# request 0\n", "TinyBert", ids, source="torch",
+                                target="jax")
+                times.append(time.perf_counter() - t0)
+            assert r.cached
+            rows.append(("tiny BERT: gRPC Transpile, identical (cache)", statistics.median(times)))
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(60)
