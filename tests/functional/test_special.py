@@ -207,3 +207,23 @@ def test_odd_functions_keep_the_sign_of_zero(backend):
         for name in ("erf", "erfinv"):
             got = ivy.to_numpy(getattr(api, name)(native(backend, x)))
             assert list(np.signbit(got)) == [True, False], (name, got)
+
+
+@backends
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_limits_as_scipy(backend, dtype):
+    """Edge values where the frameworks disagree, as SciPy on every backend: igamma/igammac at
+    a = 0 and a = +inf (tf: NaN at a = 0; jax: NaN at a = inf), zeta at q = +inf (torch, jax:
+    NaN where the sum is 0)."""
+    inf, nan = math.inf, math.nan
+    a = np.array([0.0, 0.0, inf, inf, 0.0, 1.0, 2.0], dtype)
+    x = np.array([1.0, inf, 1.0, 0.0, 0.0, 0.0, inf], dtype)
+    s = np.array([2.0, 1.0, 0.5, 3.0], dtype)
+    q = np.array([inf, inf, inf, nan], dtype)
+    with ivy.using_backend(backend):
+        got = [ivy.to_numpy(getattr(api, n)(native(backend, a), native(backend, x)))
+               for n in ("igamma", "igammac")]
+        got.append(ivy.to_numpy(api.zeta(native(backend, s), native(backend, q))))
+    want = [sp.gammainc(a, x), sp.gammaincc(a, x), sp.zeta(s, q)]
+    for g, w in zip(got, want, strict=True):
+        np.testing.assert_array_equal(g, w.astype(dtype))

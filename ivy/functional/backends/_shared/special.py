@@ -77,4 +77,5 @@ def zeta(xp, x, q, *, positive, while_loop, to_f64):
     out = xp.where(shift, shifted, to_f64(positive(x, xp.where(shift, one, q))))
     pole = (q <= 0) & qint & (x >= 1)
     out = xp.where(pole, to_f64(one) * math.inf, out)
+    out = xp.where((q == math.inf) & (x > 1), to_f64(one) * 0.0, out)  # jax gives NaN there
     return xp.where((q < 0) & ~qint & ~xint, to_f64(one) * math.nan, out)

@@ -82,11 +82,15 @@ def zeta(x, q, /):
 
 
 def igamma(a, x, /):
-    return _sp.gammainc(*_floats(a, x))
+    a, x = _floats(a, x)  # jax gives NaN at a = +inf (finite x >= 0): P = 0 there (SciPy)
+    lim = (a == jnp.inf) & jnp.isfinite(x) & (x >= 0)
+    return jnp.where(lim, jnp.zeros_like(a * x), _sp.gammainc(a, x))
 
 
 def igammac(a, x, /):
-    return _sp.gammaincc(*_floats(a, x))
+    a, x = _floats(a, x)
+    lim = (a == jnp.inf) & jnp.isfinite(x) & (x >= 0)
+    return jnp.where(lim, jnp.ones_like(a * x), _sp.gammaincc(a, x))
 
 
 def i0(x, /):

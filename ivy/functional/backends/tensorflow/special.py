@@ -89,11 +89,19 @@ def zeta(x, q, /):
 
 
 def igamma(a, x, /):
-    return tf.math.igamma(*_floats(a, x))
+    a, x = _floats(a, x)  # tf: NaN at a = 0 (x > 0), 0 at a = x = 0; SciPy: 1 and NaN
+    r = tf.math.igamma(a, x)
+    r = tf.where((a == 0) & (x > 0), tf.ones_like(r), r)
+    nan = tf.fill(tf.shape(r), tf.constant(float("nan"), r.dtype))
+    return tf.where((a == 0) & (x == 0), nan, r)
 
 
 def igammac(a, x, /):
-    return tf.math.igammac(*_floats(a, x))
+    a, x = _floats(a, x)
+    r = tf.math.igammac(a, x)
+    r = tf.where((a == 0) & (x > 0), tf.zeros_like(r), r)
+    nan = tf.fill(tf.shape(r), tf.constant(float("nan"), r.dtype))
+    return tf.where((a == 0) & (x == 0), nan, r)
 
 
 def i0(x, /):

@@ -66,7 +66,9 @@ def polygamma(n, x, /):
 
 
 def zeta(x, q, /):
-    return _sp.zeta(*_floats(x, q))
+    x, q = _floats(x, q)
+    r = _sp.zeta(x, q)  # torch gives NaN at q = +inf (x > 1), where the sum is 0 (SciPy)
+    return torch.where((q == float("inf")) & (x > 1), torch.zeros_like(r), r)
 
 
 def igamma(a, x, /):
