@@ -11,7 +11,7 @@ from . import _core
 from ._array import Array
 from ._core import not_implemented as _not_implemented
 from . import numpy  # noqa: E402
-from . import lax, nn, random, tree_util  # noqa: E402
+from . import lax, nn, random, scipy, tree_util  # noqa: E402
 from .tree_util import tree_flatten, tree_leaves, tree_map, tree_structure, tree_unflatten  # noqa
 
 __version__ = "0.10.2+ivy"

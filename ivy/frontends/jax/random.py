@@ -242,8 +242,28 @@ def exponential(key, shape=(), dtype=None):
 
 
 def truncated_normal(key, lower, upper, shape=None, dtype=None):
-    # JAX samples erf(lower/sqrt2)..erf(upper/sqrt2) and maps back with erf_inv: needs ivy.erf
-    not_implemented("jax.random.truncated_normal", "needs ivy.erf")
+    """JAX's recipe: ``uniform`` on ``[erf(lower/sqrt2), erf(upper/sqrt2))`` mapped back with
+    ``sqrt2 * erf_inv`` (XLA's float32 polynomial), clipped into the open interval."""
+    name = to_name(dtype) if dtype is not None else "float32"
+    lo_a, up_a = asarray(lower), asarray(upper)
+    if shape is None:
+        shape = tuple(np.broadcast_shapes(tuple(lo_a.shape), tuple(up_a.shape)))
+    else:
+        shape = tuple(shape)
+        for p in (lo_a, up_a):
+            if np.broadcast_shapes(tuple(p.shape), shape) != shape:
+                raise ValueError(f"truncated_normal parameter shapes must be broadcast-"
+                                 f"compatible with shape argument, got {p.shape} and {shape}")
+    if np.dtype(name).kind != "f":
+        raise TypeError("truncated_normal only accepts floating point dtypes.")
+    sqrt2 = asarray(np.array(np.sqrt(2), name))
+    lo, hi = lo_a.astype(name), up_a.astype(name)
+    a = wrap(ivy.erf((lo / sqrt2)._data))
+    b = wrap(ivy.erf((hi / sqrt2)._data))
+    u = uniform(key, shape, name, minval=a, maxval=b)
+    out = sqrt2 * wrap(_erfinv(u._data))
+    return F.clip(out, F.nextafter(lo, asarray(np.array(np.inf, name))),
+                  F.nextafter(hi, asarray(np.array(-np.inf, name))))
 
 
 # ------------------------------------------------------------------ more distributions
@@ -584,23 +604,59 @@ def ball(key, d, p=2, shape=(), dtype=None):
     return g / (((F.abs(g) ** p).sum(-1) + e) ** (1 / p))[..., None]
 
 
-def poisson(key, lam, shape=None, dtype=None):
-    """Knuth's algorithm (JAX's branch for lam < 10), value-exact; lam >= 10 takes JAX's
-    transformed-rejection branch, which needs lgamma (not in Ivy yet): NotImplementedError."""
-    name = to_name(dtype) if dtype is not None else "int32"
-    shape = _shape_of(shape, lam)
-    la = _param(lam, "float32", shape)
-    if bool(F.any(la >= 10)):
-        not_implemented("jax.random.poisson with lam >= 10", "JAX's rejection sampler needs "
-                        "lgamma")
+def _poisson_knuth(key, lam, shape, name):
     k = F.zeros(shape, name)
     logp = F.zeros(shape, "float32")
     rng = asarray(key)
-    while bool(F.any(logp > -la)):
+    while bool(F.any(logp > -lam)):
         rng, sub = split(rng)
-        k = F.where(logp > -la, k + 1, k)
+        k = F.where(logp > -lam, k + 1, k)
         logp = logp + F.log(uniform(sub, shape, "float32"))
-    return F.where(la == 0, F.zeros_like(k), (k - 1).astype(name))
+    return (k - 1).astype(name)
+
+
+def _poisson_rejection(key, lam, shape, name):
+    """Hoermann's transformed rejection as JAX runs it: every element keeps the *last* accepted
+    draw of the loop, which runs until all elements have accepted once."""
+    log_lam = F.log(lam)
+    b = 0.931 + 2.53 * F.sqrt(lam)
+    a = -0.059 + 0.02483 * b
+    inv_alpha = 1.1239 + 1.1328 / (b - 3.4)
+    v_r = 0.9277 - 3.6224 / (b - 2)
+    k_out = F.full(shape, -1.0, "float32")
+    accepted = F.zeros(shape, "bool")
+    while not bool(F.all(accepted)):
+        key, sk0, sk1 = split(key, 3)
+        u = uniform(sk0, shape, "float32") - 0.5
+        v = uniform(sk1, shape, "float32")
+        us = 0.5 - F.abs(u)
+        k = F.floor((2 * a / us + b) * u + lam + 0.43)
+        s = F.log(v * inv_alpha / (a / (us * us) + b))
+        t = -lam + k * log_lam - wrap(ivy.lgamma((k + 1)._data))
+        accept1 = (us >= 0.07) & (v <= v_r)
+        reject = (k < 0) | ((us < 0.013) & (v > us))
+        accept = accept1 | (~reject & (s <= t))
+        k_out = F.where(accept, k, k_out)
+        accepted = accepted | accept
+    return k_out.astype(name)
+
+
+def poisson(key, lam, shape=None, dtype=None):
+    """JAX's two branches on the same key, selected per element (value-exact): Knuth's
+    algorithm for lam < 10 (and NaN), Hoermann's transformed rejection (``lgamma``) otherwise,
+    with lam = 1e5 standing in on the Knuth elements as in JAX."""
+    name = to_name(dtype) if dtype is not None else "int32"
+    shape = _shape_of(shape, lam)
+    la = _param(lam, "float32", shape)
+    use_knuth = F.isnan(la) | (la < 10)
+    knuth = _poisson_knuth(key, F.where(use_knuth, la, F.zeros_like(la)), shape, name)
+    if bool(F.all(use_knuth)):
+        result = knuth
+    else:
+        rej = _poisson_rejection(asarray(key), F.where(use_knuth, F.full_like(la, 1e5), la),
+                                 shape, name)
+        result = F.where(use_knuth, knuth, rej)
+    return F.where(la == 0, F.zeros_like(result), result)
 
 
 # binomial: JAX's two samplers (geometric-sum inversion for count * q <= 10, BTRS otherwise),

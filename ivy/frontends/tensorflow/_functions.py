@@ -1710,6 +1710,31 @@ def space_to_batch_nd(input, block_shape, paddings, name=None):  # noqa: A002
     return wrap(ivy.reshape(x, tuple(out)))
 
 
+def required_space_to_batch_paddings(input_shape, block_shape, base_paddings=None, name=None):
+    """TF's formula: pad each block dimension's end so that the padded size is a multiple of
+    the block size; returns (paddings, crops), int32 ``[num_block_dims, 2]``."""
+    ins = ivy.reshape(nat(input_shape, "int32"), (-1,))
+    blk = nat(block_shape, "int32")
+    if len(blk.shape) != 1:
+        raise ValueError(f"Shape {list(blk.shape)} must have rank 1")
+    n = int(blk.shape[0])
+    if n == 0:
+        z = ivy.zeros((0, 2), dtype="int32")
+        return wrap(z), wrap(ivy.zeros((0, 2), dtype="int32"))
+    if int(ins.shape[0]) != n:
+        raise ValueError(f"Shapes {[int(ins.shape[0])]} and {[n]} are incompatible")
+    base = ivy.zeros((n, 2), dtype="int32") if base_paddings is None else nat(base_paddings,
+                                                                              "int32")
+    if tuple(base.shape) != (n, 2):
+        raise ValueError(f"Shapes {list(base.shape)} and {[n, 2]} are incompatible")
+    start, end = base[:, 0], base[:, 1]
+    full = ivy.add(ivy.add(ins, start), end)
+    extra = ivy.remainder(ivy.subtract(blk, ivy.remainder(full, blk)), blk)
+    pads = ivy.stack([start, ivy.add(end, extra)], axis=1)
+    crops = ivy.stack([ivy.zeros_like(extra), extra], axis=1)
+    return wrap(pads), wrap(crops)
+
+
 def space_to_batch(input, block_shape, paddings, name=None):  # noqa: A002
     return space_to_batch_nd(input, block_shape, paddings)
 

@@ -245,6 +245,92 @@ def resize_with_crop_or_pad(image, target_height, target_width):
     return pad_to_bounding_box(t, ph, pw_, th, tw)
 
 
+def crop_and_resize(image, boxes, box_indices, crop_size, method="bilinear",
+                    extrapolation_value=0.0, name=None):
+    """TF's CropAndResize kernel in float32: sample points ``y1 * (H - 1) + i * (y2 - y1) *
+    (H - 1) / (ch - 1)`` (the box centre when ``ch == 1``), bilinear (TF's lerp order) or nearest
+    (round half away from zero), ``extrapolation_value`` outside the image."""
+    op = "CropAndResize"
+    d = nat(image)
+    if len(d.shape) != 4:
+        invalid(f"input image must be 4-D{list(d.shape)}", op)
+    b_ = nat(boxes, "float32")
+    bi = nat(box_indices, "int32")
+    ch, cw = _F._ints(crop_size)
+    if method not in ("bilinear", "nearest"):
+        raise ValueError("method must be 'bilinear' or 'nearest'")
+    if ch <= 0 or cw <= 0:
+        invalid("crop dimensions must be positive", op)
+    if len(b_.shape) != 2 or int(b_.shape[1]) != 4 or tuple(bi.shape) != (int(b_.shape[0]),):
+        invalid("boxes must be [num_boxes, 4] and box_index [num_boxes]", op)
+    bsz, h, w, c = (int(v) for v in d.shape)
+    n = int(b_.shape[0])
+    if n and _F._any_host(ivy.logical_or(ivy.less(bi, 0), ivy.greater_equal(bi, bsz))):
+        invalid(f"box_index has values outside [0, {bsz})", op)
+    img = ivy.take(ivy.astype(d, "float32"), bi, axis=0)  # (n, h, w, c)
+
+    def coords(lo, hi, size, k):
+        i = ivy.reshape(ivy.arange(k, dtype="float32"), (1, k))
+        lo, hi = ivy.reshape(lo, (n, 1)), ivy.reshape(hi, (n, 1))
+        if k > 1:
+            scale = ivy.divide(ivy.multiply(ivy.subtract(hi, lo), float(size - 1)), float(k - 1))
+            return ivy.add(ivy.multiply(lo, float(size - 1)), ivy.multiply(i, scale))
+        return ivy.multiply(ivy.multiply(ivy.add(lo, hi), 0.5), float(size - 1))
+
+    ys = coords(b_[:, 0], b_[:, 2], h, ch)  # (n, ch)
+    xs = coords(b_[:, 1], b_[:, 3], w, cw)  # (n, cw)
+    oky = ivy.logical_and(ivy.greater_equal(ys, 0), ivy.less_equal(ys, float(h - 1)))
+    okx = ivy.logical_and(ivy.greater_equal(xs, 0), ivy.less_equal(xs, float(w - 1)))
+
+    def rows(idx):
+        i = ivy.astype(ivy.clip(idx, 0, h - 1), "int64")
+        i = ivy.broadcast_to(ivy.reshape(i, (n, ch, 1, 1)), (n, ch, w, c))
+        return ivy.take_along_axis(img, i, axis=1)
+
+    def cols(t, idx):
+        i = ivy.astype(ivy.clip(idx, 0, w - 1), "int64")
+        i = ivy.broadcast_to(ivy.reshape(i, (n, 1, cw, 1)), (n, ch, cw, c))
+        return ivy.take_along_axis(t, i, axis=2)
+
+    if method == "nearest":
+        out = cols(rows(ivy.floor(ivy.add(ys, 0.5))), ivy.floor(ivy.add(xs, 0.5)))
+    else:
+        ty, by = ivy.floor(ys), ivy.ceil(ys)
+        tx, bx = ivy.floor(xs), ivy.ceil(xs)
+        yl = ivy.reshape(ivy.subtract(ys, ty), (n, ch, 1, 1))
+        xl = ivy.reshape(ivy.subtract(xs, tx), (n, 1, cw, 1))
+        top, bot = rows(ty), rows(by)
+        tl, tr, bl, br = cols(top, tx), cols(top, bx), cols(bot, tx), cols(bot, bx)
+        t = ivy.add(tl, ivy.multiply(ivy.subtract(tr, tl), xl))
+        bo = ivy.add(bl, ivy.multiply(ivy.subtract(br, bl), xl))
+        out = ivy.add(t, ivy.multiply(ivy.subtract(bo, t), yl))
+    ok = ivy.logical_and(ivy.reshape(oky, (n, ch, 1, 1)), ivy.reshape(okx, (n, 1, cw, 1)))
+    return wrap(ivy.where(ok, out, ivy.full_like(out, float(extrapolation_value))))
+
+
+def resize_with_pad(image, target_height, target_width, method=ResizeMethod.BILINEAR,
+                    antialias=False):
+    """TF's recipe: resize keeping the aspect ratio (sizes in float32 as TF computes them), then
+    ``pad_to_bounding_box`` centred."""
+    d = nat(image)
+    if len(d.shape) not in (3, 4):
+        raise ValueError(f"'image' (shape {list(d.shape)}) must have either 3 or 4 dimensions.")
+    th, tw = _F._int(target_height), _F._int(target_width)
+    if tw <= 0:
+        raise ValueError("target_width must be > 0.")
+    if th <= 0:
+        raise ValueError("target_height must be > 0.")
+    h, w = np.float32(d.shape[-3]), np.float32(d.shape[-2])
+    fth, ftw = np.float32(th), np.float32(tw)
+    ratio = max(w / ftw, h / fth)
+    rh, rw = h / ratio, w / ratio
+    ph = max(0, int(np.floor((fth - rh) / np.float32(2))))
+    pw = max(0, int(np.floor((ftw - rw) / np.float32(2))))
+    resized = resize(wrap(d), [int(np.floor(rh)), int(np.floor(rw))], method,
+                     antialias=antialias)
+    return pad_to_bounding_box(resized, ph, pw, th, tw)
+
+
 def convert_image_dtype(image, dtype, saturate=False, name=None):
     """Integers are fixed-point in [0, MAX]; floats in [0, 1) (TensorFlow's rule)."""
     d = nat(image)
@@ -314,8 +400,50 @@ def stateless_random_flip_up_down(image, seed):
     return _flip(image, _r.stateless_uniform(_batch(image), seed=seed), 0)
 
 
-def extract_patches(*a, **k):
-    not_implemented("tf.image.extract_patches")
+def _window_slices(d, ksize, strides, rates, padding, fill, op):
+    """The (kh * kw) strided views of NHWC ``d`` that a ``ksize`` window with ``strides`` and
+    ``rates`` visits (TF's SAME/VALID output size and padding), row-major over the window."""
+    if len(d.shape) != 4:
+        invalid("input must be 4-dimensional", op)
+    pad = str(padding).upper()
+    if pad not in ("SAME", "VALID"):
+        raise ValueError(f"padding must be SAME or VALID, not {padding!r}")
+    (kh, kw), (sh, sw), (rh, rw) = ksize, strides, rates
+    h, w = int(d.shape[1]), int(d.shape[2])
+    eh, ew = (kh - 1) * rh + 1, (kw - 1) * rw + 1
+    if pad == "VALID":
+        oh, ow = max(-(-(h - eh + 1) // sh), 0), max(-(-(w - ew + 1) // sw), 0)
+        pt = pl = 0
+    else:
+        oh, ow = -(-h // sh), -(-w // sw)
+        pt = max((oh - 1) * sh + eh - h, 0) // 2
+        pl = max((ow - 1) * sw + ew - w, 0) // 2
+    ph = max((oh - 1) * sh + eh - h - pt, 0) if oh else 0
+    pw = max((ow - 1) * sw + ew - w - pl, 0) if ow else 0
+    if pt or pl or ph or pw:
+        d = ivy.pad(d, [(0, 0), (pt, ph), (pl, pw), (0, 0)], mode="constant",
+                    constant_values=fill)
+    out = []
+    for ky in range(kh):
+        for kx in range(kw):
+            y0, x0 = ky * rh, kx * rw
+            out.append(d[:, y0:y0 + (oh - 1) * sh + 1:sh, x0:x0 + (ow - 1) * sw + 1:sw, :]
+                       if oh and ow else d[:, :0, :0, :][:, :oh, :ow, :])
+    return out, oh, ow
+
+
+def extract_patches(images, sizes, strides, rates, padding, name=None):
+    """Patches flattened row-major into the depth (``(ky * kw + kx) * C + c``), zero-padded."""
+    d = nat(images)
+    sz, st, rt = (_F._ints(v) for v in (sizes, strides, rates))
+    if len(sz) != 4 or sz[0] != 1 or sz[3] != 1 or st[0] != 1 or st[3] != 1 or rt[0] != 1 \
+            or rt[3] != 1:
+        invalid("Only support ksizes/strides/rates across space", "ExtractImagePatches")
+    views, oh, ow = _window_slices(d, sz[1:3], st[1:3], rt[1:3], padding, 0,
+                                   "ExtractImagePatches")
+    b, c = int(d.shape[0]), int(d.shape[3])
+    r = ivy.stack(views, axis=3)  # (b, oh, ow, kh*kw, c)
+    return wrap(ivy.reshape(r, (b, oh, ow, len(views) * c)))
 
 
 _YIQ = [[0.299, 0.59590059, 0.2115], [0.587, -0.27455667, -0.52273617],

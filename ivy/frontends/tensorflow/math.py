@@ -107,6 +107,24 @@ from ._functions import (  # noqa: F401  # noqa: F401,E402
     xlogy,
     zero_fraction,
 )
+from ._special import (  # noqa: F401,E402
+    bessel_i0,
+    bessel_i0e,
+    bessel_i1,
+    bessel_i1e,
+    betainc,
+    digamma,
+    erfcinv,
+    erfinv,
+    igamma,
+    igammac,
+    lbeta,
+    lgamma,
+    ndtri,
+    polygamma,
+    special,
+    zeta,
+)
 from .nn import (  # noqa: F401
     in_top_k,  # noqa: F401,E402
     l2_normalize,
@@ -127,8 +145,7 @@ def _nyi(name):
     return f
 
 
-for _n in ("segment_prod", "unsorted_segment_prod", "lgamma", "digamma", "igamma", "igammac", "betainc",
-           "bessel_i0", "bessel_i1", "zeta", "erfinv", "ndtri"):
+for _n in ("segment_prod", "unsorted_segment_prod"):
     globals()[_n] = _nyi(_n)
 
 

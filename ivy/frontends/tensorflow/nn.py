@@ -612,3 +612,42 @@ def batch_norm_with_global_normalization(input=None, mean=None, variance=None,  
 def scale_regularization_loss(regularization_loss):
     d = nat(regularization_loss)
     return wrap(ivy.sum(d))
+
+
+def dilation2d(input, filters, strides, padding, data_format="NHWC", dilations=None,  # noqa: A002
+               name=None):
+    """Grey-scale dilation: ``max`` over the in-bounds window of ``input + filters`` (from the
+    dtype's lowest value, NaN skipped, as TF's kernel), ``filters`` of shape ``[kh, kw, C]``."""
+    from ._functions import _ints
+    from .image import _window_slices
+
+    if data_format != "NHWC":
+        raise ValueError("Data formats other than NHWC are not yet supported")
+    (d, f), n = match("Dilation2D", input, filters)
+    check("Dilation2D", n, ("float16", "bfloat16", "float32", "float64", "int8", "int16",
+                            "int32", "int64", "uint8", "uint16", "uint32", "uint64"))
+    if len(f.shape) != 3:
+        invalid("filter must be 3-dimensional", "Dilation2D")
+    st = _ints(strides)
+    rt = [1, 1, 1, 1] if dilations is None else _ints(dilations)
+    kh, kw = int(f.shape[0]), int(f.shape[1])
+    # TF's kernel: start from the dtype's lowest value and take ``input + filter`` where it is
+    # greater, over the in-bounds window positions only (NaN and -inf never win)
+    views, oh, ow = _window_slices(d, (kh, kw), st[1:3], rt[1:3], padding, 0, "Dilation2D")
+    ones = ivy.ones(tuple(d.shape), dtype="bool")
+    masks, _, _ = _window_slices(ones, (kh, kw), st[1:3], rt[1:3], padding, False, "Dilation2D")
+    low = float(ivy.finfo(n).min) if KIND[n] == "f" else int(ivy.iinfo(n).min)
+    r = ivy.full((int(d.shape[0]), oh, ow, int(d.shape[3])), low, dtype=n)
+    for i, (v, m) in enumerate(zip(views, masks, strict=True)):
+        t = ivy.add(v, f[i // kw, i % kw])
+        r = ivy.where(ivy.logical_and(m, ivy.greater(t, r)), t, r)
+    return wrap(r)
+
+
+def erosion2d(value, filters, strides, padding, data_format="NHWC", dilations=None,
+              name=None):
+    """TF's definition: ``-dilation2d(-value, reverse(filters, [0, 1]))``."""
+    from ._functions import negative, reverse
+
+    return negative(dilation2d(negative(value), reverse(filters, [0, 1]), strides, padding,
+                               data_format, dilations))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ivy
 
 from . import _functions as _F
+from . import _special as _S
 from . import image as _image
 from . import nn as _nn
 from ._core import BY_NAME, Tensor, as_dtype, convert_to_tensor, invalid, nat, wrap
@@ -65,6 +66,23 @@ Reciprocal = _un(_F.reciprocal)
 LogicalNot = _un(_F.logical_not)
 IsNan = _un(_F.is_nan)
 Erf = _un(_F.erf)
+Erfc = _un(_F.erfc)
+# special functions (tf.math / tf.math.special semantics, see _special.py)
+Lgamma, Digamma = _un(_S.lgamma), _un(_S.digamma)
+Erfinv, Ndtri = _un(_S.erfinv), _un(_S.ndtri)
+BesselI0, BesselI0e = _un(_S.bessel_i0), _un(_S.bessel_i0e)
+BesselI1, BesselI1e = _un(_S.bessel_i1), _un(_S.bessel_i1e)
+BesselJ0, BesselJ1 = _un(_S.special.bessel_j0), _un(_S.special.bessel_j1)
+BesselY0, BesselY1 = _un(_S.special.bessel_y0), _un(_S.special.bessel_y1)
+BesselK0, BesselK0e = _un(_S.special.bessel_k0), _un(_S.special.bessel_k0e)
+BesselK1, BesselK1e = _un(_S.special.bessel_k1), _un(_S.special.bessel_k1e)
+Igamma = _kw(lambda a, x: _S.igamma(a, x))
+Igammac = _kw(lambda a, x: _S.igammac(a, x))
+Polygamma = _kw(lambda a, x: _S.polygamma(a, x))
+Zeta = _kw(lambda x, q: _S.zeta(x, q))
+Betainc = _kw(lambda a, b, x: _S.betainc(a, b, x))
+Xlogy = _bin(_F.xlogy)
+Xlog1py = _bin(_F.xlog1py)
 Relu = _kw(lambda features: _nn.relu(features))
 Relu6 = _kw(lambda features: _nn.relu6(features))
 Elu = _kw(lambda features: _nn.elu(features))

@@ -127,6 +127,37 @@ def hamming_window(window_length, periodic=True, dtype=float32, name=None):
     return _window(window_length, periodic, dtype, 0.54, 0.46)
 
 
+def kaiser_window(window_length, beta=12.0, dtype=float32, name=None):
+    """TF's recipe: ``exp(num - beta) * i0e(num) / i0e(beta)``, ``num = beta *
+    sqrt(relu(1 - (arg / halflen)**2))``, the grid built in float32 and cast to ``dtype``."""
+    dt = as_dtype(dtype)
+    if not dt.is_floating:
+        raise ValueError(f"dtype must be a floating point type. Found {dt}")
+    n = _F._int(window_length)
+    if n == 1:
+        return wrap(ivy.ones((1,), dtype=dt.name))
+    half = (n - 1) / 2.0
+    if n < 1:
+        _F.invalid(f"Requires start <= limit when delta > 0: {-half}/{half + 0.1}", "Range")
+    arg = ivy.astype(ivy.subtract(ivy.arange(n, dtype="float32"), half), dt.name)
+    b = ivy.astype(ivy.asarray(beta, dtype="float64"), dt.name)
+    h = ivy.astype(ivy.asarray(half, dtype="float32"), dt.name)
+    num = ivy.multiply(b, ivy.sqrt(ivy.relu(ivy.subtract(1.0, ivy.square(ivy.divide(arg, h))))))
+    return wrap(ivy.multiply(ivy.exp(ivy.subtract(num, b)),
+                             ivy.divide(ivy.i0e(num), ivy.i0e(b))))
+
+
+def kaiser_bessel_derived_window(window_length, beta=12.0, dtype=float32, name=None):
+    """TF's recipe: the square root of a normalised cumulative Kaiser window, mirrored."""
+    dt = as_dtype(dtype)
+    if not dt.is_floating:
+        raise ValueError(f"dtype must be a floating point type. Found {dt}")
+    halflen = _F._int(window_length) // 2
+    csum = ivy.cumulative_sum(kaiser_window(halflen + 1, beta, dtype=dt)._data, axis=0)
+    halfw = ivy.sqrt(ivy.divide(csum[:-1], csum[-1]))
+    return wrap(ivy.concat([halfw, ivy.flip(halfw, axis=0)], axis=0))
+
+
 def stft(signals, frame_length, frame_step, fft_length=None, window_fn=hann_window,
          pad_end=False, name=None):
     d = nat(signals)

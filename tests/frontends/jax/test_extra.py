@@ -74,13 +74,6 @@ def test_random_distributions(name, strategy, data):
     check("random." + name, Key(seed), *args, _rtol=2e-4, _atol=2e-5, **kwargs)
 
 
-def test_random_poisson_large_lam_raises():
-    import ivy.frontends.jax as fj
-
-    with pytest.raises(NotImplementedError, match="poisson"):
-        fj.random.poisson(fj.random.PRNGKey(0), 12.0, (2,))
-
-
 # ------------------------------------------------------------------------------ jax.lax
 def _i(dt, shape, lo=None, hi=None):
     return arrays(dt, shape, lo=lo, hi=hi).map(A)

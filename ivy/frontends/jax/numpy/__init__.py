@@ -62,5 +62,5 @@ Array.reshape = _reshape
 Array.transpose = _transpose
 
 from . import fft, linalg  # noqa: E402,F401
-from ._composite import (argpartition, bitwise_count, partition, polyfit,  # noqa: E402,F401
-                         roots)
+from ._composite import (argpartition, bitwise_count, i0, kaiser, partition,  # noqa: E402,F401
+                         polyfit, roots)

@@ -1,7 +1,8 @@
 """jax.numpy functions built on ``jax.lax`` and ``jax.numpy.linalg`` (both import
 ``_functions``, so these live here rather than there): ``partition``/``argpartition`` (two
 ``lax.top_k``), ``bitwise_count`` (``lax.population_count``), ``polyfit`` (``linalg.lstsq``) and
-``roots`` (``linalg.eigvals`` of the companion matrix)."""
+``roots`` (``linalg.eigvals`` of the companion matrix), ``i0`` / ``kaiser``
+(``lax.bessel_i0e``)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,29 @@ from .. import lax
 from . import linalg
 from .._array import asarray
 from ._functions import (_a, _inexact, _kind, abs, all, any, arange, argmin, argsort, atleast_1d,
-                         concatenate, diag, dot, expand_dims, moveaxis, ones, ones_like, outer,
-                         roll, sqrt, take, vander, where, zeros)
+                         concatenate, diag, dot, exp, expand_dims, full, moveaxis, ones,
+                         ones_like, outer, roll, sqrt, take, vander, where, zeros)
 
-__all__ = ["argpartition", "bitwise_count", "partition", "polyfit", "roots"]
+__all__ = ["argpartition", "bitwise_count", "i0", "kaiser", "partition", "polyfit", "roots"]
+
+
+def i0(x):
+    """As JAX: ``exp(|x|) * lax.bessel_i0e(|x|)`` after promotion to an inexact dtype."""
+    x = _inexact(_a(x))
+    if _kind(x) != "f":
+        raise ValueError(f"Unsupported input type to jax.numpy.i0: {x.dtype}")
+    ax = abs(x)
+    return lax.mul(exp(ax), lax.bessel_i0e(ax))
+
+
+def kaiser(M, beta):  # noqa: N803
+    """As JAX: ``i0(beta * sqrt(1 - ((n - alpha) / alpha) ** 2)) / i0(beta)`` in float32."""
+    M = int(M)  # noqa: N806
+    if M <= 1:
+        return full((M,), 1, "float32")
+    n = arange(M, dtype="float32")
+    alpha = 0.5 * (M - 1)
+    return i0(beta * sqrt(1 - ((n - alpha) / alpha) ** 2)) / i0(beta)
 
 
 def partition(a, kth, axis=-1):

@@ -1991,10 +1991,6 @@ def signbit_(x):
     return signbit(x)
 
 
-def i0(x):
-    not_implemented("jax.numpy.i0")
-
-
 def modf(x, /, out=None):
     x = _inexact(_a(x))
     ip = trunc(x)

@@ -1,0 +1,204 @@
+"""jax.lax special functions, jnp.i0/kaiser, lax.bitcast_convert_type, random.truncated_normal
+and random.poisson (both branches) vs real JAX."""
+
+import math
+
+import jax.scipy.special  # noqa: F401  (real jax.scipy for the helpers' getattr path)
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from .helpers import BACKENDS, A, Key, Spec, a, arr_pair, arrays, arrs, check, covers, run_spec
+
+EX = settings(max_examples=4)
+NO_TORCH = tuple(b for b in BACKENDS if b != "torch")  # Ivy's torch backend has no betainc
+F = ("float32", "float16", "int32")  # int32: lax raises TypeError, the frontend must too
+
+
+def _x(dtypes=F, **kw):
+    return arrs(dtypes, **kw)
+
+
+SPECS = [
+    Spec("lax.erf", a(_x(lo=-5, hi=5))),
+    Spec("lax.erfc", a(_x(lo=-5, hi=5)), rtol=1e-3, atol=1e-6),
+    Spec("lax.erf_inv", a(_x(lo=-1, hi=1)), rtol=1e-3, atol=1e-5),
+    Spec("lax.lgamma", a(_x(lo=-20, hi=30)), rtol=1e-3, atol=1e-4),
+    Spec("lax.digamma", a(_x(lo=-20, hi=30)), rtol=1e-3, atol=1e-4),
+    Spec("lax.bessel_i0e", a(_x(lo=-30, hi=30))),
+    Spec("lax.bessel_i1e", a(_x(lo=-30, hi=30))),
+    Spec("lax.igamma", arr_pair(("float32",), lo=-1, hi=30).map(lambda p: (p, {})), rtol=1e-3,
+         atol=1e-5),
+    Spec("lax.igammac", arr_pair(("float32",), lo=-1, hi=30).map(lambda p: (p, {})), rtol=1e-3,
+         atol=1e-5),
+    Spec("lax.zeta", a(_x(("float32",), shape=(3,), lo=0, hi=8),
+                       _x(("float32",), shape=(3,), lo=-3, hi=5)), rtol=1e-3, atol=1e-5),
+    Spec("lax.polygamma", a(arrays("float32", (3,), lo=-1, hi=4).map(lambda v: A(np.round(v))),
+                            _x(("float32",), shape=(3,), lo=-3, hi=8)), rtol=1e-3, atol=1e-4),
+    Spec("numpy.i0", a(_x(("float32", "int32", "bool"), lo=-30, hi=30)), rtol=1e-4),
+    Spec("numpy.kaiser", a(st.integers(-1, 12), st.sampled_from([0.0, 1.5, 8.6, 14.0]))),
+    Spec("lax.bitcast_convert_type", st.sampled_from([
+        (("float32", "int32", "uint32"), ["int32", "float32", "uint32"]),
+        (("float16", "int16", "uint16"), ["float16", "int16", "uint16", "bool"]),
+        (("bool",), ["bool", "uint8"])]).flatmap(
+            lambda g: a(_x(g[0]), st.sampled_from(g[1])))),
+]
+
+
+SP = ("float32", "int32", "bool", "float16")
+SPECS += [Spec("scipy.special." + n, a(_x(SP, lo=lo, hi=hi)), rtol=1e-3, atol=1e-5)
+          for n, lo, hi in (("gammaln", -20, 30), ("digamma", -20, 30), ("erf", -5, 5),
+                            ("erfc", -5, 5), ("erfinv", -1, 1), ("i0", -30, 30),
+                            ("i0e", -30, 30), ("i1", -30, 30), ("i1e", -30, 30),
+                            ("expit", -30, 30), ("logit", -0.5, 1.5), ("entr", -1, 5),
+                            ("gammasgn", -10, 10), ("gamma", -10, 30), ("loggamma", -10, 30),
+                            ("factorial", -3, 30))]
+SPECS += [Spec("scipy.special." + n, a(_x(("float32",), lo=lo, hi=hi)), rtol=1e-3, atol=1e-5)
+          for n, lo, hi in (("ndtr", -12, 12), ("ndtri", -0.5, 1.5), ("log_ndtr", -30, 10))]
+SPECS += [
+    Spec("scipy.special." + n, st.one_of(arr_pair(("float32", "int32", "float16"), lo=-1, hi=30),
+                                         st.tuples(_x(("float32",), lo=-1, hi=30),
+                                                   st.floats(0, 20, width=32))).map(
+        lambda p: (p, {})), rtol=1e-3, atol=1e-5)
+    for n in ("gammainc", "gammaincc", "xlogy", "xlog1py", "rel_entr", "kl_div", "boxcox",
+              "boxcox1p")]
+SPECS += [
+    Spec("scipy.special.zeta", a(_x(("float32", "int32"), shape=(3,), lo=0, hi=8),
+                                 _x(("float32",), shape=(1, 3), lo=-3, hi=5)), rtol=1e-3,
+         atol=1e-5),
+    Spec("scipy.special.polygamma", a(arrays("int32", (3,), lo=-1, hi=4).map(A),
+                                      _x(("float32", "int32"), shape=(3,), lo=-3, hi=8)),
+         rtol=1e-3, atol=1e-4),
+    Spec("scipy.special.logsumexp", a(_x(("float32",), shape=(2, 3), specials=False),
+                                      axis=st.sampled_from([None, 0, 1])), rtol=1e-5),
+    Spec("scipy.special.softmax", a(_x(("float32",), shape=(2, 3), specials=False),
+                                    axis=st.sampled_from([0, 1])), rtol=1e-5),
+    Spec("scipy.special.log_softmax", a(_x(("float32",), shape=(2, 3), specials=False),
+                                        axis=st.sampled_from([0, 1])), rtol=1e-5),
+]
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.id)
+@EX
+@given(data=st.data())
+def test_special(spec, data):
+    run_spec(spec, data)
+
+
+def _ab(shape):
+    """a or b of betainc: XLA's float32 betainc is inaccurate for 0 < a, b < ~1e-3 (values above
+    1, or 0 at x == 1), so tiny magnitudes are replaced by 0 (NaN on both sides)."""
+    return arrays("float32", shape, lo=-1, hi=8).map(
+        lambda v: A(np.where(np.abs(v) < 1e-2, np.float32(0), v)))
+
+
+@settings(max_examples=4)
+@given(data=st.data())
+def test_betainc(data):
+    args = data.draw(st.tuples(_ab((3,)), _ab((3,)),
+                               arrays("float32", (3,), lo=-0.5, hi=1.5).map(A)))
+    check("lax.betainc", *args, backends=NO_TORCH, _rtol=1e-3, _atol=1e-5)
+
+
+def test_special_edges():
+    """Zeros, poles, negative integers, +-inf and NaN; scalars (weak) and mixed dtypes."""
+    x = A(np.array([0.0, -0.0, 1.0, -1.0, 2.0, -2.0, 0.5, -0.5, 1.5, 10.0, -10.5, 30.0, -30.0,
+                    100.0, math.inf, -math.inf, math.nan], np.float32))
+    for n in ("erf", "erfc", "lgamma", "digamma", "bessel_i0e", "bessel_i1e"):
+        check("lax." + n, x, _rtol=1e-4, _atol=1e-6)
+        check("lax." + n, 0.75, _rtol=1e-4, _atol=1e-6)
+    check("numpy.i0", x, _rtol=1e-4, _atol=1e-6)
+    check("lax.erf_inv", A(np.array([0.0, -0.0, 1.0, -1.0, 0.5, -0.99, 2.0, math.inf, math.nan],
+                                    np.float32)), _rtol=1e-4, _atol=1e-6)
+    g = np.array([0.0, 0.5, 1.0, 2.0, 3.0, -1.0, -2.0, -1.5, 50.0, math.inf, -math.inf,
+                  math.nan], np.float32)
+    aa, xx = np.meshgrid(g, g)
+    for n in ("igamma", "igammac"):
+        check("lax." + n, A(aa.ravel()), A(xx.ravel()), _rtol=1e-4, _atol=1e-6)
+    zx = np.array([1.0, 0.5, 2.0, 3.0, 4.0, 2.5, math.inf, math.nan, 8.0, 0.0, -2.0, -1.0],
+                  np.float32)
+    zq = np.array([1.0, 2.0, 0.0, -1.0, -2.0, -1.5, 0.5, 1.0, 1e9, math.inf], np.float32)
+    zxx, zqq = np.meshgrid(zx, zq)
+    check("lax.zeta", A(zxx.ravel()), A(zqq.ravel()), _rtol=1e-4, _atol=1e-6)
+    pn = np.array([0.0, 1.0, 2.0, 3.0, -1.0, 1.5, math.nan, math.inf], np.float32)
+    px = np.array([2.0, 0.0, -1.0, -2.0, 0.5, -1.5, math.inf, 20.0], np.float32)
+    pnn, pxx = np.meshgrid(pn, px)
+    check("lax.polygamma", A(pnn.ravel()), A(pxx.ravel()), _rtol=1e-4, _atol=1e-6)
+    bv = np.array([0.0, 0.5, 1.0, 2.0, -1.0, math.inf, math.nan], np.float32)
+    xv = np.array([0.0, 0.25, 1.0, 1.5, -0.5, math.nan], np.float32)
+    ba, bb, bx = (m.ravel() for m in np.meshgrid(bv, bv, xv))
+    check("lax.betainc", A(ba), A(bb), A(bx), backends=NO_TORCH, _rtol=1e-4, _atol=1e-6)
+    f32, f16 = A(np.array([1.5, 2.0], np.float32)), A(np.array([1.5, 2.0], np.float16))
+    for n in ("igamma", "igammac", "zeta", "polygamma"):
+        check("lax." + n, f32, f16)         # lax does not promote: TypeError
+        check("lax." + n, f32, 2.0)         # a Python scalar takes the array's dtype
+        check("lax." + n, A(np.array([1, 2], np.int32)), A(np.array([1, 2], np.int32)))
+    check("lax.betainc", f32, f32, f16, backends=NO_TORCH)
+    check("lax.bitcast_convert_type", A(np.array([[1.0, math.nan, -math.inf]], np.float32)),
+          "int32")
+    check("numpy.i0", A(np.array([1 + 1j], np.complex64)))
+    check("numpy.kaiser", 0, 3.0)
+    check("numpy.kaiser", 1, 3.0)
+
+
+def test_bitcast_different_size_raises():
+    import ivy.frontends.jax as fj
+
+    with pytest.raises(NotImplementedError, match="bitcast_convert_type"):
+        fj.lax.bitcast_convert_type(fj.numpy.ones(2, "float32"), "uint8")
+
+
+SEED = st.integers(-(2 ** 31), 2 ** 31 - 1)
+
+
+@settings(max_examples=3)
+@given(data=st.data())
+def test_truncated_normal(data):
+    seed = data.draw(SEED, label="seed")
+    lo = data.draw(st.floats(-4, 1, width=32), label="lower")
+    hi = data.draw(st.floats(1.25, 4, width=32), label="upper")
+    check("random.truncated_normal", Key(seed), lo, hi, (50,), _rtol=2e-4, _atol=2e-5)
+    check("random.truncated_normal", Key(seed), A(np.array([-3.0, 0.5, -1.0], np.float32)),
+          A(np.array([3.0, 2.5, -0.5], np.float32)), _rtol=2e-4, _atol=2e-5)
+    check("random.truncated_normal", Key(seed), lo, A(np.array([hi, 4.0], np.float32)), (3, 2),
+          _rtol=2e-4, _atol=2e-5)
+
+
+def test_truncated_normal_errors():
+    check("random.truncated_normal", Key(0), -1.0, 1.0, (2,), "int32")
+    check("random.truncated_normal", Key(0), A(np.zeros(3, np.float32)), 1.0, (2,))
+
+
+@settings(max_examples=3)
+@given(data=st.data())
+def test_poisson_both_branches(data):
+    """lam >= 10 takes JAX's transformed rejection (lgamma): value-exact too, mixed with the
+    Knuth branch in one array."""
+    seed = data.draw(SEED, label="seed")
+    lam = data.draw(arrays("float32", (4,), lo=0, hi=200, specials=False), label="lam")
+    check("random.poisson", Key(seed), A(lam), (5, 4))
+    check("random.poisson", Key(seed), 37.5, (40,))
+    check("random.poisson", Key(seed), A(np.array([0.0, 3.0, 10.0, 1e3], np.float32)),
+          dtype="int16")
+
+
+@settings(max_examples=3)
+@given(data=st.data())
+def test_scipy_betainc(data):
+    args = data.draw(st.tuples(_ab((3,)), st.just(2),
+                               arrays("float32", (2, 3), lo=-0.5, hi=1.5).map(A)))
+    check("scipy.special.betainc", *args, backends=NO_TORCH, _rtol=1e-3, _atol=1e-5)
+
+
+def test_scipy_errors():
+    check("scipy.special.zeta", 2.0)
+    check("scipy.special.polygamma", 1.0, 2.0)
+    check("scipy.special.ndtr", A(np.array([1, 2], np.int32)))
+    check("scipy.special.ndtri", A(np.array([0.5], np.float16)))
+    check("scipy.special.log_ndtr", 1.0, series_order=-1)
+    check("scipy.special.log_ndtr", A(np.array([-3.0, 1.0], np.float32)), series_order=5,
+          _rtol=1e-5)
+
+
+covers("jax.scipy.special.betainc", "jax.lax.betainc", "jax.random.truncated_normal", "jax.random.poisson")
