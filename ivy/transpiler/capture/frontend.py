@@ -46,8 +46,15 @@ def _unwrap(framework, tree):
 
 def uses_frontend(obj) -> str | None:
     """The framework whose Ivy frontend ``obj``'s code imports (``None`` if it uses none)."""
-    g = getattr(obj, "__globals__", {})
-    for n in getattr(getattr(obj, "__code__", None), "co_names", ()):
+    g = dict(getattr(obj, "__globals__", {}))
+    code = getattr(obj, "__code__", None)
+    for n, cell in zip(getattr(code, "co_freevars", ()), getattr(obj, "__closure__", None) or (),
+                       strict=False):  # closures too: a program built by a factory
+        try:
+            g[n] = cell.cell_contents
+        except ValueError:  # an empty cell
+            pass
+    for n in (*getattr(code, "co_names", ()), *getattr(code, "co_freevars", ())):
         v = g.get(n)
         name = getattr(v, "__name__", "") or ""
         if name.startswith("ivy.frontends."):

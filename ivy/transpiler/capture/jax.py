@@ -8,11 +8,21 @@ are the graph.
 
 * ``jit``/``pjit``/``closed_call``/``custom_jvp_call``/``custom_vjp_call``/``remat`` sub-jaxprs
   are inlined.
-* Control flow: ``scan`` (static length) is unrolled; ``while`` runs as long as its condition
-  is known at capture time (``fori_loop`` with static bounds), a condition that depends on the
-  inputs raises ``TranspileError``; ``cond`` with a known index takes that branch, with an
-  input-dependent index evaluates every branch and selects (``ivy.where``). The tracer's IR has
-  no loop node yet, so loops are unrolled — correct, but not "loops kept as loops".
+* Control flow is kept as loops: ``while`` (data-dependent conditions included), ``scan`` and
+  ``cond`` on an input-dependent index become ``ivy.while_loop`` / ``ivy.scan`` / ``ivy.cond``
+  nodes (the tracer's sub-graph nodes), whose callables evaluate the sub-jaxpr through this same
+  evaluator on Ivy values, so the emitted code keeps ``jax.lax.while_loop``/``scan``/``cond``,
+  ``tf.while_loop``/``tf.cond``, or a Python ``while``/``for``/``if`` (NumPy, PyTorch). Checking:
+  on the tracer's one recording call each op of the body is checked against JAX on the
+  stand-ins' values; the backend's real loop then calls the callables with recording suspended,
+  where no real values exist, so that evaluator (``real=False``) computes the Ivy side only; the
+  loop node's outputs are compared with JAX's whole primitive bound once on the real inputs.
+  ``fori_loop`` with static bounds is a loop node too (JAX lowers it to ``scan``; a counter used
+  as an index goes through ``dynamic_slice``, lowered with ``ivy.take`` when its start is traced).
+  ``cond`` with an index known at capture time takes that branch directly. A body that cannot be
+  traced as a sub-graph (a mapping that needs a concrete value: ``TraceError``) falls back to the
+  old way: ``scan``/a ``while`` with a known condition unrolled, ``cond`` by evaluating every
+  branch and selecting (``ivy.where``); a data-dependent ``while`` is then refused.
 * ``random_wrap``/``random_bits``/``random_unwrap`` go through the frontend's exact threefry2x32,
   so ``jax.random`` with explicit keys converts bit-exactly.
 
@@ -38,11 +48,12 @@ from ivy.frontends.jax import _array as _fja
 from ivy.frontends.jax import random as _fjr
 
 from ...array_object import Array
+from ...tracer import trace as _trace_state
 from ...tracer.errors import TraceError
 from .. import frameworks as fw
 from ..errors import TranspileError
 from . import Captured
-from .base import Shadow, plain_structure, trace
+from .base import Shadow, ivy_numpy, plain_structure, trace
 
 try:
     from jax.extend.core import Literal as _Literal
@@ -127,8 +138,13 @@ def _real_np(v):
 
 
 class _Eval:
-    def __init__(self, shadow: Shadow):
+    """Evaluates a jaxpr on ``(real, ivy)`` pairs. ``real=False``: inside a loop's callable run by
+    the backend's real loop (recording suspended), where no real values exist: the Ivy side
+    only, no per-op check (the loop node's outputs are checked as a whole)."""
+
+    def __init__(self, shadow: Shadow, real: bool = True):
         self.s = shadow
+        self.real = real
 
     def ivy_of(self, env, var):
         if isinstance(var, _Literal):
@@ -146,13 +162,15 @@ class _Eval:
     def _const(self, v):
         if isinstance(v, (bool, int, float, complex)):
             return v
+        if not self.real:  # the real loop run: nothing is recorded
+            return np.asarray(_real_np(v))
         return self.s.get(np.asarray(_real_np(v)))
 
     def run(self, jaxpr, consts, args):
         """Evaluate ``jaxpr`` on ``(real, ivy)`` pairs; returns the outputs' pairs."""
         env = {}
         for var, c in zip(jaxpr.constvars, consts, strict=True):
-            env[var] = c if isinstance(c, tuple) else (c, self._const(c))
+            env[var] = c if isinstance(c, tuple) else (c if self.real else None, self._const(c))
         for var, a in zip(jaxpr.invars, args, strict=True):
             env[var] = a
         for eqn in jaxpr.eqns:
@@ -177,6 +195,13 @@ class _Eval:
             return self.while_(eqn, ins)
         if name == "cond":
             return self.cond(eqn, ins)
+        if not self.real:
+            if name in _IDENTITY:
+                return [(None, ins[0][1])] if not eqn.primitive.multiple_results else ins
+            res, _ = self.lower(name, [i for _, i in ins], p)
+            res_list = list(res) if isinstance(res, (list, tuple)) else [res]
+            return [(None, r._data if isinstance(r, (_fja.Array, Array)) else r)
+                    for r in res_list]
         real = eqn.primitive.bind(*[r for r, _ in ins], **p)
         real_list = list(real) if eqn.primitive.multiple_results else [real]
         if name in _IDENTITY:
@@ -184,7 +209,7 @@ class _Eval:
             return list(zip(real_list, res, strict=True))
         try:
             res, label = self.lower(name, [i for _, i in ins], p)
-        except TranspileError:
+        except (TranspileError, TraceError):
             raise
         except NotImplementedError as e:
             raise self.s.unmapped(op, _line(eqn), hint=str(e)[:200]) from None
@@ -236,6 +261,16 @@ class _Eval:
             fn = {0: ivy.fft.fftn, 1: ivy.fft.ifftn, 2: ivy.fft.rfftn, 3: ivy.fft.irfftn}[kind]
             kw = {"s": lengths} if kind in (2, 3) else {}
             return fn(x, axes=axes, **kw), f"ivy.fft.{fn.__name__}"
+        if name in ("dynamic_slice", "dynamic_update_slice"):
+            k = 1 if name == "dynamic_slice" else 2
+            if not (self.real and _all_concrete(ivals[k:])):
+                return _dynamic_slice(name, ivals, params), f"ivy.take ({name}, traced start)"
+            fn = getattr(flax_lax, name)  # the start indices as one sequence
+            if k == 1:
+                return fn(wrapped[0], wrapped[1:], params["slice_sizes"]), \
+                    "ivy.frontends.jax.lax.dynamic_slice"
+            return fn(wrapped[0], wrapped[1], wrapped[2:]), \
+                "ivy.frontends.jax.lax.dynamic_update_slice"
         if name == "iota":
             return flax_lax.broadcasted_iota(params["dtype"], tuple(params["shape"]),
                                              params["dimension"]), \
@@ -253,16 +288,88 @@ class _Eval:
             kw = dict(params)
         return fn(*wrapped, **kw), f"ivy.frontends.jax.lax.{name}"
 
-    # -- control flow (unrolled: the IR has no loop node yet) -----------------------------------
-    def _concrete(self, ivy_value, op, what):
+    # -- control flow: loop nodes (ivy.while_loop / ivy.scan / ivy.cond) ------------------------
+    # The loop's callables evaluate the sub-jaxpr through a nested evaluator on Ivy values. The
+    # tracer calls each callable once on stand-ins holding the current values (recording): there
+    # the real value of every input is the stand-in's own value, so each op is still checked
+    # against JAX. The backend's real loop then calls them with recording suspended
+    # (``tracer.depth > 0``): no real values exist there, so that evaluator (``real=False``) only
+    # computes the Ivy side. The loop node's outputs are checked against JAX binding the whole
+    # primitive on the real inputs once. A loop that cannot be traced as a node (a mapping that
+    # needs a concrete value inside the body, ``TraceError``) falls back to unrolling when its
+    # trip count / branch is known at capture time.
+    def _recording(self) -> bool:
+        t = _trace_state._active
+        return self.real and t is not None and t.depth == 0
+
+    def _arr(self, v, aval):
+        """An Ivy value as a native array of ``aval``'s dtype (a Literal is a Python scalar)."""
+        if isinstance(v, (bool, int, float, complex)):
+            v = ivy.asarray(v, dtype=str(aval.dtype))
+        return v._data if isinstance(v, Array) else v
+
+    def _callable(self, closed, outer, what):
+        """The sub-jaxpr ``closed`` as a flat callable on native leaves; ``outer``: the (real, ivy)
+        pairs of its leading inputs (the consts the primitive passes, closures of the loop)."""
+        avals = [v.aval for v in closed.jaxpr.outvars]
+
+        def fn(*vals):
+            live = self._recording()
+            ev = _Eval(self.s, real=live)
+            args = [*outer, *[((ivy_numpy(v) if live else None), v) for v in vals]]
+            outs = ev.run(closed.jaxpr, list(closed.consts), args)
+            return tuple(self._arr(i, a) for (_, i), a in zip(outs, avals, strict=True))
+
+        fn.__name__ = what
+        return fn
+
+    def _node(self, eqn, ins, label, make):
+        """Run ``make()`` (an ivy control-flow call returning the flat outputs) and, with real
+        values, check its outputs against JAX's whole primitive."""
+        outs = [o._data if isinstance(o, Array) else o for o in make()]
+        if not self.real:
+            return [(None, o) for o in outs]
+        real = eqn.primitive.bind(*[r for r, _ in ins], **eqn.params)
+        real = list(real) if eqn.primitive.multiple_results else [real]
+        op = f"lax.{eqn.primitive.name}"
+        self.s.check(op, label, [_real_np(r) for r in real], outs, inputs=[i for _, i in ins],
+                     line=_line(eqn))
+        return list(zip(real, outs, strict=True))
+
+    def _inputs(self, eqn, ins):
+        """The ivy side of the primitive's inputs as native arrays (Literals get their dtype)."""
+        return [self._arr(i, v.aval) for (_, i), v in zip(ins, eqn.invars, strict=True)]
+
+    def _concrete(self, ivy_value):
         try:
             return bool(Array(ivy_value))
         except TraceError:
-            raise self.s.error(f"{what} depends on the input values: a static graph cannot "
-                               "express it yet (loops are unrolled). Use a fixed trip count "
-                               "(lax.fori_loop with static bounds, lax.scan)", op=op) from None
+            return None
 
     def scan(self, eqn, ins):
+        p = eqn.params
+        nc, ncarry = p["num_consts"], p["num_carry"]
+        body = p["jaxpr"]
+        iv = self._inputs(eqn, ins)
+        carry, xs = tuple(iv[nc:nc + ncarry]), tuple(iv[nc + ncarry:])
+        f = self._callable(body, ins[:nc], "scan_step")
+
+        def step(c, x):
+            out = f(*c, *x)
+            return tuple(out[:ncarry]), tuple(out[ncarry:])
+
+        def make():
+            c, ys = ivy.scan(step, carry, xs, length=p["length"], reverse=p["reverse"])
+            return [*c, *ys]
+
+        try:
+            return self._node(eqn, ins, "ivy.scan", make)
+        except TraceError:
+            if not self._recording():
+                raise
+            return self._unrolled_scan(eqn, ins)
+
+    def _unrolled_scan(self, eqn, ins):
         p = eqn.params
         body, length, reverse = p["jaxpr"], p["length"], p["reverse"]
         nc, ncarry = p["num_consts"], p["num_carry"]
@@ -289,10 +396,34 @@ class _Eval:
         p = eqn.params
         cj, bj = p["cond_jaxpr"], p["body_jaxpr"]
         cn, bn = p["cond_nconsts"], p["body_nconsts"]
+        state = tuple(self._inputs(eqn, ins)[cn + bn:])
+        cfn = self._callable(cj, ins[:cn], "while_cond")
+        bfn = self._callable(bj, ins[cn:cn + bn], "while_body")
+
+        def make():
+            return ivy.while_loop(lambda s: cfn(*s)[0], lambda s: bfn(*s), state)
+
+        try:
+            return self._node(eqn, ins, "ivy.while_loop", make)
+        except TraceError:
+            if not self._recording():
+                raise
+            return self._unrolled_while(eqn, ins)
+
+    def _unrolled_while(self, eqn, ins):
+        """The loop run at capture time: only when its condition is known (fori_loop with static
+        bounds whose body needs a concrete counter)."""
+        p = eqn.params
+        cj, bj = p["cond_jaxpr"], p["body_jaxpr"]
+        cn, bn = p["cond_nconsts"], p["body_nconsts"]
         cconsts, bconsts, state = ins[:cn], ins[cn:cn + bn], ins[cn + bn:]
         for _ in range(1 << 20):
             (c_real, c_ivy), = self.run(cj.jaxpr, list(cj.consts), [*cconsts, *state])
-            go = self._concrete(c_ivy, "lax.while", "the loop condition")
+            go = self._concrete(c_ivy)
+            if go is None:
+                raise self.s.error("the loop condition depends on the input values and the "
+                                   "body cannot be traced as a loop node (see the error above "
+                                   "it)", op="lax.while")
             if go != bool(c_real):
                 raise self.s.error("the loop condition differs from JAX's", op="lax.while")
             if not go:
@@ -304,13 +435,27 @@ class _Eval:
         branches = eqn.params["branches"]
         (i_real, i_ivy), ops = ins[0], ins[1:]
         try:
-            idx = int(Array(i_ivy))
+            idx = int(Array(i_ivy)) if not isinstance(i_ivy, (bool, int)) else int(i_ivy)
         except TraceError:
             idx = None
-        if idx is not None:
+        if idx is not None:  # known at capture time: take that branch
             b = branches[int(np.clip(idx, 0, len(branches) - 1))]
             return self.run(b.jaxpr, list(b.consts), ops)
-        # an input-dependent branch: evaluate all, select (the branches are pure)
+        operands = self._inputs(eqn, ins)[1:]
+        fns = [self._callable(b, [], f"branch{k}") for k, b in enumerate(branches)]
+        preds = [ivy.less_equal(i_ivy, k) for k in range(len(branches) - 1)]
+
+        def chain(k):
+            if k == len(fns) - 1:
+                return fns[k]
+            return lambda *o: ivy.cond(preds[k], fns[k], chain(k + 1), *o)
+
+        try:
+            return self._node(eqn, ins, "ivy.cond", lambda: chain(0)(*operands))
+        except TraceError:
+            if not self._recording():
+                raise
+        # fallback: evaluate all, select (the branches are pure)
         outs = [self.run(b.jaxpr, list(b.consts), ops) for b in branches]
         k = int(np.clip(int(np.asarray(i_real)), 0, len(branches) - 1))
         sel = []
@@ -320,6 +465,45 @@ class _Eval:
                 iv = ivy.where(ivy.equal(i_ivy, bi), outs[bi][j][1], iv)
             sel.append((outs[k][j][0], iv._data if isinstance(iv, Array) else iv))
         return sel
+
+
+def _all_concrete(vals) -> bool:
+    """Whether every value is known at capture time (not computed from the inputs)."""
+    for v in vals:
+        if isinstance(v, (bool, int)):
+            continue
+        try:
+            int(Array(v))
+        except TraceError:
+            return False
+    return True
+
+
+def _dynamic_slice(name, ivals, params):
+    """``dynamic_slice`` / ``dynamic_update_slice`` whose start indices are traced (a loop
+    counter inside a loop body): clamped as JAX does, then ``ivy.take`` along each axis (the
+    update: taken back into place and selected with ``ivy.where``), so nothing is concretised."""
+    x = ivals[0]
+    shape = tuple(int(d) for d in x.shape)
+    if name == "dynamic_slice":
+        starts, sizes = ivals[1:], tuple(params["slice_sizes"])
+    else:
+        upd, starts = ivals[1], ivals[2:]
+        sizes = tuple(int(d) for d in upd.shape)
+    starts = [ivy.clip(ivy.astype(ivy.asarray(st), "int64"), 0, n - k)
+              for st, n, k in zip(starts, shape, sizes, strict=True)]
+    if name == "dynamic_slice":
+        for d, (st, k) in enumerate(zip(starts, sizes, strict=True)):
+            x = ivy.take(x, ivy.add(st, ivy.arange(k, dtype="int64")), axis=d)
+        return x
+    mask = None
+    for d, (st, n, k) in enumerate(zip(starts, shape, sizes, strict=True)):
+        rel = ivy.subtract(ivy.arange(n, dtype="int64"), st)
+        inside = ivy.logical_and(ivy.greater_equal(rel, 0), ivy.less(rel, k))
+        upd = ivy.take(upd, ivy.clip(rel, 0, k - 1), axis=d)
+        inside = ivy.reshape(inside, tuple(n if j == d else 1 for j in range(len(shape))))
+        mask = inside if mask is None else ivy.logical_and(mask, inside)
+    return ivy.where(mask, upd, x) if mask is not None else x
 
 
 # -- the contract ---------------------------------------------------------------------------------

@@ -10,7 +10,13 @@ in the graph — axes, shapes, permutations — are used as static values), comp
 Keras variables (``ReadVariableOp`` of a captured handle) are the graph's ``params`` input, keyed
 by their ``.path`` (``dense/kernel``). Data layout is never changed: NHWC stays NHWC.
 Unmapped raw ops raise ``TranspileError`` naming the op and the user's line (TF keeps the
-Python traceback of each graph op). Control-flow ops (``While``, ``If``, calls) are not mapped yet.
+Python traceback of each graph op).
+
+Control flow: ``While``/``StatelessWhile`` (``tf.while_loop`` with tensor conditions) and
+``If``/``StatelessIf`` (``tf.cond`` on a tensor predicate) become ``ivy.while_loop`` /
+``ivy.cond`` nodes over their cond/body/branch ``FunctionDef``s (evaluated by a nested
+evaluator), so the emitted code keeps the loop; function calls (``PartitionedCall``) are not
+mapped yet.
 """
 
 from __future__ import annotations
@@ -24,11 +30,12 @@ import tensorflow as tf
 import ivy
 
 from ...array_object import Array
+from ...tracer import trace as _trace_state
 from ...tracer.errors import TraceError
 from .. import frameworks as fw
 from ..errors import TranspileError
 from . import Captured
-from .base import Shadow, plain_structure, trace
+from .base import Shadow, ivy_numpy, plain_structure, trace
 
 _PASS = {"Identity", "IdentityN", "StopGradient", "Snapshot", "PreventGradient",
          "EnsureShape", "CheckNumerics"}
@@ -403,12 +410,36 @@ def _real_op(op, inputs):
     return [out]
 
 
+_CONTROL = {"While", "StatelessWhile", "If", "StatelessIf"}
+
+
+def _const_value(t):
+    """The value of graph tensor ``t`` if a ``Const`` op makes it (through Identity), else None."""
+    op = t.op
+    while op.type in ("Identity", "Snapshot") and op.inputs:
+        op = op.inputs[0].op
+    if op.type == "Const":
+        return tf.make_ndarray(op.get_attr("value"))
+    return None
+
+
 class _Eval:
-    def __init__(self, shadow: Shadow):
+    """Evaluates a graph on ``(real, ivy)`` pairs. ``real=False``: inside a loop's callable run by
+    the backend's real loop (recording suspended), where no real values exist: the Ivy side only,
+    no per-op check (the loop node's outputs are checked as a whole). ``sub``: evaluating a
+    function body (a loop's cond/body, a branch): static values come only from ``Const`` ops, so
+    a value computed in the body (a loop counter) is never baked in."""
+
+    def __init__(self, shadow: Shadow, real: bool = True, sub: bool = False, library=None):
         self.s = shadow
+        self.real = real
+        self.sub = sub
+        self.library = library or []
 
     def run(self, graph, feeds: dict):
         env = dict(feeds)  # graph tensor name -> (real eager tensor, ivy value)
+        if not self.library:
+            self.library = [graph]
         for op in graph.get_operations():
             if op.type == "Placeholder" or op.outputs and all(o.name in env for o in op.outputs):
                 continue
@@ -416,7 +447,11 @@ class _Eval:
                 continue
             ins = [env[t.name] for t in op.inputs]
             if op.type == "Const":
-                v = tf.constant(tf.make_ndarray(op.get_attr("value")))
+                arr = tf.make_ndarray(op.get_attr("value"))
+                if not self.real:  # the real loop run: nothing is recorded
+                    env[op.outputs[0].name] = (None, arr)
+                    continue
+                v = tf.constant(arr)
                 env[op.outputs[0].name] = (v, self.s.get(v))
                 continue
             if op.type in _PASS:
@@ -426,20 +461,26 @@ class _Eval:
             if op.type == "ReadVariableOp":
                 env[op.outputs[0].name] = ins[0]
                 continue
+            if op.type in _CONTROL:
+                env.update(self.control(op, ins))
+                continue
             env.update(self.op(op, ins))
         return env
 
     def op(self, op, ins):
         name = f"tf.raw_ops.{op.type}"
-        reals = [r for r, _ in ins]
         ivys = [i for _, i in ins]
-        real = _real_op(op, reals)
         r = RULES.get(op.type)
         if r is None:
             raise self.s.unmapped(name, _line(op))
+        if self.sub:
+            static = [_const_value(t) for t in op.inputs]
+        else:
+            static = [np.asarray(x) for x, _ in ins]
+        real = _real_op(op, [x for x, _ in ins]) if self.real else None
         try:
-            res = r(op, *ivys, static=[np.asarray(x) for x in reals])
-        except TranspileError:
+            res = r(op, *ivys, static=static)
+        except (TranspileError, TraceError):
             raise
         except NotImplementedError as e:
             raise self.s.unmapped(name, _line(op), hint=str(e)) from None
@@ -448,12 +489,81 @@ class _Eval:
                                line=_line(op)) from e
         res = list(res) if isinstance(res, tuple) else [res]
         res = [x._data if isinstance(x, Array) else x for x in res]
+        if real is None:
+            return {o.name: (None, iv) for o, iv in zip(op.outputs, res, strict=False)}
         pairs = [(o, rv, iv) for o, rv, iv in zip(op.outputs, real, res, strict=False)]
         checked = [(rv, iv) for _, rv, iv in pairs if iv is not None]
         if checked:
             self.s.check(name, r.ivy_mapping, [np.asarray(rv) for rv, _ in checked],
                          [iv for _, iv in checked], inputs=ivys, line=_line(op))
         return {o.name: (rv, iv) for o, rv, iv in pairs}
+
+    # -- control flow: While / If as ivy.while_loop / ivy.cond nodes -----------------------------
+    # The body / branch FunctionDefs are evaluated by a nested evaluator on Ivy values. The
+    # tracer calls each callable once on stand-ins holding the current values (recording): the
+    # real value of every input is the stand-in's own value, so each op is checked against TF. The
+    # backend's real loop calls them again with recording suspended (no real values: Ivy side
+    # only). The node's outputs are checked against the whole raw op run eagerly once.
+    def _recording(self) -> bool:
+        t = _trace_state._active
+        return self.real and t is not None and t.depth == 0
+
+    def _function(self, op, attr):
+        fname = op.get_attr(attr).name
+        for g in reversed(self.library):
+            try:
+                return g._get_function(fname).graph
+            except Exception:  # noqa: BLE001 - look in the enclosing graph
+                continue
+        raise self.s.error(f"the graph's library has no function {fname}", op=op.type,
+                           line=_line(op))
+
+    def _callable(self, fg, what):
+        def fn(*vals):
+            live = self._recording()
+            ev = _Eval(self.s, real=live, sub=True, library=[*self.library, fg])
+            feeds = {ph.name: ((tf.constant(ivy_numpy(v)) if live else None), v)
+                     for ph, v in zip(fg.inputs, vals, strict=True)}
+            env = ev.run(fg, feeds)
+            return tuple(_native_of(env[t.name][1], t.dtype) for t in fg.outputs)
+
+        fn.__name__ = what
+        return fn
+
+    def control(self, op, ins):
+        name = f"tf.raw_ops.{op.type}"
+        vals = [_native_of(i, t.dtype) for (_, i), t in zip(ins, op.inputs, strict=True)]
+        if op.type.endswith("While"):
+            cfn = self._callable(self._function(op, "cond"), "while_cond")
+            bfn = self._callable(self._function(op, "body"), "while_body")
+            out = ivy.while_loop(lambda st: cfn(*st)[0], lambda st: bfn(*st), tuple(vals))
+            label = "ivy.while_loop"
+        else:
+            tfn = self._callable(self._function(op, "then_branch"), "if_true")
+            ffn = self._callable(self._function(op, "else_branch"), "if_false")
+            pred = vals[0]
+            if str(pred.dtype) != "bool":
+                pred = ivy.not_equal(pred, 0)
+                pred = pred._data if isinstance(pred, Array) else pred
+            if len(pred.shape):
+                raise self.s.error("an If whose predicate is not a scalar", op=name,
+                                   line=_line(op))
+            out = ivy.cond(pred, tfn, ffn, *vals[1:])
+            label = "ivy.cond"
+        out = [o._data if isinstance(o, Array) else o for o in out]
+        if not self.real:
+            return {o.name: (None, iv) for o, iv in zip(op.outputs, out, strict=True)}
+        real = _real_op(op, [r for r, _ in ins])
+        self.s.check(name, label, [np.asarray(r) for r in real], out,
+                     inputs=[i for _, i in ins], line=_line(op))
+        return {o.name: (r, iv) for o, r, iv in zip(op.outputs, real, out, strict=True)}
+
+
+def _native_of(v, dtype):
+    """An Ivy value as a native array of the graph tensor's dtype (a Python scalar otherwise)."""
+    if isinstance(v, (bool, int, float, complex)):
+        v = ivy.asarray(v, dtype=dtype.name)
+    return v._data if isinstance(v, Array) else v
 
 
 # -- the contract ---------------------------------------------------------------------------------

@@ -134,5 +134,74 @@ def _jax_code():
     }
 
 
+# -- control flow kept as loops (ivy.while_loop / ivy.scan / ivy.cond nodes) -------------------
+def doubling(x, thr):
+    """Doubles until the sum passes ``thr``: the trip count depends on the input values."""
+    v = jnp.abs(x) + 0.1
+    return jax.lax.while_loop(lambda s: s[1].sum() < thr, lambda s: (s[0] + 1, s[1] * 2.0),
+                              (0, v))
+
+
+def newton_sqrt(a):
+    """Newton's iteration for sqrt(a) until converged (at most 50 steps)."""
+    a = jnp.abs(a) + 1.0
+
+    def go(s):
+        i, x = s
+        return (i < 50) & (jnp.abs(x * x - a).max() > 1e-4 * a.max())
+
+    return jax.lax.while_loop(go, lambda s: (s[0] + 1, 0.5 * (s[1] + a / s[1])), (0, a))
+
+
+def cumulative(xs):
+    """Running sum and product through lax.scan (carry and ys)."""
+    def step(c, x):
+        s, p = c
+        s, p = s + x, p * x
+        return (s, p), (s, p)
+    return jax.lax.scan(step, (jnp.zeros_like(xs[0]), jnp.ones_like(xs[0])), xs)
+
+
+def sign_cond(x):
+    return jax.lax.cond(x.sum() > 0, lambda v: jnp.sin(v) * 2.0, lambda v: jnp.cos(v) - 1.0, x)
+
+
+def switch3(x):
+    k = (x.mean() > 0).astype(jnp.int32) + (x.max() > 1.5).astype(jnp.int32)
+    return jax.lax.switch(k, [lambda v: v * 2.0, lambda v: jnp.tanh(v), lambda v: v - v.max()], x)
+
+
+def fori_gather(x):
+    """fori_loop with static bounds whose body indexes with the counter."""
+    return jax.lax.fori_loop(0, x.shape[0], lambda i, acc: acc + x[i] * i, jnp.zeros_like(x[0]))
+
+
+def smooth_until(x, thr):
+    """A scan inside a data-dependent while."""
+    def body(s):
+        i, v = s
+
+        def step(c, xi):
+            c = 0.5 * c + 0.5 * xi
+            return c, c
+        _, v = jax.lax.scan(step, v[0], v)
+        return i + 1, v * 0.9
+    return jax.lax.while_loop(lambda s: (jnp.abs(s[1]).max() > thr) & (s[0] < 100), body, (0, x))
+
+
+def _loops():
+    return {
+        "lax.while_loop doubling to a threshold": (lambda: doubling,
+                                                   (f32(4), np.asarray(20.0, np.float32))),
+        "lax.while_loop Newton sqrt": (lambda: newton_sqrt, (f32(5),)),
+        "lax.scan cumulative sum/prod": (lambda: cumulative, (f32(6, 3),)),
+        "lax.cond on the input's sign": (lambda: sign_cond, (f32(5),)),
+        "lax.switch of three branches": (lambda: switch3, (f32(5),)),
+        "lax.fori_loop indexing with the counter": (lambda: fori_gather, (f32(5, 3),)),
+        "lax.scan inside lax.while_loop": (lambda: smooth_until,
+                                           (f32(6, 2), np.asarray(0.5, np.float32))),
+    }
+
+
 def cases():
-    return {**_optax(), **_flax(), **_jax_code()}
+    return {**_optax(), **_flax(), **_jax_code(), **_loops()}

@@ -90,4 +90,49 @@ def cases():
         "keras functional Model of two inputs (MultiHeadAttention)": (
             mha_model, (f32(2, 5, 8), f32(2, 7, 8))),
         "tf.einsum attention scores": (lambda: einsum_fn, (f32(2, 5, 8), f32(2, 7, 8))),
+        **_control_flow(),
+    }
+
+
+# -- control flow kept as loops (While / If -> ivy.while_loop / ivy.cond nodes) -----------------
+def doubling(x, thr):
+    """tf.while_loop whose trip count depends on the input values."""
+    import tensorflow as tf
+    return tf.while_loop(lambda i, v: tf.reduce_sum(v) < thr, lambda i, v: (i + 1, v * 2.0),
+                         (tf.constant(0), tf.abs(x) + 0.1))
+
+
+def newton_sqrt(a):
+    """Newton's iteration for sqrt(a) until converged, at most 50 steps (maximum_iterations)."""
+    import tensorflow as tf
+    a = tf.abs(a) + 1.0
+    return tf.while_loop(
+        lambda x: tf.reduce_max(tf.abs(x * x - a)) > 1e-4 * tf.reduce_max(a),
+        lambda x: (0.5 * (x + a / x),), (a,), maximum_iterations=50)[0]
+
+
+def sign_cond(x):
+    import tensorflow as tf
+    return tf.cond(tf.reduce_sum(x) > 0, lambda: tf.sin(x) * 2.0, lambda: tf.cos(x) - 1.0)
+
+
+def cond_in_while(x, thr):
+    """A tf.cond inside a data-dependent tf.while_loop (halve when large, else add 1)."""
+    import tensorflow as tf
+
+    def body(i, v):
+        v = tf.cond(tf.reduce_max(v) > 4.0, lambda: v * 0.5, lambda: v + 1.0)
+        return i + 1, v
+    return tf.while_loop(lambda i, v: (tf.reduce_sum(v) < thr) & (i < 100), body,
+                         (tf.constant(0), tf.abs(x)))
+
+
+def _control_flow():
+    return {
+        "tf.while_loop doubling to a threshold": (lambda: doubling,
+                                                  (f32(4), np.asarray(20.0, np.float32))),
+        "tf.while_loop Newton sqrt (maximum_iterations)": (lambda: newton_sqrt, (f32(5),)),
+        "tf.cond on the input's sign": (lambda: sign_cond, (f32(5),)),
+        "tf.cond inside tf.while_loop": (lambda: cond_in_while,
+                                         (f32(3), np.asarray(15.0, np.float32))),
     }
