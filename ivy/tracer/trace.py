@@ -429,6 +429,10 @@ def trace(fn, args: tuple, kwargs: dict, *, backend=None) -> Graph:
             used.add(name)
             if x.__class__ is _fw.Array:
                 x = x._data
+            if isinstance(x, np.generic):
+                # a NumPy scalar argument: a 0-d array, whose id the trace can follow (every use
+                # of the scalar would otherwise make a new array: a constant baked in)
+                x = np.asarray(x)
             if B.name != _fw.backend_name_of_type(type(x)):
                 x = B.asarray(to_numpy(x))
             elif id(x) in t.ids:

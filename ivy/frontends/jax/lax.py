@@ -933,13 +933,58 @@ def tie_in(x, y):
 
 
 # ------------------------------------------------------------------------------ control flow
+# -- control flow: ivy.cond / ivy.while_loop / ivy.scan, so a traced program keeps its loops ----
+def _flat(tree, what):
+    """``(frontend leaves, treedef)`` of a pytree whose leaves become frontend Arrays."""
+    leaves, treedef = tree_util.tree_flatten(tree)
+    return [asarray(v) for v in leaves], treedef
+
+
+def _unflat(treedef, natives, weak):
+    return tree_util.tree_unflatten(treedef, [wrap(n, w) for n, w in zip(natives, weak,
+                                                                         strict=True)])
+
+
+def _natives(tree, treedef, what, like=None):
+    """The native leaves of ``tree`` (a callable's result), checked against ``treedef`` and the
+    dtypes of ``like`` as JAX checks them; also the leaves' weak flags."""
+    leaves, got = _flat(tree, what)
+    if treedef is not None and got != treedef:
+        raise TypeError(f"{what} must have the same type structure as its input: "
+                        f"expected {treedef}, got {got}")
+    if like is not None:
+        for a, b in zip(like, leaves, strict=True):
+            if a.dtype != b.dtype:
+                if a._weak or b._weak:  # JAX lets a weak type settle on the other's dtype
+                    continue
+                raise TypeError(f"{what} output and input must have identical types: "
+                                f"{a.dtype} vs {b.dtype}")
+    return tuple(x._data for x in leaves), [x._weak for x in leaves], got
+
+
 def cond(pred, true_fun, false_fun, *operands, operand=None):
     if operand is not None:
         operands = (operand,)
     p = asarray(pred)
     if p.ndim:
         raise TypeError("Pred must be a scalar, got array of shape " + str(p.shape))
-    return (true_fun if builtins.bool(p) else false_fun)(*operands)
+    leaves, treedef = _flat(operands, "cond operands")
+    weak = [x._weak for x in leaves]
+    state: dict = {}
+
+    def branch(fn):
+        def run(*ns):
+            out, w, od = _natives(fn(*_unflat(treedef, ns, weak)), None, "cond branch")
+            state.setdefault("def", od)
+            state["weak"] = w
+            return out
+        return run
+
+    out = ivy.cond(ivy.astype(p._data, "bool"), branch(true_fun), branch(false_fun),
+                   *[x._data for x in leaves])
+    if not isinstance(out, tuple):
+        out = (out,)
+    return _unflat(state["def"], out, state["weak"])
 
 
 def switch(index, branches, *operands, operand=None):
@@ -955,46 +1000,71 @@ def _arrays(tree):
 
 
 def while_loop(cond_fun, body_fun, init_val):
-    val = _arrays(init_val)
-    while builtins.bool(asarray(cond_fun(val))):
-        val = body_fun(val)
-    return val
+    leaves, treedef = _flat(init_val, "while_loop init_val")
+    weak = [x._weak for x in leaves]
+
+    def c(ns):
+        return asarray(cond_fun(_unflat(treedef, ns, weak)))._data
+
+    def b(ns):
+        out, _, _ = _natives(body_fun(_unflat(treedef, ns, weak)), treedef,
+                             "body_fun output", like=leaves)
+        return out
+
+    out = ivy.while_loop(c, b, tuple(x._data for x in leaves))
+    return _unflat(treedef, out, weak)
 
 
 def fori_loop(lower, upper, body_fun, init_val, *, unroll=None):
-    val = _arrays(init_val)
-    for i in _range(builtins.int(lower), builtins.int(upper)):
-        val = body_fun(asarray(i, dtype="int32") if True else i, val)
-    return val
+    lo, hi = asarray(lower, dtype="int32"), asarray(upper, dtype="int32")
+    leaves, treedef = _flat(init_val, "fori_loop init_val")
+    weak = [x._weak for x in leaves]
+
+    def c(ns):  # ivy calls, not native operators: a trace must record them
+        return ivy.less(ns[0], hi._data)
+
+    def b(ns):
+        val = _unflat(treedef, ns[1:], weak)
+        out, _, _ = _natives(body_fun(wrap(ns[0]), val), treedef, "body_fun output",
+                             like=leaves)
+        return (ivy.add(ns[0], ivy.astype(ivy.ones_like(ns[0]), "int32")), *out)
+
+    out = ivy.while_loop(c, b, (lo._data, *[x._data for x in leaves]))
+    return _unflat(treedef, out[1:], weak)
 
 
 def scan(f, init, xs=None, length=None, reverse=False, unroll=1, _split_transpose=False):
-    leaves, treedef = tree_util.tree_flatten(xs)
-    leaves = [asarray(x) for x in leaves]
+    x_leaves, x_def = _flat(xs, "scan xs")
     if length is None:
-        if not leaves:
+        if not x_leaves:
             raise ValueError("scan got no values to scan over and `length` not provided.")
-        length = leaves[0].shape[0]
-    lengths = {x.shape[0] for x in leaves}
-    if leaves and lengths != {length}:
+        length = x_leaves[0].shape[0]
+    lengths = {x.shape[0] for x in x_leaves}
+    if x_leaves and lengths != {length}:
         raise ValueError("scan got `length` argument of ... which disagrees with leading axis "
                          "sizes")
-    carry = _arrays(init)
-    ys = []
-    order = _range(length - 1, -1, -1) if reverse else _range(length)
-    for i in order:
-        x = tree_util.tree_unflatten(treedef, [a[i] for a in leaves]) if leaves else (
-            None if xs is None else tree_util.tree_unflatten(treedef, []))
-        carry, y = f(carry, x)
-        ys.append(y)
-    if reverse:
-        ys = ys[::-1]
-    if not ys:
+    c_leaves, c_def = _flat(init, "scan init")
+    c_weak = [x._weak for x in c_leaves]
+    x_weak = [x._weak for x in x_leaves]
+    ys_info: dict = {}
+
+    def step(carry, x):
+        c = _unflat(c_def, carry, c_weak)
+        xv = (tree_util.tree_unflatten(x_def, [wrap(n, w) for n, w in zip(x, x_weak,
+                                                                            strict=True)])
+              if x_leaves else (None if xs is None else tree_util.tree_unflatten(x_def, [])))
+        new_c, y = f(c, xv)
+        nc, _, _ = _natives(new_c, c_def, "scan carry output", like=c_leaves)
+        ys, yw, ydef = _natives(y, None, "scan ys")
+        ys_info["def"], ys_info["weak"] = ydef, yw
+        return nc, ys
+
+    if builtins.int(length) == 0:
         not_implemented("jax.lax.scan of length 0")
-    y_leaves = [tree_util.tree_flatten(y)[0] for y in ys]
-    y_def = tree_util.tree_flatten(ys[0])[1]
-    stacked = [_F.stack([yl[j] for yl in y_leaves]) for j in _range(len(y_leaves[0]))]
-    return carry, tree_util.tree_unflatten(y_def, stacked)
+    carry, ys = ivy.scan(step, tuple(x._data for x in c_leaves),
+                         tuple(x._data for x in x_leaves), length=builtins.int(length),
+                         reverse=builtins.bool(reverse))
+    return _unflat(c_def, carry, c_weak), _unflat(ys_info["def"], ys, ys_info["weak"])
 
 
 def map(f, xs, *, batch_size=None):  # noqa: A001
