@@ -5,6 +5,7 @@ Imports no ML framework (NumPy, msgpack and grpcio only).
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
 import os
@@ -23,6 +24,24 @@ from .proto import SERVICE_NAME, worker_pb2
 _ident = None  # grpc passes bytes through when no (de)serializer is given
 _M = f"/{SERVICE_NAME}/"
 _NO_SHM = object()  # Client._call_shm: send this call in the message
+
+
+class _CallStatus(grpc.RpcError):
+    """The final status of a call, read from the call object (an aio call that the worker ended
+    while the client was still writing), in the shape ``from_rpc_error`` reads."""
+
+    def __init__(self, code, details):
+        super().__init__(details)
+        self._code, self._details = code, details
+
+    def code(self):
+        return self._code
+
+    def details(self):
+        return self._details
+
+    def trailing_metadata(self):
+        return ()
 
 
 class _TooLarge(ResourceExhausted):
@@ -355,7 +374,7 @@ def info_dict(r) -> dict:
         "handles_live": r.handles_live, "handles_bytes": r.handles_bytes, "pid": r.pid,
         "server_kind": r.server_kind, "uds_path": r.uds_path,
         "python_version": r.python_version, "python_executable": r.python_executable,
-        "numpy_version": r.numpy_version,
+        "numpy_version": r.numpy_version, "max_stream_bytes": r.max_stream_bytes,
         "functions": {f.name: {"signature": f.signature, "implemented": f.implemented}
                       for f in r.functions},
     }
@@ -1017,10 +1036,33 @@ class AsyncClient(_Base):
         md = self._metadata if request_id is None else self._md(request_id)
         rpc = _Rpc("call_stream", address, None, timeout or self.timeout, md, request_id)
         gathered = wire.Gatherer(self.max_stream_bytes)
+        call = self._conn(address).call_stream(timeout=timeout or self.timeout, metadata=md)
         try:
-            stream = self._conn(address).call_stream(
-                wire.chunks(framed), timeout=timeout or self.timeout, metadata=md)
-            async for raw in stream:
+            # written chunk by chunk (each write waits for flow control). The worker may end
+            # the call before it has read everything (over its --max-stream-mb): a write then
+            # fails (InvalidStateError, or INTERNAL "from Core"), and the status the worker
+            # sent is the call's own, read below
+            try:
+                for chunk in wire.chunks(framed):
+                    await call.write(chunk)
+                await call.done_writing()
+            except (grpc.RpcError, asyncio.InvalidStateError):
+                status = await call.code()
+                if status == grpc.StatusCode.INTERNAL:
+                    # gRPC may report the early end as INTERNAL and lose the worker's status:
+                    # the one refusal that ends a stream before it is read is the worker's
+                    # streaming limit, which Info tells
+                    limit = (await self.info(address=address, brief=True)).get(
+                        "max_stream_bytes", 0)
+                    if limit and size > limit:
+                        raise ResourceExhausted(
+                            f"the streamed request is {size / 2**20:.1f} MiB, over the limit of "
+                            f"{limit / 2**20:.0f} MiB (--max-stream-mb)",
+                            address=address, request_id=request_id) from None
+                if status != grpc.StatusCode.OK:
+                    raise _CallStatus(status, await call.details()) from None
+                raise
+            async for raw in call:
                 gathered.feed(raw)
         except grpc.RpcError as e:
             raise self._error(e, rpc) from None

@@ -560,7 +560,8 @@ class Worker:
             memory_cap_bytes=self.memory_cap, handles_live=len(self.handles.items),
             handles_bytes=self.handles.bytes, pid=os.getpid(), server_kind=self.server_kind,
             uds_path=self.uds_path, python_version=platform.python_version(),
-            python_executable=sys.executable, numpy_version=np.__version__)
+            python_executable=sys.executable, numpy_version=np.__version__,
+            max_stream_bytes=self.max_stream_bytes)
 
     def trace(self, request, context, tag: list):
         tag[0] = "trace"

@@ -206,6 +206,21 @@ class _Substitute(ast.NodeTransformer):
             return ast.copy_location(self.attrs[v.id](node.attr), node)
         return self.generic_visit(node)
 
+    def visit_Compare(self, node):
+        """``x is None`` / ``x is not None`` with a literal substituted for ``x`` folds to a bool
+        (``-1 is not None`` is a SyntaxWarning, an error under ``-W error``)."""
+        node = self.generic_visit(node)
+        if len(node.ops) == 1 and isinstance(node.ops[0], (ast.Is, ast.IsNot)):
+            try:
+                left, right = ast.literal_eval(node.left), ast.literal_eval(node.comparators[0])
+            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+                return node
+            if left is None or right is None:
+                same = left is None and right is None
+                return ast.copy_location(
+                    ast.Constant(same if isinstance(node.ops[0], ast.Is) else not same), node)
+        return node
+
     def visit_Name(self, node):
         if node.id in self.attrs:
             raise CannotEmit(f"module {node.id} is used other than as {node.id}.attribute")
