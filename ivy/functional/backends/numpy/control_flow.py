@@ -1,32 +1,20 @@
-"""The NumPy backend: control flow (see ivy/functional/ivy/control_flow.py for the API and the flat
-calling convention). NumPy has no loop primitive of its own here: plain Python loops, which is
-exactly what eager code does."""
+"""The NumPy backend: control flow (see ivy/functional/ivy/control_flow.py for the API and the
+flat calling convention). NumPy has no loop primitive of its own here: plain Python loops
+(``backends/_shared/control_flow.py``), which is exactly what eager code does."""
+
+from functools import partial
 
 import numpy as np
+
+from ivy.functional.backends._shared import control_flow as _cf
 
 __all__ = ["cond", "scan", "while_loop"]
 
 
-def while_loop(cond_fn, body_fn, loop_vars):
-    v = tuple(loop_vars)
-    while bool(cond_fn(*v)):
-        v = tuple(body_fn(*v))
-    return v
+def _row_zeros(x):
+    return np.zeros(x.shape[1:], x.dtype)
 
 
-def cond(pred, true_fn, false_fn, operands):
-    return tuple(true_fn(*operands) if bool(pred) else false_fn(*operands))
-
-
-def scan(f, init, xs, length, reverse):
-    carry, steps = tuple(init), []
-    for i in (range(length - 1, -1, -1) if reverse else range(length)):
-        carry, y = f(*carry, *(x[i] for x in xs))
-        carry = tuple(carry)
-        steps.append(tuple(y))
-    if not steps:  # length 0: one call on zeros gives the shapes and dtypes of y
-        _, y = f(*carry, *(np.zeros(x.shape[1:], x.dtype) for x in xs))
-        return carry, tuple(np.stack([e], 0)[:0] for e in y)
-    if reverse:
-        steps.reverse()
-    return carry, tuple(np.stack([s[k] for s in steps], 0) for k in range(len(steps[0])))
+while_loop = partial(_cf.while_loop, np)
+cond = partial(_cf.cond, np)
+scan = partial(_cf.scan, np, row_zeros=_row_zeros)
