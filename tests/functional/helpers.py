@@ -267,7 +267,10 @@ def three_way(path: str, *args, **kwargs):
         # backend's global generator that the test's own draws observe
         return fn(*args, **kwargs)
     backend = ivy.current_backend_str() or _fw.infer_backend(path, args, kwargs).name
-    key = (path, backend, _signature_key(args), _signature_key(kwargs))
+    # the default dtypes in force are part of the key: emitted code carries the defaults it was
+    # written under (a test that sets int32 must not leave its graph to later int64 tests)
+    defaults = tuple(str(getattr(ivy, f"default_{k}_dtype")()) for k in ("int", "uint", "float", "complex"))
+    key = (path, backend, defaults, _signature_key(args), _signature_key(kwargs))
     entry = _CACHE.get(key)
     if entry is None:
         try:
