@@ -91,7 +91,16 @@ def test_worker_sigterm_finishes_in_flight_calls():
 
     from .conftest import WorkerProc
 
-    w = WorkerProc("numpy", "--grace-s", "90").wait_ready()
+    import urllib.request
+
+    w = WorkerProc("numpy", "--grace-s", "90", metrics=True).wait_ready()
+
+    def running() -> float:
+        text = urllib.request.urlopen(f"http://127.0.0.1:{w.metrics_port}/metrics",
+                                      timeout=5).read().decode()
+        line = next(x for x in text.splitlines() if x.startswith("ivy_calls_running "))
+        return float(line.split()[1])
+
     try:
         result: dict = {}
         a = np.eye(1400) * 0.5
@@ -107,7 +116,12 @@ def test_worker_sigterm_finishes_in_flight_calls():
 
         t = threading.Thread(target=slow_call)
         t.start()
-        time.sleep(0.5)
+        # SIGTERM only once the worker is computing the call (on a loaded machine the 15 MB
+        # request can still be on the wire after a fixed sleep: the worker then refuses it)
+        end = time.monotonic() + 60
+        while running() < 1:
+            assert t.is_alive() and time.monotonic() < end, result
+            time.sleep(0.05)
         sent = time.monotonic()
         w.proc.send_signal(signal.SIGTERM)
         time.sleep(0.2)
