@@ -11,8 +11,9 @@ Backward: for float64 samples of differentiable ops, the gradient of ``<outputs,
 through the emitted **torch** code (torch autograd) and the emitted **jax** code (``jax.grad``,
 float32) is compared with torch's own gradient.
 
-Default: every op in float32, every second in float64/int64, every second VJP through torch,
-every eighth through JAX (≈ 1 min here). ``IVY_FULL=1``: everything.
+Default: every second op in each dtype — float32 takes the odd ones, float64 and int64 the even
+ones, so every op runs in some float dtype — every second float64 op's VJP through torch, every
+eighth through JAX (≈ 3 min on one core here). ``IVY_FULL=1``: everything.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ FULL = bool(os.environ.get("IVY_FULL"))
 #: measured 2026-11-24 on the whole op_db (first sample each; see docs/transpiler.md):
 #: float32 535/666, float64 543/666, int64 372/461 convert and verify
 MIN_PASS_FRACTION = {"float32": 0.84, "float64": 0.82, "int64": 0.84}
-EVERY = {"float32": 1, "float64": 2, "int64": 2}
+#: (step, offset) through op_db in a default run
+EVERY = {"float32": (2, 1), "float64": (2, 0), "int64": (2, 0)}
 #: VJPs equal to torch's in a default run (every 2nd op through torch, every 8th through JAX)
 MIN_VJP = {"torch": 225, "jax": 54}
 
@@ -63,6 +65,11 @@ KNOWN_VJP = {
 }
 
 
+#: ops whose output is uninitialized memory in torch (only its shape and dtype are defined)
+UNINITIALIZED = {"empty", "empty_like", "empty_strided", "empty_permuted", "new_empty",
+                 "new_empty_strided"}
+
+
 def _is_tensor(v):
     return isinstance(v, torch.Tensor)
 
@@ -79,12 +86,12 @@ def _program(op, leaves, spec, idx):
     return fn
 
 
-def _samples(dtype: str, every: int):
+def _samples(dtype: str, every: int, offset: int = 0):
     from torch.testing._internal.common_methods_invocations import op_db
     tdt = getattr(torch, dtype)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        for op in op_db[::1 if FULL else every]:
+        for op in op_db if FULL else op_db[offset::every]:
             if tdt not in op.supported_dtypes("cpu"):
                 continue
             try:
@@ -105,7 +112,7 @@ def _samples(dtype: str, every: int):
 @pytest.mark.parametrize("dtype", ["float32", "float64", "int64"])
 def test_opinfo_forward(dtype):
     ok, loud = 0, []
-    for op, fn, arrays in _samples(dtype, EVERY[dtype]):
+    for op, fn, arrays in _samples(dtype, *EVERY[dtype]):
         try:
             t = ivy.transpile(fn, source="torch", target="numpy", args=arrays)
         except TranspileError as e:  # loud: names the aten op (or the output that differs)
@@ -115,7 +122,13 @@ def test_opinfo_forward(dtype):
         # an independent check of a converted op against torch on the example
         with torch.no_grad():
             want = fn(*(torch.from_numpy(a.copy()) for a in arrays))
-        res = fw.compare_trees(fw.tree_to_numpy(want), fw.tree_to_numpy(t(*arrays)))
+        want, got = fw.tree_to_numpy(want), fw.tree_to_numpy(t(*arrays))
+        if op.name in UNINITIALIZED:  # torch returns whatever the memory held: shape and dtype
+            want, got = (optree.tree_map(lambda a: (a.shape, str(a.dtype)), v) for v in (want, got))
+            assert want == got, (op.name, want, got)
+            ok += 1
+            continue
+        res = fw.compare_trees(want, got)
         assert all(r["ok"] for r in res), (op.name, res)
         ok += 1
     total = ok + len(loud)
