@@ -41,15 +41,18 @@ class Ref(NamedTuple):
 class Node:
     """One step of a graph. ``outputs`` is a list of ``(shape, dtype)``, one per output array."""
 
-    __slots__ = ("op", "target", "args", "kwargs", "outputs", "paths", "value", "name")
+    __slots__ = ("op", "target", "args", "kwargs", "outputs", "paths", "value", "name", "meta")
 
     def __init__(self, op, target, args=(), kwargs=None, outputs=None, paths=None, value=None,
-                 name=None):
+                 name=None, meta=None):
         self.op, self.target, self.args = op, target, args
         self.kwargs = kwargs if kwargs is not None else {}
         self.outputs = outputs if outputs is not None else []
         self.paths = paths if paths is not None else [()] * len(self.outputs)
         self.value, self.name = value, name
+        # what produced the node, like torch.fx's ``node.meta`` (not serialized, not emitted):
+        # the transpiler's captures set ``{"source_op": ..., "line": ...}``
+        self.meta = meta
 
     def copy(self, **changes) -> Node:
         d = {k: getattr(self, k) for k in self.__slots__}

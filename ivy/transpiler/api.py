@@ -25,6 +25,7 @@ import numpy as np
 import optree
 
 from .. import backend_handler
+from ..tracer import ir
 from ..tracer.emit.base import function_name
 from ..tracer.errors import TraceError
 from . import frameworks as fw
@@ -387,9 +388,76 @@ def transpile(obj, source: str | None = None, target: str = "jax", args=(), kwar
     result = Transpiled(fn=fn, source=text, report=report, graph=graph, target=target,
                         name=fname, captured=cap, params=params)
     if verify and strict and not verification["verified"]:
+        where = verification.get("localized")
+        if where is not None and _fails(verification, "second_draw"):
+            raise TranspileError(where["why"] + ": " + _failure_text(verification) + "\n"
+                                 + str(report), op=where["op"], line=where["line"],
+                                 source=source, target=target)
+        detached = next((o for o in cap.ops if o.detached), None)
+        if detached is not None and _fails(verification, "second_draw"):
+            # right on the example, wrong on other values, and this op's Ivy result did not
+            # follow its inputs in the trace: the mapping read values into Python
+            raise TranspileError(
+                f"its Ivy mapping ({detached.mapping}) computed the result from the example's "
+                "values in Python (the trace holds a constant where the result depends on the "
+                "inputs), so the emitted code does not reproduce the source on other inputs: "
+                + _failure_text(verification) + "\n" + str(report),
+                op=detached.op, line=detached.detached, source=source, target=target)
         raise TranspileError(_failure_text(verification) + "\n" + str(report),
                              source=source, target=target)
     return result
+
+
+def _localize(cap: Captured, cap_mod, obj, args, kwargs) -> dict | None:
+    """Which captured operation made the emitted code wrong on the second draw: capture the
+    program again on those inputs; the first node where the two graphs differ (a constant baked
+    from the example's values, a different op sequence) names its source op and line (the
+    captures set ``node.meta``). A capture that fails on the second draw names its op itself."""
+    try:
+        cap2 = cap_mod.capture(obj, args, kwargs)
+    except TranspileError as e:
+        return {"op": e.op, "line": e.line,
+                "why": f"on a second random draw of inputs the capture fails ({e.detail})"}
+    except Exception:  # noqa: BLE001 - no localization; the verification failure stands
+        return None
+    a, b = cap.graph.nodes, cap2.graph.nodes
+    for k in range(min(len(a), len(b)) + 1):
+        if k < len(a) and k < len(b) and _node_key(a[k]) == _node_key(b[k]):
+            continue
+        meta = next((n.meta for n in a[k:] if n.meta), None)
+        if meta is None:
+            return None
+        return {"op": meta["source_op"], "line": meta["line"],
+                "why": "the captured program depends on the input values here: captured on a "
+                       "second random draw of inputs it records a different computation (a "
+                       "value read into Python: data-dependent control flow, or a mapping that "
+                       "inspects its data), so the emitted code holds the example's values"}
+    return None
+
+
+def _node_key(n):
+    """What makes two captured nodes the same computation (constants by value)."""
+    def norm(v):
+        if isinstance(v, ir.Sub):
+            return ("sub", tuple(_node_key(m) for m in v.graph.nodes))
+        if isinstance(v, (tuple, list)):
+            return (type(v).__name__, tuple(norm(e) for e in v))
+        if isinstance(v, dict):
+            return ("dict", tuple((k, norm(e)) for k, e in v.items()))
+        if isinstance(v, np.ndarray):
+            return ("array", v.shape, str(v.dtype), v.tobytes())
+        return repr(v)
+
+    value = None
+    if n.value is not None:
+        v = np.asarray(n.value)
+        value = (v.shape, str(v.dtype), v.tobytes())
+    return (n.op, n.target, norm(n.args), norm(n.kwargs), repr(n.outputs), value)
+
+
+def _fails(verification: dict, part: str) -> bool:
+    v = verification.get(part)
+    return isinstance(v, list) and not all(e["ok"] for e in v)
 
 
 def _tolerances(graph) -> dict:
@@ -427,6 +495,10 @@ def _verify(fn, target, cap: Captured, cap_mod, obj, params) -> dict:
             out["second_draw"] = fw.compare_trees(ref2, got2, rtol_table=tol)
         except Exception as e:  # noqa: BLE001
             out["second_draw"] = [_crash("second_draw", e)]
+        if _fails(out, "second_draw") and not any(o.detached for o in cap.ops):
+            where = _localize(cap, cap_mod, obj, a2, k2)
+            if where is not None:
+                out["localized"] = where
     if cap.is_model and cap.trainable:
         out["gradient"] = _verify_gradient(fn, target, cap, cap_mod, obj, params, a, k)
     ok = True

@@ -41,10 +41,17 @@ class OpRecord:
     count: int = 0               # how many times it ran
     max_err: float = 0.0         # worst |ivy - framework| over its runs at capture time
     line: str | None = None      # user line of its first occurrence
+    # the user line where, at capture time, the mapping's result did not follow its
+    # input-dependent inputs in the trace (the mapping read values into Python, or the op is a
+    # creation op such as zeros_like); named when the emitted code fails the second draw
+    detached: str | None = None
 
     def to_dict(self) -> dict:
-        return {"op": self.op, "mapping": self.mapping, "count": self.count,
-                "max_err": self.max_err, "line": self.line}
+        d = {"op": self.op, "mapping": self.mapping, "count": self.count,
+             "max_err": self.max_err, "line": self.line}
+        if self.detached:
+            d["detached"] = self.detached
+        return d
 
 
 @dataclass

@@ -94,6 +94,7 @@ class Shadow:
         self.values: dict[int, object] = {}
         self.keep: list = []
         self.records: dict[str, OpRecord] = {}
+        self._mark = 0  # top-level graph nodes before this index carry their source op (meta)
 
     # -- values ---------------------------------------------------------------------------------
     def bind(self, native, value) -> None:
@@ -131,9 +132,16 @@ class Shadow:
             raise self.error(f"the Ivy mapping ({mapping}) returned {len(il)} values, the "
                              f"framework {len(nl)}", op=op, line=line)
         tracer = _trace_state._active
-        traced_inputs = tracer is not None and any(
-            id(_native(x)) in tracer.ids for x in optree.tree_leaves(inputs, namespace="ivy")
-            if hasattr(_native(x), "shape"))
+        traced_inputs = dynamic_inputs = False
+        if tracer is not None:
+            for x in optree.tree_leaves(inputs, namespace="ivy"):
+                if hasattr(_native(x), "shape"):
+                    r = tracer.ids.get(id(_native(x)))
+                    if r is not None:
+                        traced_inputs = True
+                        if r.node in tracer.dynamic:
+                            dynamic_inputs = True
+                            break
         worst = 0.0
         for n, i in zip(nl, il, strict=False):
             if n is None or isinstance(n, (bool, int, float, complex, str)) and not fw.is_array(i):
@@ -147,6 +155,10 @@ class Shadow:
                 raise self.error(f"the Ivy mapping ({mapping}) computed its result outside Ivy "
                                  "(e.g. NumPy operators on native arrays), so the graph would "
                                  "not record it", op=op, line=line)
+            if dynamic_inputs and rec.detached is None and fw.is_array(n):
+                r = tracer.ids.get(id(_native(i)))
+                if r is not None and r.node not in tracer.dynamic:
+                    rec.detached = line or user_line()
             if ref.dtype != got.dtype and ref.shape == got.shape and not fw.is_array(n):
                 got = got.astype(ref.dtype)  # a Python scalar result: compare the value
             ok, err, why = fw.difference(ref, got, fw.OP_RTOL, rtol)
@@ -155,6 +167,13 @@ class Shadow:
                                  f"inputs: {why} (mapped to {mapping})", op=op, line=line)
             worst = max(worst, err)
         rec.max_err = max(rec.max_err, worst)
+        if tracer is not None:  # the nodes recorded since the last op are this op's
+            top = tracer.scopes[0].nodes
+            meta = {"source_op": op, "line": line or rec.line}
+            for k in range(self._mark, len(top)):
+                if top[k].meta is None:
+                    top[k].meta = meta
+            self._mark = len(top)
         return worst
 
     def error(self, detail: str, *, op: str | None = None, line: str | None = None):
