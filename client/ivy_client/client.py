@@ -18,12 +18,33 @@ import numpy as np
 from . import codec, config, wire
 from . import shm as shm_mod
 from .codec import Ref
-from .errors import NoWorker, ResourceExhausted, from_rpc_error
+from .errors import NoWorker, RemoteError, ResourceExhausted, from_rpc_error
 from .proto import SERVICE_NAME, worker_pb2
 
 _ident = None  # grpc passes bytes through when no (de)serializer is given
 _M = f"/{SERVICE_NAME}/"
-_NO_SHM = object()  # Client._call_shm: send this call in the message
+_NO_SHM = object()  # _op_call_shm: send this call in the message
+
+
+class _Pending:
+    """``_Conn.shm`` while a region is being registered (falsy: calls meanwhile use the
+    message)."""
+
+    def __bool__(self):
+        return False
+
+    def __repr__(self):
+        return "<shared-memory region being registered>"
+
+
+_SHM_PENDING = _Pending()
+# statuses that a worker's Call handler answers once it is done with the call (or before it
+# starts): the call's shared-memory ranges are free again. After any other status (a deadline,
+# a cancelled call, a dropped connection) the worker may still read the inputs or write results
+# into the region, so the region is retired instead of reused.
+_SHM_ANSWERED = frozenset({"INVALID_ARGUMENT", "NOT_FOUND", "UNIMPLEMENTED", "RESOURCE_EXHAUSTED",
+                           "PERMISSION_DENIED", "UNAUTHENTICATED", "FAILED_PRECONDITION",
+                           "OUT_OF_RANGE", "ALREADY_EXISTS"})
 
 
 class _CallStatus(grpc.RpcError):
@@ -305,7 +326,10 @@ class _Conn:
         self.transport = ""
         self.uds_path = ""
         self.channel = None
-        self.shm = None  # shared-memory region: None not tried yet, False unavailable
+        # shared-memory region: None not tried yet, False unavailable, _SHM_PENDING being
+        # registered, else a shm.Region
+        self.shm = None
+        self.shm_retired: list[str] = []  # ids of retired regions the worker still maps
         self._old: list = []  # replaced channels (closed with the client)
         # when to probe for the worker's Unix socket (monotonic seconds; 0: settled)
         self.probe_at = 1e-9 if uds and _is_local(address) else 0.0
@@ -384,15 +408,19 @@ class _Rpc:
     """One RPC an operation wants sent: the only thing Client and AsyncClient do differently is
     how they send it (a blocking call or an ``await``)."""
 
-    __slots__ = ("method", "address", "request", "timeout", "metadata", "request_id")
+    __slots__ = ("method", "address", "request", "timeout", "metadata", "request_id", "throw")
 
-    def __init__(self, method, address, request, timeout, metadata, request_id=None):
+    def __init__(self, method, address, request, timeout, metadata, request_id=None,
+                 throw=False):
         self.method = method
         self.address = address
         self.request = request
         self.timeout = timeout
         self.metadata = metadata
         self.request_id = request_id
+        # the operation handles a failure itself: the RemoteError is thrown into the generator
+        # (at its ``yield``) instead of ending the operation
+        self.throw = throw
 
 
 class _Base:
@@ -414,7 +442,7 @@ class _Base:
         # each way
         self.max_stream_bytes = int(max_stream_mb) * 2**20
         # shared memory with local workers started with --shm: opt-in (shm=True or
-        # IVY_CLIENT_SHM=1); Client only (AsyncClient sends arrays in the message)
+        # IVY_CLIENT_SHM=1), Client and AsyncClient alike (_op_call_shm)
         self.shm = (os.environ.get("IVY_CLIENT_SHM", "0").strip().lower() not in
                     ("0", "false", "no", "off", "")) if shm is None else bool(shm)
         self.shm_bytes = int(shm_mb) * 2**20
@@ -562,9 +590,14 @@ class _Base:
         return from_rpc_error(e, rpc.address, rid, worker=self._names.get(rpc.address))
 
     # -- encoding -------------------------------------------------------------------------------
-    def _request(self, function: str, args, kwargs, keep: bool, graph_id: str = "") -> bytes:
-        buffers: list = []
-        payload = codec.encode([list(args), kwargs], buffers=buffers) if (args or kwargs) else b""
+    def _request(self, function: str, args, kwargs, keep: bool, graph_id: str = "",
+                 encoded=None) -> bytes:
+        if encoded is not None:  # (payload, buffers) already encoded by the shared-memory path
+            payload, buffers = encoded
+        else:
+            buffers: list = []
+            payload = codec.encode([list(args), kwargs], buffers=buffers) if (args or kwargs) \
+                else b""
         size = len(payload) + sum(b.nbytes for b in buffers) if buffers else len(payload)
         if size > self.max_message_bytes:
             raise _TooLarge(
@@ -668,6 +701,143 @@ class _Base:
         req = worker_pb2.TraceRequest(graph=codec.encode(d))
         r = yield _Rpc("trace", address, req, timeout or self.timeout, self._metadata)
         return self._graph_class(self, address, r.graph_id, d, None)
+
+    # -- shared memory (docs/rpc.md): one region per connection, one call at a time in it --------
+    def _op_region(self, conn: _Conn):
+        """The connection's registered shared-memory region, registering one on first use (after
+        releasing the regions it retired); None where the worker is not on this host, does not
+        accept regions, or a registration is under way (calls then use the message)."""
+        with self._lock:
+            if conn.shm is not None:
+                return conn.shm or None
+            if not _is_local(conn.address):
+                conn.shm = False
+                return None
+            conn.shm = _SHM_PENDING
+            retired, conn.shm_retired = conn.shm_retired, []
+        state = None  # None: try again on a later call
+        region = None
+        try:
+            if retired:
+                try:
+                    yield _Rpc("release", conn.address, worker_pb2.ReleaseRequest(handles=retired),
+                               10, self._metadata, throw=True)
+                except RemoteError:
+                    pass  # the worker also unmaps them when this process exits
+                retired = []
+            region = shm_mod.Region(self.shm_bytes)
+            try:
+                r = yield _Rpc("register_shm", conn.address, worker_pb2.ShmRegisterRequest(
+                    pid=os.getpid(), fd=region.fd, size=region.size), 10, self._metadata,
+                    throw=True)
+            except RemoteError as e:
+                # an old worker, no --shm, another pid namespace: the message from now on; a
+                # worker not reachable: try again later
+                if e.code not in ("UNAVAILABLE", "DEADLINE_EXCEEDED", "CANCELLED"):
+                    state = False
+                return None
+            region.id = r.region_id
+            state, region = region, None
+            return state
+        finally:
+            if region is not None:
+                region.close()
+            with self._lock:
+                conn.shm = state
+                conn.shm_retired += retired  # not released yet (interrupted): next time
+
+    def _retire_region(self, conn: _Conn, region, release: bool) -> None:
+        """Stop using ``region`` (the caller holds its lock): the next large call registers a
+        new one, first releasing this one on the worker when ``release``."""
+        with self._lock:
+            if conn.shm is region:
+                conn.shm = None
+            if release and region.id:
+                conn.shm_retired.append(region.id)
+        region.close()
+
+    @staticmethod
+    def _shm_encode(args, kwargs):
+        """(payload, buffers, whether the out-of-band arrays are large enough for shared
+        memory); the message path reuses the encoding when they are not."""
+        buffers: list = []
+        payload = codec.encode([list(args), kwargs], buffers=buffers,
+                               threshold=shm_mod.ARRAY_BYTES) if (args or kwargs) else b""
+        return payload, buffers, bool(buffers) and sum(
+            b.nbytes for b in buffers) >= shm_mod.MIN_BYTES
+
+    def _op_call_shm(self, address, function, payload, buffers, timeout, request_id):
+        """A call whose out-of-band arrays total at least ``shm.MIN_BYTES``, through the
+        connection's shared-memory region; ``_NO_SHM`` when it goes in the message instead
+        (small, worker not local or without --shm, the region busy with another call or too
+        small, the worker restarted and forgot the region).
+
+        One call at a time uses a region (its lock, only ever tried, never waited for: from
+        threads or asyncio tasks alike a concurrent call goes through the message). A call that
+        ends without the worker's answer (deadline, cancellation - an asyncio task cancelled
+        included - or a dropped connection) may leave the worker still reading or writing the
+        region: the region is retired, never reused, and released on the worker later.
+        ``payload``, ``buffers``: the arguments as ``_shm_encode`` made them."""
+        conn = self._conn(address)
+        region = conn.shm
+        if region is None:
+            region = yield from self._op_region(conn)
+        if not region or not region.lock.acquire(blocking=False):
+            return _NO_SHM
+        retire = release = False
+        try:
+            if region.array is None:  # retired by a concurrent call
+                return _NO_SHM
+            placed = region.put(buffers)
+            if placed is None:  # too large for the region
+                return _NO_SHM
+            ranges, free = placed
+            import msgpack
+
+            request = wire.frame_call_request(
+                function, payload, False, (),
+                shm=msgpack.packb([region.id, ranges, [free, region.size - free]]))
+            retire = release = True  # until the worker answers, it may use the region
+            try:
+                response = yield _Rpc("call", address, request, timeout or self.timeout,
+                                      self._md(request_id), request_id, throw=True)
+            except RemoteError as err:
+                if err.message.startswith("no shared-memory region") or \
+                        "shared memory is off on this worker" in err.message:
+                    # the worker restarted (region unknown, or --shm gone): register again on
+                    # a later call; this one goes in the message
+                    release = False
+                    return _NO_SHM
+                if err.code in _SHM_ANSWERED:
+                    retire = False
+                raise
+            retire = False
+            payload, rbuf, rshm = wire.parse_call_response_shm(response)
+            if len(rshm):  # copied out before another call may use the region
+                rbuf = rbuf + region.take(rshm)
+        finally:
+            if retire:
+                self._retire_region(conn, region, release)
+            region.lock.release()
+        if not len(payload):
+            return None
+        cls = self._handle_class
+        return codec.decode(payload, buffers=rbuf, handle_hook=lambda r: cls(r, address, self))
+
+    def _shm_release_requests(self):
+        """(connection, ReleaseRequest) for the regions to free on closing the client (the
+        connection's regions are closed here)."""
+        out = []
+        for c in self._conns.values():
+            ids = list(c.shm_retired)
+            c.shm_retired.clear()
+            if c.shm:
+                ids.append(c.shm.id)
+                c.shm.close()
+            c.shm = False
+            if ids:
+                out.append((c, worker_pb2.ReleaseRequest(handles=ids)))
+        return out
 
     # -- the public API (Client returns values, AsyncClient awaitables of the same values) ------
     def call(self, function: str, *args, backend: str | None = None, device: str | None = None,
@@ -791,12 +961,17 @@ class Client(_Base):
         if version is not None:
             backend = f"{backend or ''}=={version}"
         address = self._route(backend, device, args, kwargs)
+        encoded = None
         if self.shm and not keep:
-            result = self._call_shm(address, function, args, kwargs, timeout, request_id)
-            if result is not _NO_SHM:
-                return result
+            payload, buffers, big = self._shm_encode(args, kwargs)
+            if big:
+                result = self._run(self._op_call_shm(address, function, payload, buffers,
+                                                     timeout, request_id))
+                if result is not _NO_SHM:
+                    return result
+            encoded = payload, buffers
         try:
-            request = self._request(function, args, kwargs, keep)
+            request = self._request(function, args, kwargs, keep, encoded=encoded)
         except _TooLarge as e:
             if not self.max_stream_bytes:
                 raise ResourceExhausted(e.message) from None
@@ -845,81 +1020,8 @@ class Client(_Base):
         return self._result(response, address)
 
     def _region(self, conn: _Conn):
-        """The connection's registered shared-memory region, made on first use; None where the
-        worker is not on this host or does not accept regions (then calls use the message)."""
-        if conn.shm is None:
-            with self._lock:
-                if conn.shm is None:
-                    region = None
-                    if _is_local(conn.address):
-                        region = shm_mod.Region(self.shm_bytes)
-                        try:
-                            region.id = conn.register_shm(worker_pb2.ShmRegisterRequest(
-                                pid=os.getpid(), fd=region.fd, size=region.size),
-                                timeout=10, metadata=self._metadata).region_id
-                        except grpc.RpcError:  # an old worker, no --shm, another pid namespace
-                            region.close()
-                            region = None
-                    conn.shm = region or False
-        return conn.shm or None
-
-    def _call_shm(self, address, function, args, kwargs, timeout, request_id):
-        """Client.call with large arrays through the connection's shared-memory region."""
-        buffers: list = []
-        payload = codec.encode([list(args), kwargs], buffers=buffers,
-                               threshold=shm_mod.ARRAY_BYTES) if (args or kwargs) else b""
-        conn = self._conn(address)
-        region = None
-        if buffers and sum(b.nbytes for b in buffers) >= shm_mod.MIN_BYTES:
-            region = self._region(conn)
-        if region is None or not region.lock.acquire(blocking=False):
-            return _NO_SHM  # small, not local, not accepted, or the region is busy
-        if region.array is None:  # closed by a concurrent call (the worker forgot it)
-            region.lock.release()
-            return _NO_SHM
-        try:
-            placed = region.put(buffers)
-            if placed is None:  # too large for the region
-                return _NO_SHM
-            ranges, free = placed
-            import msgpack
-
-            request = wire.frame_call_request(
-                function, payload, False, (),
-                shm=msgpack.packb([region.id, ranges, [free, region.size - free]]))
-            del buffers
-            md = self._metadata if request_id is None else self._md(request_id)
-            try:
-                response = conn.call(request, timeout=timeout or self.timeout, metadata=md)
-            except grpc.RpcError as e:
-                rpc = _Rpc("call", address, request, timeout or self.timeout, md, request_id)
-                if not self._uds_failed(e, conn):
-                    err = self._error(e, rpc)
-                    if err.message.startswith("no shared-memory region") or \
-                            "shared memory is off on this worker" in err.message:
-                        # the worker restarted (region unknown, or --shm gone): register again
-                        # on a later call; this one goes in the message
-                        stale = region
-                        region = None
-                        stale.lock.release()
-                        with self._lock:
-                            if conn.shm is stale:
-                                conn.shm = None
-                        stale.close()
-                        return _NO_SHM
-                    raise err from None
-                response = self._send_again(rpc)
-            payload, rbuf, rshm = wire.parse_call_response_shm(response)
-            if len(rshm):
-                rbuf = rbuf + region.take(rshm)
-            if not len(payload):
-                return None
-            cls = self._handle_class
-            return codec.decode(payload, buffers=rbuf,
-                                handle_hook=lambda r: cls(r, address, self))
-        finally:
-            if region is not None:
-                region.lock.release()
+        """The connection's shared-memory region (registered on first use), or None."""
+        return self._run(self._op_region(conn))
 
     def _send_again(self, rpc: _Rpc):
         """Send ``rpc`` once more (after a fallback from the Unix socket to TCP)."""
@@ -939,24 +1041,30 @@ class Client(_Base):
                     response = getattr(conn, rpc.method)(
                         rpc.request, timeout=rpc.timeout, metadata=rpc.metadata)
                 except grpc.RpcError as e:
-                    if not self._uds_failed(e, conn):
-                        raise self._error(e, rpc) from None
-                    response = self._send_again(rpc)
+                    try:
+                        if not self._uds_failed(e, conn):
+                            raise self._error(e, rpc) from None
+                        response = self._send_again(rpc)
+                    except RemoteError as err:
+                        if not rpc.throw:
+                            raise
+                        rpc = op.throw(err)
+                        continue
                 rpc = op.send(response)
         except StopIteration as done:
             return done.value
+        finally:
+            op.close()  # interrupted (KeyboardInterrupt): the operation's cleanup runs now
 
     def close(self) -> None:
         with self._lock:
+            # unmap regions on the worker (it also does when this process exits)
+            for c, request in self._shm_release_requests():
+                try:
+                    c.release(request, timeout=2, metadata=self._metadata)
+                except grpc.RpcError:
+                    pass
             for c in self._conns.values():
-                if c.shm:  # unmap on the worker (it also does when this process exits)
-                    try:
-                        c.release(worker_pb2.ReleaseRequest(handles=[c.shm.id]), timeout=2,
-                                  metadata=self._metadata)
-                    except grpc.RpcError:
-                        pass
-                    c.shm.close()
-                    c.shm = False
                 for ch in c.channels():
                     ch.close()
             self._conns.clear()
@@ -988,28 +1096,44 @@ class AsyncClient(_Base):
                     response = await getattr(conn, rpc.method)(
                         rpc.request, timeout=rpc.timeout, metadata=rpc.metadata)
                 except grpc.RpcError as e:
-                    if not self._uds_failed(e, conn):
-                        raise self._error(e, rpc) from None
-                    try:  # once more, over TCP
-                        response = await getattr(self._conn(rpc.address), rpc.method)(
-                            rpc.request, timeout=rpc.timeout, metadata=rpc.metadata)
-                    except grpc.RpcError as e2:
-                        raise self._error(e2, rpc) from None
+                    try:
+                        if not self._uds_failed(e, conn):
+                            raise self._error(e, rpc) from None
+                        try:  # once more, over TCP
+                            response = await getattr(self._conn(rpc.address), rpc.method)(
+                                rpc.request, timeout=rpc.timeout, metadata=rpc.metadata)
+                        except grpc.RpcError as e2:
+                            raise self._error(e2, rpc) from None
+                    except RemoteError as err:
+                        if not rpc.throw:
+                            raise
+                        rpc = op.throw(err)
+                        continue
                 rpc = op.send(response)
         except StopIteration as done:
             return done.value
+        finally:
+            op.close()  # cancelled (the task, a timeout): the operation's cleanup runs now
 
     async def call(self, function: str, *args, backend: str | None = None,
                    device: str | None = None, timeout: float | None = None, keep: bool = False,
                    request_id: str | None = None, fn_kwargs: dict | None = None,
                    version: str | None = None, **kwargs):
-        """``Client.call`` as a coroutine, streaming a request or result over the per-message
-        limit through ``CallStream`` as ``Client.call`` does (shared memory: ``Client`` only)."""
+        """``Client.call`` as a coroutine: large arrays through shared memory
+        (``AsyncClient(shm=True)``) and requests or results over the per-message limit through
+        ``CallStream``, as ``Client.call`` does."""
         if fn_kwargs:
             kwargs = {**kwargs, **fn_kwargs}
         if version is not None:
             backend = f"{backend or ''}=={version}"
         address = self._route(backend, device, args, kwargs)
+        if self.shm and not keep:
+            payload, buffers, big = self._shm_encode(args, kwargs)
+            if big:
+                result = await self._run(self._op_call_shm(address, function, payload, buffers,
+                                                           timeout, request_id))
+                if result is not _NO_SHM:
+                    return result
         try:
             return await self._run(self._op_invoke(address, function, args, kwargs, timeout,
                                                    keep, "", request_id))
@@ -1069,6 +1193,12 @@ class AsyncClient(_Base):
         return self._result(gathered.result(), address)
 
     async def close(self) -> None:
+        # unmap regions on the worker (it also does when this process exits)
+        for c, request in self._shm_release_requests():
+            try:
+                await c.release(request, timeout=2, metadata=self._metadata)
+            except grpc.RpcError:
+                pass
         for c in list(self._conns.values()):
             for ch in c.channels():
                 await ch.close()

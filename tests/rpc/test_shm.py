@@ -299,3 +299,168 @@ def test_wire_fields_match_protobuf():
     assert bytes(wire.parse_call_response_shm(resp)[2]) == b"\x91\x92\x00\x01"
     with pytest.raises(codec.CodecError):
         wire.parse_call_response(resp)
+
+
+# -- AsyncClient(shm=True): the same region protocol, driven by the shared client core ---------
+
+async def _acalls(c: ivy_client.AsyncClient):
+    """``_calls`` for an AsyncClient (large arrays included)."""
+    a = np.arange(6.0, dtype=np.float32).reshape(2, 3)
+    big = np.random.default_rng(0).random(300_000)  # 2.4 MB: out of band, through the region
+    m = big[:250_000].reshape(500, 500)
+    out = [await c.call("add", a, 1.5), await c.call("matmul", a, a.T),
+           await c.call("reshape", big, big.shape), await c.call("multiply", big, 2.0),
+           await c.call("linalg.svd", m), await c.call("matmul", m, m),
+           await c.call("sum", big, keepdims=True)]
+    h = await c.call("multiply", big, 2.0, keep=True)  # kept: through the message
+    out.append(await c.call("sum", h))
+    out.append(await h.fetch())
+    assert await h.release()
+    with pytest.raises(ivy_client.NotFound):
+        await c.call("no_such_function", big)
+    with pytest.raises(ivy_client.InvalidArgument):
+        await c.call("matmul", big, big[:-1])
+    return out
+
+
+def test_async_same_results_as_without_shm(worker):
+    import asyncio
+
+    spec = f"numpy={worker.address}"
+
+    async def main():
+        async with ivy_client.AsyncClient(spec, max_message_mb=4) as plain, \
+                ivy_client.AsyncClient(spec, shm=True, max_message_mb=4, max_stream_mb=0) as shm:
+            _same(await _acalls(plain), await _acalls(shm))
+            region = shm._conns[worker.address].shm
+            assert isinstance(region, client_shm.Region) and region.id.startswith("s-")
+            assert _maps(worker.proc.pid) == 1
+            # 64 MB each way: 16 times the message limit and streaming off, so only the region
+            # can carry it
+            big = np.random.default_rng(4).random(8 * 2**20)
+            out = await shm.call("reshape", big, (2**20, 8))
+            assert out.flags.writeable  # a copy out of the region, not a view of it
+            _same(out, big.reshape(2**20, 8))
+            _same(await shm.call("multiply", big, 0.5), big * 0.5)
+            _same(await plain.call("reshape", big, (2**20, 8)), out)  # streamed (CallStream)
+            assert shm._conns[worker.address].shm is region  # still the same region
+        assert _maps(worker.proc.pid) == 0  # close() released it on the worker
+
+    asyncio.run(main())
+
+
+def test_async_concurrent_calls_share_one_region_safely(worker, monkeypatch):
+    """Concurrent asyncio tasks on one AsyncClient: one call at a time uses the region (the
+    others go through the message), none sees another's data, and every result is right."""
+    import asyncio
+
+    used = []
+    put = client_shm.Region.put
+
+    def counting_put(self, buffers):
+        used.append(len(buffers))
+        return put(self, buffers)
+
+    monkeypatch.setattr(client_shm.Region, "put", counting_put)
+    rng = np.random.default_rng(5)
+    xs = [rng.random(200_000 + 1000 * k) for k in range(8)]  # 1.6 MB each: over MIN_BYTES
+
+    async def main():
+        async with ivy_client.AsyncClient(f"numpy={worker.address}", shm=True) as c:
+            for _ in range(3):
+                outs = await asyncio.gather(*(c.call("multiply", x, float(k + 1))
+                                              for k, x in enumerate(xs)))
+                for k, (x, o) in enumerate(zip(xs, outs, strict=True)):
+                    _same(o, x * float(k + 1))
+                # and a later call reusing the region does not change earlier results
+                again = await c.call("add", xs[0], 1.0)
+                _same(outs[0], xs[0] * 1.0)
+                _same(again, xs[0] + 1.0)
+            assert isinstance(c._conns[worker.address].shm, client_shm.Region)
+
+    asyncio.run(main())
+    assert used  # the region was used
+
+
+def _released(worker, ids) -> int:
+    """How many of ``ids`` a Release frees now (0: the worker has already let them go)."""
+    with ivy_client.Client(f"numpy={worker.address}") as c:
+        return c._conn(worker.address).release(worker_pb2.ReleaseRequest(handles=ids)).released
+
+
+def test_async_timed_out_call_retires_its_region(worker):
+    """A call that ends without the worker's answer (here a deadline) may leave the worker
+    still using the region: the client never reuses it, registers a new one on the next large
+    call and releases the old one on the worker."""
+    import asyncio
+
+    big = np.random.default_rng(6).random(700 * 700).reshape(700, 700)
+
+    async def main():
+        async with ivy_client.AsyncClient(f"numpy={worker.address}", shm=True) as c:
+            _same(await c.call("add", big, 1.0), big + 1.0)
+            conn = c._conns[worker.address]
+            old = conn.shm
+            with pytest.raises(ivy_client.DeadlineExceeded):
+                await c.call("linalg.svd", big, timeout=0.001)
+            assert conn.shm is None and old.array is None and conn.shm_retired == [old.id]
+            # a cancelled task retires its region too
+            await c.call("add", big, 1.0)
+            second = conn.shm
+            assert isinstance(second, client_shm.Region) and second.id != old.id
+            assert conn.shm_retired == []  # released on the worker before registering anew
+            task = asyncio.ensure_future(c.call("linalg.svd", big))
+            await asyncio.sleep(0.05)
+            task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await task
+            assert conn.shm is None and second.array is None
+            _same(await c.call("multiply", big, 3.0), big * 3.0)
+            third = conn.shm
+            assert isinstance(third, client_shm.Region) and conn.shm_retired == []
+            # the worker no longer knows the retired regions (its in-flight calls keep their
+            # own mapping until they end; nothing reaches the client's new region)
+            assert _released(worker, [old.id, second.id]) == 0
+        assert _released(worker, [third.id]) == 0  # close() released the last one
+
+    asyncio.run(main())
+
+
+def test_async_region_registered_again_after_a_worker_restart(monkeypatch):
+    import asyncio
+
+    from . import conftest
+
+    w = WorkerProc("numpy", "--shm", "--uds", "none").wait_ready()
+    big = np.random.default_rng(7).random(300_000)
+    try:
+        async def main():
+            nonlocal w
+            async with ivy_client.AsyncClient(f"numpy={w.address}", shm=True) as c:
+                _same(await c.call("add", big, 1.0), big + 1.0)
+                conn = c._conns[w.address]
+                old = conn.shm
+                assert isinstance(old, client_shm.Region)
+                w.stop()
+                monkeypatch.setattr(conftest, "free_port", lambda: w.port)
+                w = WorkerProc("numpy", "--shm", "--uds", "none").wait_ready()
+                end = time.monotonic() + 20
+                while True:  # the channel may still be backing off: UNAVAILABLE for a moment
+                    try:
+                        out = await c.call("add", big, 2.0)
+                        break
+                    except ivy_client.Unavailable:
+                        if time.monotonic() > end:
+                            raise
+                        await asyncio.sleep(0.2)
+                _same(out, big + 2.0)  # through the message: the new worker forgot the region
+                assert old.array is None and conn.shm is not old
+                _same(await c.call("add", big, 3.0), big + 3.0)
+                new = conn.shm
+                assert isinstance(new, client_shm.Region) and new.id != old.id
+                assert _maps(w.proc.pid) == 1
+            assert _maps(w.proc.pid) == 0
+
+        asyncio.run(main())
+    finally:
+        w.stop()

@@ -150,3 +150,52 @@ def test_async_client_streams_too(worker):
                 await c.call("add", a, 1.0)
 
     asyncio.run(main())
+
+
+# -- the grpc.aio server kind (--server-kind aio) serves CallStream too ---------------------------
+
+@pytest.fixture(scope="module")
+def aio_worker():
+    w = WorkerProc("numpy", "--server-kind", "aio", "--max-message-mb", "4",
+                   "--max-stream-mb", "64", "--uds", "none").wait_ready()
+    yield w
+    w.stop()
+
+
+def test_aio_worker_streams_from_client(aio_worker):
+    a = np.random.default_rng(10).random(3 * 2**20)  # 24 MB: six times the message limit
+    with ivy_client.Client(f"numpy={aio_worker.address}", max_message_mb=4) as c:
+        assert c.info(brief=True)["server_kind"] == "aio"
+        np.testing.assert_array_equal(c.call("add", a, a), a + a)
+        np.testing.assert_array_equal(c.call("ones", (2000, 2000)), np.ones((2000, 2000)))
+        with pytest.raises(ivy_client.NotFound, match="no function 'no_such'"):
+            c.call("no_such", a)
+        with pytest.raises(ivy_client.ResourceExhausted, match="over the limit.*--max-stream-mb"):
+            c.call("sum", np.zeros(9 * 2**20))  # 72 MB: over the worker's 64
+        assert c.call("sum", a[:10]).item() == pytest.approx(a[:10].sum())
+    with ivy_client.Client(f"numpy={aio_worker.address}") as c:  # the worker's limit only
+        np.testing.assert_array_equal(c.call("multiply", a[:2**20], 2.0), a[:2**20] * 2.0)
+
+
+def test_aio_worker_streams_from_async_client(aio_worker):
+    import asyncio
+
+    a = np.random.default_rng(11).random(3 * 2**20)
+
+    async def main():
+        async with ivy_client.AsyncClient(f"numpy={aio_worker.address}", max_message_mb=4) as c:
+            np.testing.assert_array_equal(await c.call("add", a, a), a + a)
+            np.testing.assert_array_equal(await c.call("ones", (2000, 2000)),
+                                          np.ones((2000, 2000)))
+            with pytest.raises(ivy_client.ResourceExhausted, match="--max-stream-mb"):
+                await c.call("sum", np.zeros(9 * 2**20))
+            outs = await asyncio.gather(*(c.call("multiply", a, float(k)) for k in range(3)))
+            for k, o in enumerate(outs):
+                np.testing.assert_array_equal(o, a * k)
+            np.testing.assert_array_equal(await c.call("add", a[:4], 1.0), a[:4] + 1.0)
+
+    asyncio.run(main())
+
+
+def test_aio_worker_refuses_malformed_streams(aio_worker):
+    test_malformed_streams_are_refused(aio_worker)
