@@ -1,4 +1,5 @@
-"""Graph passes: dead-code elimination, constant folding, common-subexpression elimination.
+"""Graph passes: dead-code elimination, constant folding, common-subexpression elimination,
+identity elimination.
 
 Each takes a graph and returns a new one of the same class; the input graph is unchanged.
 """
@@ -145,6 +146,67 @@ def cse(g):
     return rebuild(g, set(range(len(g.nodes))), replace)
 
 
+def _identity_of(g, n):
+    """The Ref that call ``n`` returns unchanged (by value, shape and dtype), or None.
+
+    A graph is specialised to the shapes and dtypes it was traced with (they are recorded on
+    every node), so ``astype`` to the dtype the value has, ``reshape``/``broadcast_to`` to the
+    shape it has and ``permute_dims`` by the identity permutation compute nothing. (The JAX
+    source lowers every ``dot_general`` and ``broadcast_in_dim`` to such steps.)"""
+    t = n.target
+    if t not in _IDENTITY_CANDIDATES or not n.args or n.args[0].__class__ is not Ref:
+        return None
+    x = n.args[0]
+    shape, dtype = g.nodes[x.node].outputs[x.index]
+    if len(n.outputs) != 1 or n.outputs[0] != (shape, dtype) or shape is None:
+        return None
+    rest = list(n.args[1:])
+    kw = dict(n.kwargs)
+    if t == "astype":
+        if kw.pop("device", None) is not None:
+            return None
+        kw.pop("copy", None)
+        target = rest[0] if rest else kw.pop("dtype", None)
+        return x if str(target) == str(dtype) and not rest[1:] and not kw else None
+    if t == "permute_dims":
+        axes = rest[0] if rest else kw.get("axes")
+        return x if isinstance(axes, (tuple, list)) and tuple(axes) == tuple(
+            range(len(shape))) else None
+    if t in ("reshape", "broadcast_to"):
+        kw.pop("copy", None) if t == "reshape" else None
+        want = rest[0] if rest else kw.pop("shape", None)
+        return x if isinstance(want, (tuple, list)) and tuple(want) == tuple(shape) else None
+    return None
+
+
+_IDENTITY_CANDIDATES = frozenset({"astype", "permute_dims", "reshape", "broadcast_to"})
+
+
+def drop_identities(g):
+    """Calls that return their input unchanged (see :func:`_identity_of`) become aliases of it.
+
+    One is kept where it would hand a graph input straight back as an output (eager Ivy returns
+    a new array there, so the caller's own array must not come back)."""
+    inputs = {i for i, n in enumerate(g.nodes) if n.op == INPUT}
+    outs = {(r.node, r.index) for r in iter_refs(g.output)}
+    alias: dict = {}
+    replace: dict = {}
+    for i, n in enumerate(g.nodes):
+        if n.op != CALL:
+            continue
+        x = _identity_of(g, n)
+        if x is None:
+            continue
+        x = alias.get((x.node, x.index), x)
+        if (i, 0) in outs and x.node in inputs:
+            continue
+        alias[(i, 0)] = x
+        replace[i] = [x]
+    if not replace:
+        return g
+    return rebuild(g, set(range(len(g.nodes))), replace)
+
+
 def optimize(g):
-    """Constant folding, then CSE, then dead-code elimination."""
-    return dce(cse(fold_constants(g)))
+    """Constant folding, then CSE, identity elimination and dead-code elimination."""
+    return dce(drop_identities(cse(fold_constants(g))))

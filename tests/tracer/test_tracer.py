@@ -377,6 +377,36 @@ def test_dce_cse_and_constant_folding():
         _close(h(x), f(ivy.asarray(x)))
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_identity_calls_are_dropped(backend):
+    """astype to the value's own dtype, reshape/broadcast_to to its own shape and the identity
+    permutation compute nothing (the graph is specialised to the traced shapes and dtypes)."""
+    def f(x, y):
+        a = ivy.astype(x, "float32")
+        a = ivy.permute_dims(a, (0, 1))
+        a = ivy.reshape(a, (2, 3))
+        a = ivy.broadcast_to(a, (2, 3)) + y
+        b = ivy.astype(a, "float64")  # a real conversion stays
+        c = ivy.permute_dims(a, (1, 0))  # a real permutation stays
+        return b, ivy.reshape(c, (3, 2)), ivy.astype(y, "float32")
+
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    y = np.ones((2, 3), np.float32)
+    with ivy.using_backend(backend):
+        g = trace_graph(f, x, y)
+        opt = g.optimize()
+        assert [n.target for n in opt.calls] == ["add", "astype", "permute_dims", "astype"]
+        # the last astype hands input y back: kept, so the caller's own array is not returned
+        out = opt(x, y)
+        assert out[2] is not y
+        for h in (g, opt):
+            _close(h(x, y), f(ivy.asarray(x), ivy.asarray(y)))
+        ns: dict = {}
+        exec(opt.to_source(backend, name="f2"), ns)  # noqa: S102 - the emitted code
+        _close(ns["f2"](ivy.to_native(ivy.asarray(x)), ivy.to_native(ivy.asarray(y))),
+               f(ivy.asarray(x), ivy.asarray(y)))
+
+
 def test_random_calls_are_not_folded_or_merged():
     if not ivy.implements("numpy", "random_uniform"):
         pytest.skip("random_uniform not implemented yet")
