@@ -8,20 +8,35 @@ in the graph — axes, shapes, permutations — are used as static values), comp
 (``Shadow.check``), all inside :func:`base.trace`.
 
 Keras variables (``ReadVariableOp`` of a captured handle) are the graph's ``params`` input, keyed
-by their ``.path`` (``dense/kernel``). Data layout is never changed: NHWC stays NHWC.
-Unmapped raw ops raise ``TranspileError`` naming the op and the user's line (TF keeps the
-Python traceback of each graph op).
+by their ``.path`` (``dense/kernel``); any other ``tf.Variable`` the program reads (a plain
+function's, or one a helper closes over) is a constant of its current value. A variable is carried
+as its value: a handle passed on (into a call, into a loop) stays that value, and a raw op that
+needs the handle itself (TF's own ``While`` run eagerly) gets a fresh variable holding it. Raw ops
+that write a variable (``AssignVariableOp``, ``AssignAdd…``, ``ResourceScatter…``) are refused
+loudly, naming the op and the line: the transpiled code is a pure function. Data layout is never
+changed: NHWC stays NHWC. Unmapped raw ops raise ``TranspileError`` naming the op and the user's
+line (TF keeps the Python traceback of each graph op; for ops of a ``FunctionDef`` without one,
+the calling op's line).
+
+Function calls: ``PartitionedCall``/``StatefulPartitionedCall`` (a ``tf.function`` calling
+another) are inlined: the callee ``FunctionDef`` (attr ``f``, found in the enclosing graphs'
+libraries) is evaluated by a nested evaluator on the call's own inputs, in the caller's mode (op
+by op checked at the top level, part of the sub-graph inside a loop body), nested calls and
+loops inside callees included; constants the caller passes stay static in the callee.
 
 Control flow: ``While``/``StatelessWhile`` (``tf.while_loop`` with tensor conditions) and
 ``If``/``StatelessIf`` (``tf.cond`` on a tensor predicate) become ``ivy.while_loop`` /
 ``ivy.cond`` nodes over their cond/body/branch ``FunctionDef``s (evaluated by a nested
-evaluator), so the emitted code keeps the loop; function calls (``PartitionedCall``) are not
-mapped yet.
+evaluator), so the emitted code keeps the loop. A ``While`` whose condition is only
+``counter < constant`` (the counter starting at a known value, stepped by a positive constant)
+becomes ``ivy.scan`` with that trip count, which JAX differentiates in reverse mode (a Keras
+layer looping over the time axis). Raw-op table: ``tests/transpiler/tensorflow/test_raw_ops.py``.
 """
 
 from __future__ import annotations
 
 import inspect
+import linecache
 
 import numpy as np
 import optree
@@ -52,7 +67,8 @@ def _line(op) -> str | None:
         f = fr.filename
         if "site-packages" in f or f.startswith("<frozen") or os.sep + "ivy" + os.sep in f:
             continue
-        return f"{f}:{fr.lineno}: {(fr.line or '').strip()}"
+        code = fr.line or linecache.getline(f, fr.lineno)  # a FunctionDef's frames: no text
+        return f"{f}:{fr.lineno}: {code.strip()}"
     return None
 
 
@@ -79,7 +95,7 @@ def _binary(fn_name):
 
 
 for _tf, _iv in {"AddV2": "add", "Add": "add", "Sub": "subtract", "Mul": "multiply",
-                 "RealDiv": "divide", "Div": "divide", "Maximum": "maximum", "Minimum": "minimum",
+                 "RealDiv": "divide", "Maximum": "maximum", "Minimum": "minimum",
                  "Pow": "pow", "FloorDiv": "floor_divide", "FloorMod": "remainder",
                  "Less": "less", "LessEqual": "less_equal", "Greater": "greater",
                  "GreaterEqual": "greater_equal", "Equal": "equal", "NotEqual": "not_equal",
@@ -107,6 +123,22 @@ for _tf, _iv in {"Neg": "negative", "Exp": "exp", "Log": "log", "Sqrt": "sqrt",
                  "Cosh": "cosh"}.items():
     if hasattr(ivy, _iv):
         RULES[_tf] = _unary(_iv)
+
+
+def _trunc_div(x, y):
+    """Integer division rounding toward zero (C), unlike FloorDiv: the floor, plus one where the
+    signs differ and the division is not exact."""
+    q = ivy.floor_divide(x, y)
+    inexact = ivy.logical_and(ivy.not_equal(ivy.remainder(x, y), 0),
+                              ivy.not_equal(ivy.less(x, 0), ivy.less(y, 0)))
+    return ivy.where(inexact, ivy.add(q, ivy.ones_like(q)), q)
+
+
+@rule("Div", "TruncateDiv")
+def div(op, x, y, **_):
+    if "int" in str(x.dtype):
+        return _trunc_div(x, y)
+    return ivy.trunc(ivy.divide(x, y)) if op.type == "TruncateDiv" else ivy.divide(x, y)
 
 
 @rule("Rsqrt")
@@ -225,7 +257,12 @@ def _reduce(fn_name):
 
     def r(op, x, axis, *, static, **_):
         kw = {"dtype": x.dtype} if fn_name in ("sum", "prod") else {}  # TF keeps the dtype
-        return fn(x, axis=_axes(static[1]), keepdims=bool(op.get_attr("keep_dims")), **kw)
+        ax, keep = _axes(static[1]), bool(op.get_attr("keep_dims"))
+        if fn_name == "mean" and "int" in str(x.dtype):  # an integer mean truncates (C)
+            n = int(np.prod([x.shape[a] for a in ax])) if ax else 1
+            total = ivy.sum(x, axis=ax, keepdims=keep, dtype=x.dtype)
+            return _trunc_div(total, ivy.full_like(total, max(n, 1)))
+        return fn(x, axis=ax, keepdims=keep, **kw)
     r.ivy_mapping = f"ivy.{fn_name}"
     return r
 
@@ -304,6 +341,8 @@ def pad(op, x, p, *rest, static, **_):
 
 @rule("SelectV2", "Select")
 def select(op, c, a, b, **_):
+    if op.type == "Select" and c.ndim == 1 and a.ndim > 1:  # Select's vector picks rows
+        c = ivy.reshape(c, (-1,) + (1,) * (a.ndim - 1))
     return ivy.where(c, a, b)
 
 
@@ -385,9 +424,38 @@ def einsum(op, *xs, **_):
 
 
 # -- evaluation -----------------------------------------------------------------------------------
-def _real_op(op, inputs):
+def _is_resource(t) -> bool:
+    return getattr(t, "dtype", None) == tf.resource
+
+
+def _as_handle(real, keep: list):
+    """A resource input for running a raw op eagerly: the evaluation carries a variable as its
+    value (what ``ReadVariableOp`` gives), so a raw op that takes the handle (a ``While``/``If``
+    whose function reads it) gets a fresh variable holding that value."""
+    if real is None or _is_resource(real):
+        return real
+    var = tf.Variable(real, trainable=False)
+    keep.append(var)
+    return var.handle
+
+
+def _read(real, dtype=None):
+    """The value behind a resource handle (a raw op's resource output), else ``real``."""
+    if not _is_resource(real):
+        return real
+    try:
+        dtype = tf.as_dtype(real._handle_data.shape_and_type[0].dtype)
+    except Exception:  # noqa: BLE001 - no handle data: the Ivy side's dtype
+        dtype = tf.as_dtype(dtype)
+    return tf.raw_ops.ReadVariableOp(resource=real, dtype=dtype)
+
+
+def _real_op(op, inputs, keep=None):
     """Run the raw op eagerly with the graph op's own attributes."""
     fn = getattr(tf.raw_ops, op.type)
+    if keep is not None:
+        inputs = [_as_handle(x, keep) if t.dtype == tf.resource else x
+                  for x, t in zip(inputs, op.inputs, strict=True)]
     params = list(inspect.signature(fn).parameters)
     kwargs, idx = {}, 0
     # the raw op's Python parameters list the inputs first, in the op definition's order (their
@@ -401,9 +469,21 @@ def _real_op(op, inputs):
         else:
             kwargs[pname] = inputs[idx]
             idx += 1
-    for name in params:
-        if name not in kwargs and name != "name" and name in op.node_def.attr:
+    rest = [p for p in params if p not in kwargs and p != "name"]
+    for name in rest:
+        if name in op.node_def.attr:
             kwargs[name] = op.get_attr(name)
+    # an attribute whose Python name differs from the op definition's (Squeeze's `axis` is
+    # `squeeze_dims`): the remaining ones in the wrapper's order (those without a default first)
+    py = [p for p in rest if p not in kwargs]
+    if py:
+        inferred = {n for a in op.op_def.input_arg
+                    for n in (a.type_attr, a.number_attr, a.type_list_attr) if n}
+        left = [a for a in op.op_def.attr if a.name not in inferred and a.name not in params]
+        left.sort(key=lambda a: a.HasField("default_value"))
+        if len(left) == len(py):
+            for p, a in zip(py, left, strict=True):
+                kwargs[p] = op.get_attr(a.name)
     out = fn(**kwargs)
     if isinstance(out, (list, tuple)):
         return list(out)
@@ -411,30 +491,54 @@ def _real_op(op, inputs):
 
 
 _CONTROL = {"While", "StatelessWhile", "If", "StatelessIf"}
+_CALL = {"PartitionedCall", "StatefulPartitionedCall"}
+#: raw ops that write a variable (with a resource input): refused, the transpiled code is pure
+_WRITE_PREFIXES = ("Assign", "ResourceScatter", "ResourceApply", "ResourceSparseApply",
+                   "ResourceStridedSliceAssign")
 
 
-def _const_value(t):
-    """The value of graph tensor ``t`` if a ``Const`` op makes it (through Identity), else None."""
-    op = t.op
-    while op.type in ("Identity", "Snapshot") and op.inputs:
-        op = op.inputs[0].op
-    if op.type == "Const":
-        return tf.make_ndarray(op.get_attr("value"))
-    return None
+def _writes(op) -> bool:
+    return op.type.startswith(_WRITE_PREFIXES) and any(t.dtype == tf.resource
+                                                       for t in op.inputs)
+
+
+def _np(x):
+    """A real value as NumPy for a rule's ``static`` (None for a resource or a missing value)."""
+    if x is None or _is_resource(x):
+        return None
+    return np.asarray(x)
 
 
 class _Eval:
     """Evaluates a graph on ``(real, ivy)`` pairs. ``real=False``: inside a loop's callable run by
     the backend's real loop (recording suspended), where no real values exist: the Ivy side only,
     no per-op check (the loop node's outputs are checked as a whole). ``sub``: evaluating a
-    function body (a loop's cond/body, a branch): static values come only from ``Const`` ops, so
-    a value computed in the body (a loop counter) is never baked in."""
+    function body (a loop's cond/body, a branch): static values come only from ``Const`` ops (and
+    from the caller's constants fed to a called function: ``consts``), so a value computed in the
+    body (a loop counter) is never baked in. ``at``: the calling op's line, for ops of a
+    ``FunctionDef`` that carry no Python traceback; ``where``: " inside ..." for messages."""
 
-    def __init__(self, shadow: Shadow, real: bool = True, sub: bool = False, library=None):
+    def __init__(self, shadow: Shadow, real: bool = True, sub: bool = False, library=None,
+                 consts: dict | None = None, at: str | None = None, where: str = ""):
         self.s = shadow
         self.real = real
         self.sub = sub
         self.library = library or []
+        self.consts = consts or {}
+        self.at = at
+        self.where = where
+
+    def line(self, op) -> str | None:
+        return _line(op) or self.at
+
+    def static(self, t):
+        """``t``'s value if it is known without running the graph (a ``Const``, through
+        ``Identity``, or a constant the caller passed to this function), else None."""
+        while t.op.type in ("Identity", "Snapshot") and t.op.inputs:
+            t = t.op.inputs[0]
+        if t.op.type == "Const":
+            return tf.make_ndarray(t.op.get_attr("value"))
+        return self.consts.get(t.name)
 
     def run(self, graph, feeds: dict):
         env = dict(feeds)  # graph tensor name -> (real eager tensor, ivy value)
@@ -445,6 +549,12 @@ class _Eval:
                 continue
             if op.type in _SKIP:
                 continue
+            if _writes(op):
+                raise self.s.error(
+                    f"it writes a tf.Variable{self.where}: the transpiled code is a pure function "
+                    "of its inputs and parameters and cannot update a variable (compute the new "
+                    "value and return it instead)", op=f"tf.raw_ops.{op.type}",
+                    line=self.line(op))
             ins = [env[t.name] for t in op.inputs]
             if op.type == "Const":
                 arr = tf.make_ndarray(op.get_attr("value"))
@@ -458,8 +568,12 @@ class _Eval:
                 for o, i in zip(op.outputs, ins, strict=False):
                     env[o.name] = i
                 continue
-            if op.type == "ReadVariableOp":
-                env[op.outputs[0].name] = ins[0]
+            if op.type == "ReadVariableOp":  # a variable is carried as its value
+                r, iv = ins[0]
+                env[op.outputs[0].name] = (_read(r, op.get_attr("dtype")), iv)
+                continue
+            if op.type in _CALL:
+                env.update(self.call(op, ins))
                 continue
             if op.type in _CONTROL:
                 env.update(self.control(op, ins))
@@ -472,21 +586,21 @@ class _Eval:
         ivys = [i for _, i in ins]
         r = RULES.get(op.type)
         if r is None:
-            raise self.s.unmapped(name, _line(op))
+            raise self.s.unmapped(name, self.line(op))
         if self.sub:
-            static = [_const_value(t) for t in op.inputs]
+            static = [self.static(t) for t in op.inputs]
         else:
-            static = [np.asarray(x) for x, _ in ins]
-        real = _real_op(op, [x for x, _ in ins]) if self.real else None
+            static = [_np(x) for x, _ in ins]
+        real = _real_op(op, [x for x, _ in ins], keep=self.s.keep) if self.real else None
         try:
             res = r(op, *ivys, static=static)
         except (TranspileError, TraceError):
             raise
         except NotImplementedError as e:
-            raise self.s.unmapped(name, _line(op), hint=str(e)) from None
+            raise self.s.unmapped(name, self.line(op), hint=str(e)) from None
         except Exception as e:  # noqa: BLE001
             raise self.s.error(f"the Ivy mapping raised {type(e).__name__}: {e}", op=name,
-                               line=_line(op)) from e
+                               line=self.line(op)) from e
         res = list(res) if isinstance(res, tuple) else [res]
         res = [x._data if isinstance(x, Array) else x for x in res]
         if real is None:
@@ -495,67 +609,161 @@ class _Eval:
         checked = [(rv, iv) for _, rv, iv in pairs if iv is not None]
         if checked:
             self.s.check(name, r.ivy_mapping, [np.asarray(rv) for rv, _ in checked],
-                         [iv for _, iv in checked], inputs=ivys, line=_line(op))
+                         [iv for _, iv in checked], inputs=ivys, line=self.line(op))
         return {o.name: (rv, iv) for o, rv, iv in pairs}
+
+    # -- function calls: PartitionedCall / StatefulPartitionedCall, inlined ----------------------
+    # The callee FunctionDef (attr ``f``) is evaluated by a nested evaluator on the call's own
+    # (real, ivy) inputs, in the caller's mode: at the top level every op of the callee is checked
+    # against TF on the real values, inside a loop body it is part of the body's sub-graph. A
+    # variable read by the callee arrives as an input (its handle), carried as its value: a
+    # model's parameter or a constant, like a variable read by the caller.
+    def call(self, op, ins):
+        fg, outs = self._function(op, "f")
+        if len(fg.inputs) != len(ins) or len(outs) != len(op.outputs):
+            raise self.s.error(f"the called function {op.get_attr('f').name} takes "
+                               f"{len(fg.inputs)} inputs and gives {len(outs)} outputs, "
+                               f"the call passes {len(ins)} and expects {len(op.outputs)}",
+                               op=f"tf.raw_ops.{op.type}", line=self.line(op))
+        consts = {}
+        if self.sub:  # constants of the caller stay static in the callee
+            for ph, t in zip(fg.inputs, op.inputs, strict=True):
+                v = self.static(t)
+                if v is not None:
+                    consts[ph.name] = v
+        ev = _Eval(self.s, real=self.real, sub=self.sub, library=[*self.library, fg],
+                   consts=consts, at=self.line(op),
+                   where=self.where or " inside a called tf.function")
+        env = ev.run(fg, {ph.name: v for ph, v in zip(fg.inputs, ins, strict=True)})
+        return {o.name: env[t.name] for o, t in zip(op.outputs, outs, strict=True)}
 
     # -- control flow: While / If as ivy.while_loop / ivy.cond nodes -----------------------------
     # The body / branch FunctionDefs are evaluated by a nested evaluator on Ivy values. The
     # tracer calls each callable once on stand-ins holding the current values (recording): the
     # real value of every input is the stand-in's own value, so each op is checked against TF. The
     # backend's real loop calls them again with recording suspended (no real values: Ivy side
-    # only). The node's outputs are checked against the whole raw op run eagerly once.
+    # only). The node's outputs are checked against the whole raw op run eagerly once. A variable
+    # handle passed into a loop (a resource loop var, read in the body) is carried as its value:
+    # loop-invariant state; TF's own While runs on a fresh variable holding that value.
     def _recording(self) -> bool:
         t = _trace_state._active
         return self.real and t is not None and t.depth == 0
 
     def _function(self, op, attr):
+        """The graph of the function ``op`` names in ``attr`` and its outputs: the FunctionDef's
+        own, the first ones of the graph (TF appends intermediates to a function's graph once a
+        gradient went through it, the FunctionDef keeps its signature)."""
         fname = op.get_attr(attr).name
         for g in reversed(self.library):
             try:
-                return g._get_function(fname).graph
+                f = g._get_function(fname)
             except Exception:  # noqa: BLE001 - look in the enclosing graph
                 continue
+            if f is None:
+                continue
+            try:
+                n = len(f.definition.signature.output_arg)
+            except Exception:  # noqa: BLE001
+                n = len(f.graph.outputs)
+            return f.graph, list(f.graph.outputs[:n])
         raise self.s.error(f"the graph's library has no function {fname}", op=op.type,
-                           line=_line(op))
+                           line=self.line(op))
 
-    def _callable(self, fg, what):
+    def _callable(self, fn_outs, what, at=None, where=""):
+        fg, outs = fn_outs
+
         def fn(*vals):
             live = self._recording()
-            ev = _Eval(self.s, real=live, sub=True, library=[*self.library, fg])
+            ev = _Eval(self.s, real=live, sub=True, library=[*self.library, fg], at=at,
+                       where=where)
             feeds = {ph.name: ((tf.constant(ivy_numpy(v)) if live else None), v)
                      for ph, v in zip(fg.inputs, vals, strict=True)}
             env = ev.run(fg, feeds)
-            return tuple(_native_of(env[t.name][1], t.dtype) for t in fg.outputs)
+            return tuple(_native_of(env[t.name][1], t.dtype) for t in outs)
 
         fn.__name__ = what
         return fn
 
+    def _trips(self, op, ins, cond, body):
+        """The trip count of a ``While`` whose condition is only ``counter < limit`` (``limit`` a
+        constant, the counter starting at a known value and stepping by a positive constant in
+        the body, e.g. ``tf.while_loop(lambda t, h: t < T, ...)`` over a sequence), else None:
+        the same on every input."""
+        (cg, couts), (bg, bouts) = cond, body
+
+        def src(t):
+            while t.op.type in ("Identity", "Snapshot") and t.op.inputs:
+                t = t.op.inputs[0]
+            return t
+
+        def const(t):
+            t = src(t)
+            return tf.make_ndarray(t.op.get_attr("value")) if t.op.type == "Const" else None
+
+        c = src(couts[0])
+        if c.op.type == "Less":
+            k, lim = c.op.inputs
+        elif c.op.type == "Greater":
+            lim, k = c.op.inputs
+        else:
+            return None
+        k, lim = src(k), const(lim)
+        names = [t.name for t in cg.inputs]
+        if lim is None or k.op.type != "Placeholder" or k.name not in names or lim.size != 1:
+            return None
+        i = names.index(k.name)
+        step = src(bouts[i])
+        if step.op.type not in ("AddV2", "Add"):
+            return None
+        a, b = step.op.inputs
+        if src(a).name == bg.inputs[i].name:
+            other = b
+        elif src(b).name == bg.inputs[i].name:
+            other = a
+        else:
+            return None
+        d = const(other)
+        start = self.static(op.inputs[i]) if self.sub else _np(ins[i][0])
+        if d is None or start is None or d.size != 1 or np.asarray(start).size != 1 \
+                or not np.issubdtype(np.asarray(start).dtype, np.integer) or int(d) <= 0:
+            return None
+        return max(0, -(-(int(lim) - int(start)) // int(d)))
+
     def control(self, op, ins):
         name = f"tf.raw_ops.{op.type}"
+        line = self.line(op)
         vals = [_native_of(i, t.dtype) for (_, i), t in zip(ins, op.inputs, strict=True)]
         if op.type.endswith("While"):
-            cfn = self._callable(self._function(op, "cond"), "while_cond")
-            bfn = self._callable(self._function(op, "body"), "while_body")
-            out = ivy.while_loop(lambda st: cfn(*st)[0], lambda st: bfn(*st), tuple(vals))
-            label = "ivy.while_loop"
+            where = " inside a tf.while_loop"
+            cond, body = self._function(op, "cond"), self._function(op, "body")
+            cfn = self._callable(cond, "while_cond", line, where)
+            bfn = self._callable(body, "while_body", line, where)
+            n = self._trips(op, ins, cond, body)
+            if n is None:
+                out = ivy.while_loop(lambda st: cfn(*st)[0], lambda st: bfn(*st), tuple(vals))
+                label = "ivy.while_loop"
+            else:  # a counted loop: a scan, which JAX can differentiate in reverse mode
+                out, _ = ivy.scan(lambda st, _: (bfn(*st), None), tuple(vals), None, length=n)
+                label = "ivy.scan"
         else:
-            tfn = self._callable(self._function(op, "then_branch"), "if_true")
-            ffn = self._callable(self._function(op, "else_branch"), "if_false")
+            where = " inside a tf.cond branch"
+            tfn = self._callable(self._function(op, "then_branch"), "if_true", line, where)
+            ffn = self._callable(self._function(op, "else_branch"), "if_false", line, where)
             pred = vals[0]
             if str(pred.dtype) != "bool":
                 pred = ivy.not_equal(pred, 0)
                 pred = pred._data if isinstance(pred, Array) else pred
             if len(pred.shape):
-                raise self.s.error("an If whose predicate is not a scalar", op=name,
-                                   line=_line(op))
+                raise self.s.error("an If whose predicate is not a scalar", op=name, line=line)
             out = ivy.cond(pred, tfn, ffn, *vals[1:])
             label = "ivy.cond"
         out = [o._data if isinstance(o, Array) else o for o in out]
         if not self.real:
             return {o.name: (None, iv) for o, iv in zip(op.outputs, out, strict=True)}
-        real = _real_op(op, [r for r, _ in ins])
+        real = _real_op(op, [r for r, _ in ins], keep=self.s.keep)
+        real = [_read(r, ivy_numpy(iv).dtype) for r, iv in zip(real, out, strict=True)]
         self.s.check(name, label, [np.asarray(r) for r in real], out,
-                     inputs=[i for _, i in ins], line=_line(op))
+                     inputs=[i for _, i in ins], line=line)
         return {o.name: (r, iv) for o, r, iv in zip(op.outputs, real, out, strict=True)}
 
 
@@ -627,13 +835,15 @@ def capture(obj, args, kwargs) -> Captured:
             feeds[ph.name] = (tf.constant(np.asarray(nat)), nat)
         for ext, internal in captures:
             key = handle_name.get(id(ext))
-            if key is None:  # a captured constant tensor
+            if key is None:  # a captured constant tensor, or a variable that is no parameter
                 val = tf.constant(ext) if not hasattr(ext, "numpy") else ext
-                try:
+                try:  # (a tf.Variable a plain function or a helper closes over): its value
+                    val = _read(val)
                     feeds[internal.name] = (val, shadow.get(val))
                 except Exception:  # noqa: BLE001 - a resource that is not a known variable
-                    raise shadow.error("the graph captures a resource that is not one of the "
-                                       "model's variables", op="capture") from None
+                    raise shadow.error("the graph captures a resource that is not a variable "
+                                       "(a lookup table, a random generator's state...)",
+                                       op="capture") from None
                 continue
             pv = p[key]
             nat = pv._data if isinstance(pv, Array) else pv

@@ -1,0 +1,401 @@
+"""The TensorFlow raw-op table (``capture/tensorflow.py``'s ``RULES``), op by op — forward and
+backward, in the spirit of ``tests/transpiler/torch/test_opinfo.py``.
+
+``TABLE`` holds, for every raw op in ``RULES`` (a test asserts it, so a new rule must add a case),
+one or more small programs calling ``tf.raw_ops.<Op>`` directly with chosen attributes, and their
+example inputs. Each program is transpiled to NumPy and to JAX (PyTorch for a sample) and the
+result re-checked here against TensorFlow itself; for differentiable float ops the gradient of
+``<outputs, cotangents>`` through the emitted JAX code (``jax.grad``) is compared with
+``tf.GradientTape``'s. A case either converts and matches or is listed in ``KNOWN`` with the
+reason; a refusal (``TranspileError``) of a mapped op is a failure unless ``KNOWN`` lists it.
+
+Default: every case to NumPy, every second to JAX, every fifth to PyTorch, every third gradient
+(about a minute on one core). ``IVY_FULL=1``: everything.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+
+import numpy as np
+import pytest
+
+import ivy
+from ivy.transpiler import TranspileError
+from ivy.transpiler import frameworks as fw
+from ivy.transpiler.capture import tensorflow as ctf
+
+tf = pytest.importorskip("tensorflow")
+
+FULL = bool(os.environ.get("IVY_FULL"))
+#: (step) through TABLE in a default run, per check
+EVERY = {"numpy": 1, "jax": 2, "torch": 5, "grad": 3}
+
+#: cases that differ from TensorFlow for a reason that is not a mapping error:
+#: case -> (checks it applies to, reason)
+KNOWN: dict[str, tuple[tuple[str, ...], str]] = {
+    # the op's second output (backprop = softmax(logits) - labels) depends on the labels, but
+    # TF's registered gradient gives the labels only the loss's share (-log_softmax(logits));
+    # the emitted code's gradient is the complete one (the loss alone agrees: the ":loss" case)
+    "SoftmaxCrossEntropyWithLogits": (("grad",), "TF's gradient ignores d backprop / d labels"),
+    # gradients at NaN inputs: TF's Maximum/Minimum gradient sends them to y (x >= y is False),
+    # JAX's to x — a convention, no right answer
+    "Maximum:nan": (("grad",), "gradient at NaN inputs: TF and JAX conventions differ"),
+    "Minimum:nan": (("grad",), "gradient at NaN inputs: TF and JAX conventions differ"),
+    # d/dy x**y = x**y * log(x): TF masks log(x) to 0 for x <= 0, JAX gives NaN
+    "Pow:negative base": (("grad",), "d/d exponent at a negative base: TF 0, JAX NaN"),
+    # at exactly x = 0 the backends' shared softplus (max(x, 0) + log1p(exp(-|x|)),
+    # functional/backends/_shared/nn.py) has derivative 0 under jax.grad instead of 0.5: a
+    # backend defect, not the mapping (the random-input "Softplus" case agrees)
+    "Softplus:large": (("grad",), "backend softplus: jax.grad at x = 0 is 0, not 0.5"),
+}
+
+_rng = np.random.default_rng(0)
+
+
+def f32(*s):
+    return _rng.standard_normal(s).astype(np.float32)
+
+
+def pos(*s):
+    return (np.abs(_rng.standard_normal(s)) + 0.5).astype(np.float32)
+
+
+def unit(*s):
+    return _rng.uniform(-0.9, 0.9, s).astype(np.float32)
+
+
+def i32(*s, lo=-7, hi=8, nonzero=False):
+    a = _rng.integers(lo, hi, s).astype(np.int32)
+    if nonzero:
+        a[a == 0] = 3
+    return a
+
+
+def bools(*s):
+    return _rng.random(s) > 0.5
+
+
+def raw(op, *consts, **attrs):
+    """A program calling ``tf.raw_ops.<op>`` on its array arguments followed by ``consts``
+    (graph constants: axes, shapes, paddings), positional inputs mapped to the raw op's own
+    parameter names, ``attrs`` by name."""
+    fn = getattr(tf.raw_ops, op)
+    names = [p for p in inspect.signature(fn).parameters if p != "name" and p not in attrs]
+
+    def prog(*xs):
+        ins = list(xs) + [tf.constant(c) for c in consts]
+        return fn(**dict(zip(names, ins, strict=False)), **attrs)
+    return prog
+
+
+def listed(op, n_const=0, **attrs):
+    """Ops whose first input is a list (ConcatV2, Pack, Einsum)."""
+    fn = getattr(tf.raw_ops, op)
+    names = [p for p in inspect.signature(fn).parameters if p != "name" and p not in attrs]
+
+    def prog(*xs):
+        k = len(xs) - n_const
+        kw = {names[0]: list(xs[:k])}
+        for nm, v in zip(names[1:], xs[k:], strict=False):
+            kw[nm] = v
+        return fn(**kw, **attrs)
+    return prog
+
+
+def _first(prog):
+    """Only the first output (FusedBatchNorm's saved statistics in inference are not mapped)."""
+    return lambda *xs: prog(*xs)[0]
+
+
+def _table():
+    t = {}
+    a, b = f32(3, 4), f32(4)
+    for op in ("AddV2", "Add", "Sub", "Mul", "Maximum", "Minimum", "SquaredDifference",
+               "Atan2"):
+        t[op] = (raw(op), (a, b))
+    t["RealDiv"] = (raw("RealDiv"), (a, pos(4)))
+    t["Div"] = (raw("Div"), (a, pos(3, 4)))
+    t["Div:int32"] = (raw("Div"), (i32(3, 4), i32(3, 4, nonzero=True)))
+    t["TruncateDiv"] = (raw("TruncateDiv"), (i32(3, 4), i32(3, 4, nonzero=True)))
+    t["TruncateDiv:float"] = (raw("TruncateDiv"), (f32(3, 4) * 5, pos(3, 4)))
+    t["Pow"] = (raw("Pow"), (pos(3, 4), f32(3, 4)))
+    t["Pow:int32"] = (raw("Pow"), (i32(3, 4), i32(3, 4, lo=0, hi=4)))
+    t["FloorDiv"] = (raw("FloorDiv"), (f32(3, 4) * 5, pos(3, 4)))
+    t["FloorDiv:int32"] = (raw("FloorDiv"), (i32(3, 4), i32(3, 4, nonzero=True)))
+    t["FloorMod"] = (raw("FloorMod"), (f32(3, 4) * 5, pos(3, 4)))
+    t["FloorMod:int32"] = (raw("FloorMod"), (i32(3, 4), i32(3, 4, nonzero=True)))
+    for op in ("Less", "LessEqual", "Greater", "GreaterEqual", "Equal", "NotEqual"):
+        t[op] = (raw(op), (a, np.round(b)))
+    t["Equal:int32"] = (raw("Equal"), (i32(3, 4, lo=0, hi=3), i32(4, lo=0, hi=3)))
+    for op in ("LogicalAnd", "LogicalOr"):
+        t[op] = (raw(op), (bools(3, 4), bools(4)))
+    for op in ("BitwiseAnd", "BitwiseOr"):
+        t[op] = (raw(op), (i32(3, 4, lo=0, hi=64), i32(3, 4, lo=0, hi=64)))
+    x = f32(3, 4)
+    for op in ("Neg", "Exp", "Square", "Tanh", "Sigmoid", "Relu", "Abs", "Sin", "Cos", "Erf",
+               "Floor", "Ceil", "Round", "Expm1", "Sign", "Softplus", "Elu", "Selu", "Atan",
+               "Sinh", "Cosh", "Relu6", "IsNan", "IsFinite"):
+        t[op] = (raw(op), (x * 3 if op in ("Relu6", "Round") else x,))
+    for op in ("Log", "Sqrt", "Rsqrt", "Reciprocal", "Inv", "Log1p"):
+        t[op] = (raw(op), (pos(3, 4),))
+    for op in ("Asin", "Acos"):
+        t[op] = (raw(op), (unit(3, 4),))
+    t["Round:half"] = (raw("Round"), (np.asarray([-2.5, -1.5, -0.5, 0.5, 1.5, 2.5], np.float32),))
+    t["IsNan:nan"] = (raw("IsNan"), (np.asarray([1.0, np.nan, -np.inf], np.float32),))
+    t["IsFinite:inf"] = (raw("IsFinite"), (np.asarray([1.0, np.nan, -np.inf], np.float32),))
+    t["LogicalNot"] = (raw("LogicalNot"), (bools(3, 4),))
+    t["LeakyRelu"] = (raw("LeakyRelu", alpha=0.3), (x,))
+    t["Softmax"] = (raw("Softmax"), (f32(3, 5),))
+    t["LogSoftmax"] = (raw("LogSoftmax"), (f32(3, 5),))
+    t["MatMul"] = (raw("MatMul"), (f32(3, 4), f32(4, 5)))
+    t["MatMul:transposed"] = (raw("MatMul", transpose_a=True, transpose_b=True),
+                              (f32(4, 3), f32(5, 4)))
+    t["BatchMatMul"] = (raw("BatchMatMul", adj_y=True), (f32(2, 3, 4), f32(2, 5, 4)))
+    t["BatchMatMulV2"] = (raw("BatchMatMulV2", adj_x=True), (f32(2, 4, 3), f32(1, 4, 5)))
+    t["BatchMatMulV3"] = (raw("BatchMatMulV3", Tout=tf.float32), (f32(2, 3, 4), f32(4, 5)))
+    t["BiasAdd"] = (raw("BiasAdd"), (f32(2, 3, 4), f32(4)))
+    t["BiasAdd:NCHW"] = (raw("BiasAdd", data_format="NCHW"), (f32(2, 4, 3, 3), f32(4)))
+    t["BiasAddV1"] = (raw("BiasAddV1"), (f32(2, 4), f32(4)))
+    img = f32(2, 7, 7, 3)
+    t["Conv2D"] = (raw("Conv2D", strides=[1, 1, 1, 1], padding="SAME"), (img, f32(3, 3, 3, 4)))
+    t["Conv2D:strided"] = (raw("Conv2D", strides=[1, 2, 2, 1], padding="VALID"),
+                           (img, f32(3, 3, 3, 4)))
+    t["Conv2D:dilated"] = (raw("Conv2D", strides=[1, 1, 1, 1], padding="SAME",
+                               dilations=[1, 2, 2, 1]), (img, f32(3, 3, 3, 2)))
+    t["Conv2D:explicit"] = (raw("Conv2D", strides=[1, 1, 1, 1], padding="EXPLICIT",
+                                explicit_paddings=[0, 0, 1, 2, 2, 1, 0, 0]),
+                            (img, f32(3, 3, 3, 2)))
+    t["DepthwiseConv2dNative"] = (raw("DepthwiseConv2dNative", strides=[1, 1, 1, 1],
+                                      padding="SAME"), (img, f32(3, 3, 3, 2)))
+    t["DepthwiseConv2dNative:strided"] = (raw("DepthwiseConv2dNative", strides=[1, 2, 2, 1],
+                                              padding="VALID"), (img, f32(3, 3, 3, 1)))
+    for op in ("MaxPool", "AvgPool"):
+        t[op] = (raw(op, ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding="VALID"), (img,))
+        t[op + ":same"] = (raw(op, ksize=[1, 3, 3, 1], strides=[1, 2, 2, 1], padding="SAME"),
+                           (img,))
+    m = f32(3, 4, 5)
+    for op in ("Sum", "Mean", "Max", "Min", "Prod"):
+        t[op] = (raw(op, [1]), (m,))
+        t[op + ":keep_dims"] = (raw(op, [0, 2], keep_dims=True), (m,))
+    t["Sum:int32"] = (raw("Sum", [1]), (i32(3, 4),))
+    for op in ("All", "Any"):
+        t[op] = (raw(op, [1]), (bools(3, 4),))
+        t[op + ":keep_dims"] = (raw(op, [0], keep_dims=True), (bools(3, 4),))
+    t["ArgMax"] = (raw("ArgMax", 1), (m,))
+    t["ArgMin"] = (raw("ArgMin", -1, output_type=tf.int32), (m,))
+    t["Reshape"] = (raw("Reshape", [4, -1]), (m,))
+    t["Transpose"] = (raw("Transpose", [2, 0, 1]), (m,))
+    t["ExpandDims"] = (raw("ExpandDims", -1), (m,))
+    t["Squeeze"] = (raw("Squeeze"), (f32(3, 1, 4, 1),))
+    t["Squeeze:dims"] = (raw("Squeeze", axis=[1]), (f32(3, 1, 4, 1),))
+    t["ConcatV2"] = (listed("ConcatV2", 1), (f32(2, 3), f32(2, 4), np.int32(-1)))
+    t["Pack"] = (listed("Pack", axis=1), (f32(2, 3), f32(2, 3), f32(2, 3)))
+    t["Unpack"] = (raw("Unpack", num=4, axis=1), (f32(3, 4, 2),))
+    t["Cast"] = (raw("Cast", DstT=tf.int32), (f32(3, 4) * 4,))
+    t["Cast:float"] = (raw("Cast", DstT=tf.float32), (i32(3, 4),))
+    t["Cast:bool"] = (raw("Cast", DstT=tf.bool), (np.round(f32(3, 4)),))
+    t["Tile"] = (raw("Tile", [2, 1, 3]), (f32(2, 3, 1),))
+    pads = [[1, 2], [0, 1]]
+    t["Pad"] = (raw("Pad", pads), (f32(3, 4),))
+    t["PadV2"] = (raw("PadV2", pads, np.float32(1.5)), (f32(3, 4),))
+    t["MirrorPad"] = (raw("MirrorPad", pads, mode="REFLECT"), (f32(3, 4),))
+    t["MirrorPad:symmetric"] = (raw("MirrorPad", [[2, 1], [1, 2]], mode="SYMMETRIC"),
+                                (f32(3, 4),))
+    t["SelectV2"] = (raw("SelectV2"), (bools(3, 4), f32(3, 4), f32(4)))
+    t["Select"] = (raw("Select"), (bools(3, 4), f32(3, 4), f32(3, 4)))
+    t["GatherV2"] = (raw("GatherV2", 1), (f32(3, 5), np.asarray([4, 0, 2, 2], np.int32)))
+    t["GatherV2:2d indices"] = (raw("GatherV2", 0), (f32(5, 3), i32(2, 3, lo=0, hi=5)))
+    t["ZerosLike"] = (raw("ZerosLike"), (f32(3, 4),))
+    t["OnesLike"] = (raw("OnesLike"), (f32(3, 4),))
+    t["ClipByValue"] = (raw("ClipByValue"), (f32(3, 4), np.float32(-0.5), np.float32(0.7)))
+    t["StridedSlice"] = (raw("StridedSlice", [0, 1], [3, -1], [1, 2]), (f32(3, 6),))
+    t["StridedSlice:masks"] = (raw("StridedSlice", [1, 0, 0, 2], [0, 0, 0, 0], [1, 1, 1, -1],
+                                   begin_mask=0b0010, end_mask=0b1010, ellipsis_mask=0b0100,
+                                   shrink_axis_mask=0b0001, new_axis_mask=0),
+                               (f32(3, 4, 2, 5),))
+    t["StridedSlice:new_axis"] = (raw("StridedSlice", [0, 0, 1], [0, 0, 3], [1, 1, 1],
+                                      begin_mask=1, end_mask=1, new_axis_mask=0b010),
+                                  (f32(3, 4),))
+    bn = (f32(2, 3, 3, 4), pos(4), f32(4), f32(4), pos(4))
+    for op in ("FusedBatchNorm", "FusedBatchNormV2", "FusedBatchNormV3"):
+        t[op] = (_first(raw(op, epsilon=1e-3, is_training=False)), bn)
+    t["ReverseV2"] = (raw("ReverseV2", [0, 2]), (m,))
+    t["Slice"] = (raw("Slice", [1, 0, 2], [2, -1, 3]), (m,))
+    t["SoftmaxCrossEntropyWithLogits"] = (
+        raw("SoftmaxCrossEntropyWithLogits"),
+        (f32(4, 5), np.eye(5, dtype=np.float32)[[0, 3, 1, 4]]))
+    t["SoftmaxCrossEntropyWithLogits:loss"] = (
+        _first(raw("SoftmaxCrossEntropyWithLogits")),
+        (f32(4, 5), np.eye(5, dtype=np.float32)[[2, 0, 1, 4]]))
+    # edge cases where TF's semantics are easy to get wrong
+    t["Select:rows"] = (raw("Select"), (bools(3), f32(3, 4), f32(3, 4)))  # a vector picks rows
+    t["Mean:int32"] = (raw("Mean", [1]), (i32(3, 4),))  # integer mean: truncated
+    t["Prod:int32"] = (raw("Prod", [0]), (i32(3, 4, lo=-3, hi=4),))
+    t["Max:int32"] = (raw("Max", [-1], keep_dims=True), (i32(3, 4),))
+    t["Sign:int32"] = (raw("Sign"), (i32(3, 4),))
+    t["FloorMod:negative divisor"] = (raw("FloorMod"), (f32(3, 4) * 5, -pos(3, 4)))
+    t["FloorDiv:negative divisor"] = (raw("FloorDiv"), (f32(3, 4) * 5, -pos(3, 4)))
+    t["Maximum:nan"] = (raw("Maximum"), (np.asarray([np.nan, 1.0, -2.0], np.float32),
+                                         np.asarray([0.0, np.nan, 3.0], np.float32)))
+    t["Minimum:nan"] = (raw("Minimum"), (np.asarray([np.nan, 1.0, -2.0], np.float32),
+                                         np.asarray([0.0, np.nan, 3.0], np.float32)))
+    t["Softplus:large"] = (raw("Softplus"), (np.asarray([-100.0, -20.0, 0.0, 20.0, 100.0],
+                                                        np.float32),))
+    t["Squeeze:negative"] = (raw("Squeeze", axis=[-1]), (f32(3, 1, 4, 1),))
+    t["Unpack:negative"] = (raw("Unpack", num=2, axis=-1), (f32(3, 4, 2),))
+    t["Pack:negative"] = (listed("Pack", axis=-1), (f32(2, 3), f32(2, 3)))
+    t["StridedSlice:reverse"] = (raw("StridedSlice", [-1, 0], [0, 4], [-1, 2], end_mask=1),
+                                 (f32(5, 4),))
+    t["Pow:negative base"] = (raw("Pow"), (f32(3, 4), np.float32(3.0) * np.ones((3, 4),
+                                                                              np.float32)))
+    t["Einsum:ellipsis"] = (listed("Einsum", equation="...ij,...jk->...ik"),
+                            (f32(2, 3, 4), f32(2, 4, 2)))
+    t["Einsum"] = (listed("Einsum", equation="bij,bjk->bik"), (f32(2, 3, 4), f32(2, 4, 5)))
+    t["Einsum:transpose"] = (listed("Einsum", equation="ij->ji"), (f32(3, 4),))
+    return t
+
+
+TABLE = _table()
+NAMES = sorted(TABLE)
+
+
+def _op(case: str) -> str:
+    return case.split(":")[0]
+
+
+def _program(case):
+    fn, args = TABLE[case]
+
+    def prog(*xs):
+        return fn(*xs)
+    prog.__name__ = "op_" + "".join(c if c.isalnum() else "_" for c in case)
+    return prog, args
+
+
+def _sampled(every: int) -> list[str]:
+    return NAMES if FULL else NAMES[::every]
+
+
+def test_table_covers_rules():
+    missing = sorted(set(ctf.RULES) - {_op(c) for c in TABLE})
+    assert not missing, f"raw ops in RULES without a case in TABLE: {missing}"
+    extra = sorted({_op(c) for c in TABLE} - set(ctf.RULES))
+    assert not extra, f"cases for raw ops RULES does not map: {extra}"
+
+
+def test_each_case_uses_its_raw_op():
+    for case in _sampled(4):
+        fn, args = TABLE[case]
+        specs = [tf.TensorSpec(np.shape(a), tf.as_dtype(np.asarray(a).dtype)) for a in args]
+        g = tf.function(fn).get_concrete_function(*specs).graph
+        assert _op(case) in {op.type for op in g.get_operations()}, case
+
+
+def _forward(target: str, every: int):
+    ok, known, refused, bad = [], [], [], []
+    for case in _sampled(every):
+        prog, args = _program(case)
+        try:
+            t = ivy.transpile(prog, source="tensorflow", target=target, args=args)
+            got = fw.tree_to_numpy(t(*args))
+            res = fw.compare_trees(ctf.run_native(prog, args, {}), got)
+            why = None if all(r["ok"] for r in res) else str(res)
+        except TranspileError as e:
+            why = f"refused: {e}"
+        if why is None:
+            ok.append(case)
+        elif target in KNOWN.get(case, ((),))[0]:
+            known.append(case)
+        elif why.startswith("refused"):
+            refused.append((case, why))
+        else:
+            bad.append((case, why))
+    print(f"\nTF raw ops -> {target}: {len(ok)} ok, {len(known)} known, {len(refused)} refused, "
+          f"{len(bad)} differ (of {len(ok) + len(known) + len(refused) + len(bad)} cases)")
+    return ok, known, refused, bad
+
+
+@pytest.mark.parametrize("target", ["numpy", "jax", "torch"])
+def test_raw_op_forward(target):
+    ok, known, refused, bad = _forward(target, EVERY[target])
+    assert not bad and not refused, bad + refused
+    assert ok
+
+
+#: inputs the gradient is not compared for: TF's FusedBatchNorm gradient in inference mode
+#: gives none for the moving mean and variance (it treats them as constants; the emitted code
+#: differentiates them like any other input)
+GRAD_SKIP = {"FusedBatchNorm": (3, 4), "FusedBatchNormV2": (3, 4), "FusedBatchNormV3": (3, 4)}
+
+
+def _differentiable(case) -> bool:
+    fn, args = TABLE[case]
+    if _op(case) in ("Floor", "Ceil", "Round", "Sign", "FloorDiv", "FloorMod", "ZerosLike",
+                     "OnesLike", "Cast", "TruncateDiv"):
+        return False  # piecewise constant: both sides give zeros, nothing to compare
+    if not any(np.asarray(a).dtype == np.float32 for a in args):
+        return False
+    return any(o.dtype.is_floating for o in tf.nest.flatten(fn(*args)))
+
+
+def _tf_grads(prog, args, fidx):
+    xs = [tf.constant(a) for a in args]
+    with tf.GradientTape() as tape:
+        for k in fidx:
+            tape.watch(xs[k])
+        outs = [o for o in tf.nest.flatten(prog(*xs)) if o.dtype.is_floating]
+        total = tf.add_n([tf.reduce_sum(o * fw.cotangent(o.shape, np.float32, i))
+                          for i, o in enumerate(outs)])
+    gs = tape.gradient(total, [xs[k] for k in fidx])
+    return [np.zeros(np.shape(args[k]), np.float32) if g is None
+            else np.asarray(tf.convert_to_tensor(g)) for k, g in zip(fidx, gs, strict=True)]
+
+
+def _jax_grads(t, args, fidx):
+    import jax
+    import jax.numpy as jnp
+
+    def total(*fl):
+        a = [jnp.asarray(x) for x in args]
+        for k, v in zip(fidx, fl, strict=True):
+            a[k] = v
+        outs = [o for o in jax.tree_util.tree_leaves(t.fn(*a))
+                if jnp.issubdtype(o.dtype, jnp.floating)]
+        return sum(jnp.sum(o * fw.cotangent(o.shape, np.float32, i)) for i, o in enumerate(outs))
+
+    g = jax.grad(total, argnums=tuple(range(len(fidx))))(*[jnp.asarray(args[k]) for k in fidx])
+    return [np.asarray(v) for v in g]
+
+
+def test_raw_op_gradient_through_jax():
+    """``jax.grad`` through the emitted JAX code equals ``tf.GradientTape``'s gradient (rtol 1e-4
+    relative to the gradient's magnitude)."""
+    ok, known, bad = [], [], []
+    for case in _sampled(EVERY["grad"]):
+        if not _differentiable(case):
+            continue
+        prog, args = _program(case)
+        fidx = [k for k, a in enumerate(args) if np.asarray(a).dtype == np.float32
+                and k not in GRAD_SKIP.get(case, ())]
+        try:
+            t = ivy.transpile(prog, source="tensorflow", target="jax", args=args)
+            ref, got = _tf_grads(prog, args, fidx), _jax_grads(t, args, fidx)
+            why = None
+            for r, g in zip(ref, got, strict=True):
+                good, _, w = fw.difference(r, g, rtol=1e-4)
+                if not good:
+                    why = w
+        except Exception as e:  # noqa: BLE001 - emitted code jax.grad cannot go through
+            why = f"{type(e).__name__}: {str(e)[:300]}"
+        if why is None:
+            ok.append(case)
+        elif "grad" in KNOWN.get(case, ((),))[0]:
+            known.append(case)
+        else:
+            bad.append((case, why))
+    print(f"\nTF raw ops, gradient through the emitted JAX code: {len(ok)} equal "
+          f"tf.GradientTape's, {len(known)} known, {len(bad)} differ")
+    assert not bad, bad
+    assert ok
