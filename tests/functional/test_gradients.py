@@ -137,3 +137,14 @@ def test_numpy_has_no_gradients():
     with pytest.raises(ivy.NoGradientError, match="numpy"):
         ivy.grad(ivy.logsumexp)(x)  # inferred from a NumPy array
     np.testing.assert_array_equal(ivy.stop_gradient(x), x)
+
+
+@pytest.mark.parametrize("backend", AD)
+def test_activation_gradients_at_their_kinks(backend):
+    """Derivatives at the points where a composite form has kinks: softplus'(0) = 1/2 as torch
+    gives (max(x, 0) + log1p(exp(-|x|)) gave 0 under jax.grad and 1 under GradientTape)."""
+    x = np.array([-3.0, -1.0, 0.0, 1.0, 3.0, 30.0])
+    with ivy.using_backend(backend):
+        g = ivy.grad(lambda z: ivy.sum(ivy.softplus(z)))(native(backend, x))
+    np.testing.assert_allclose(ivy.to_numpy(g), torch_grad(lambda z: ivy.sum(ivy.softplus(z)), x),
+                               rtol=1e-12)

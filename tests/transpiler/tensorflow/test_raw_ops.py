@@ -45,10 +45,6 @@ KNOWN: dict[str, tuple[tuple[str, ...], str]] = {
     "Minimum:nan": (("grad",), "gradient at NaN inputs: TF and JAX conventions differ"),
     # d/dy x**y = x**y * log(x): TF masks log(x) to 0 for x <= 0, JAX gives NaN
     "Pow:negative base": (("grad",), "d/d exponent at a negative base: TF 0, JAX NaN"),
-    # at exactly x = 0 the backends' shared softplus (max(x, 0) + log1p(exp(-|x|)),
-    # functional/backends/_shared/nn.py) has derivative 0 under jax.grad instead of 0.5: a
-    # backend defect, not the mapping (the random-input "Softplus" case agrees)
-    "Softplus:large": (("grad",), "backend softplus: jax.grad at x = 0 is 0, not 0.5"),
 }
 
 _rng = np.random.default_rng(0)

@@ -62,7 +62,15 @@ def _sum_impl(x, ks, strides, pads):
 leaky_relu = partial(_nn.leaky_relu, jnp)
 elu = partial(_nn.elu, jnp)
 gelu = partial(_nn.gelu, jnp, erf=_erf)
-softplus = partial(_nn.softplus, jnp)
+
+
+def softplus(x, /, *, beta=1.0, threshold=20.0):
+    # jax.nn.softplus (logaddexp) has the derivative 1/2 at 0; the shared max + log1p form's
+    # derivative there is 0 under jax.grad (max and abs at their kinks)
+    bx = x * beta
+    return jnp.where(bx > threshold, x, jax.nn.softplus(bx) / beta)
+
+
 mish = partial(_nn.mish, jnp)
 hard_sigmoid = partial(_nn.hard_sigmoid, jnp)
 hard_swish = partial(_nn.hard_swish, jnp)

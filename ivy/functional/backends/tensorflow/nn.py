@@ -59,7 +59,15 @@ def _sum_impl(x, ks, strides, pads):
 leaky_relu = partial(_nn.leaky_relu, tnp)
 elu = partial(_nn.elu, tnp)
 gelu = partial(_nn.gelu, tnp, erf=_erf)
-softplus = partial(_nn.softplus, tnp)
+
+
+def softplus(x, /, *, beta=1.0, threshold=20.0):
+    # tf.nn.softplus has the derivative 1/2 at 0; the shared max + log1p form's derivative
+    # there is 1 under GradientTape (Maximum gives a tie to its first input)
+    bx = x * beta
+    return tf.where(bx > threshold, x, tf.nn.softplus(bx) / beta)
+
+
 mish = partial(_nn.mish, tnp)
 hard_sigmoid = partial(_nn.hard_sigmoid, tnp)
 hard_swish = partial(_nn.hard_swish, tnp)
