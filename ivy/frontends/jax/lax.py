@@ -111,7 +111,19 @@ ceil = _u(ivy.ceil, "ceil", True)
 is_finite = _u(ivy.isfinite, "is_finite", True)
 square = _u(ivy.square, "square")
 reciprocal = _u(lambda v: ivy.divide(ivy.ones_like(v), v), "reciprocal")
-conj = _u(ivy.conj, "conj")
+
+
+def conj(x, input_dtype=None):
+    """Complex conjugate; a real operand gives a complex result, as in JAX (float64 ->
+    complex128, anything else -> complex64)."""
+    a = asarray(x)
+    n = name_of(a._data)
+    if KIND[n] != "c":
+        return wrap(ivy.astype(a._data, "complex128" if n == "float64" else "complex64"),
+                    a._weak)
+    return wrap(ivy.conj(a._data), a._weak)
+
+
 real = _u(ivy.real, "real")
 imag = _u(ivy.imag, "imag")
 bitwise_not = _u(lambda v: ivy.logical_not(v) if name_of(v) == "bool" else ivy.bitwise_invert(v),
@@ -121,13 +133,24 @@ not_ = bitwise_not
 add = _bin(ivy.add, "add")
 sub = _bin(ivy.subtract, "sub")
 mul = _bin(ivy.multiply, "mul")
-max = _bin(ivy.maximum, "max")  # noqa: A001
-min = _bin(ivy.minimum, "min")  # noqa: A001
+
+
+def _on_bool(fn, logical):
+    """``fn`` (an ordering op the Array API defines for real numbers only: TensorFlow has no
+    bool kernel) or, on bools, its logical form (False < True)."""
+    return lambda a, b: logical(a, b) if name_of(a) == "bool" else fn(a, b)
+
+
+_lnot = ivy.logical_not
+max = _bin(_on_bool(ivy.maximum, ivy.logical_or), "max")  # noqa: A001
+min = _bin(_on_bool(ivy.minimum, ivy.logical_and), "min")  # noqa: A001
 atan2 = _bin(ivy.atan2, "atan2")
 nextafter = _bin(ivy.nextafter, "nextafter")
 eq, ne = _bin(ivy.equal, "eq", True), _bin(ivy.not_equal, "ne", True)
-lt, le = _bin(ivy.less, "lt", True), _bin(ivy.less_equal, "le", True)
-gt, ge = _bin(ivy.greater, "gt", True), _bin(ivy.greater_equal, "ge", True)
+lt = _bin(_on_bool(ivy.less, lambda a, b: ivy.logical_and(_lnot(a), b)), "lt", True)
+le = _bin(_on_bool(ivy.less_equal, lambda a, b: ivy.logical_or(_lnot(a), b)), "le", True)
+gt = _bin(_on_bool(ivy.greater, lambda a, b: ivy.logical_and(a, _lnot(b))), "gt", True)
+ge = _bin(_on_bool(ivy.greater_equal, lambda a, b: ivy.logical_or(a, _lnot(b))), "ge", True)
 bitwise_and = _bin(lambda a, b: ivy.logical_and(a, b) if name_of(a) == "bool" else
                    ivy.bitwise_and(a, b), "and")
 bitwise_or = _bin(lambda a, b: ivy.logical_or(a, b) if name_of(a) == "bool" else
@@ -228,7 +251,10 @@ def select(pred, on_true, on_false):
 def convert_element_type(operand, new_dtype=None, weak_type=False, sharding=None):
     a = asarray(operand)
     n = to_name(new_dtype) if new_dtype is not None else name_of(a._data)
-    return wrap(_array.convert(a._data, n), weak_type)
+    d = a._data
+    if KIND[name_of(d)] == "c" and KIND[n] != "c":  # JAX drops the imaginary part
+        d = ivy.real(d)
+    return wrap(_array.convert(d, n), weak_type)
 
 
 def bitcast_convert_type(operand, new_dtype):
@@ -237,8 +263,8 @@ def bitcast_convert_type(operand, new_dtype):
     NotImplementedError."""
     a = asarray(operand)
     src, dst = name_of(a._data), to_name(new_dtype)
-    if src == dst:
-        return wrap(a._data, a._weak)
+    if src == dst:  # JAX gives a bitcast no derivative (zero), even to the same dtype
+        return wrap(ivy.stop_gradient(a._data) if KIND[src] in "fc" else a._data, a._weak)
     if KIND[src] in "bc" or KIND[dst] in "bc":
         raise TypeError("lax.bitcast_convert_type does not support bool or complex values unless "
                         "the operand and destination types match.")
@@ -843,8 +869,9 @@ def _scatter(operand, scatter_indices, updates, dn, reduction, mode):
         lin = ivy.where(ivy.broadcast_to(valid, shp), lin, ivy.full_like(lin, n))
     pos = ivy.reshape(lin, (-1, 1))
     vals = ivy.reshape(up._data, (-1,))
-    base = ivy.concat([ivy.reshape(x._data, (n,)), ivy.reshape(ivy.zeros_like(x._data), (-1,))[:1]
-                       if n else B.asarray(np.zeros(1), dtype=name)], axis=0)
+    # one spare element after the operand takes the dropped (out-of-bounds) updates; native
+    # slicing (``r[:n]``) is not an Ivy call and would not be traced: ivy.get_item
+    base = ivy.concat([ivy.reshape(x._data, (n,)), B.asarray(np.zeros(1), dtype=name)], axis=0)
     if reduction == "mul":
         fp = ivy.to_numpy(pos).ravel()
         fp = fp[fp < n]
@@ -853,13 +880,14 @@ def _scatter(operand, scatter_indices, updates, dn, reduction, mode):
         cur = ivy.take(base, ivy.reshape(pos, (-1,)), axis=0)
         vals = ivy.multiply(cur, vals)
         reduction = "replace"
-    if name == "bool" and reduction == "sum":
+    if name == "bool" and reduction in ("sum", "max", "min"):  # as 0/1 (no bool kernels in TF)
         vals = ivy.astype(vals, "int8")
         base = ivy.astype(base, "int8")
-        r = ivy.astype(ivy.scatter_nd(pos, vals, (n + 1,), reduction="sum", out=base), "bool")
+        r = ivy.astype(ivy.scatter_nd(pos, vals, (n + 1,), reduction=reduction, out=base),
+                       "bool")
     else:
         r = ivy.scatter_nd(pos, vals, (n + 1,), reduction=reduction, out=base)
-    return wrap(ivy.reshape(r[:n], x.shape), x._weak)
+    return wrap(ivy.reshape(ivy.get_item(r, builtins.slice(0, n)), x.shape), x._weak)
 
 
 def _scatter_fn(red):

@@ -63,17 +63,33 @@ except ImportError:  # older JAX
 _INLINE = {"pjit", "jit", "closed_call", "core_call", "remat", "checkpoint", "custom_jvp_call",
            "custom_vjp_call", "custom_vjp_call_jaxpr", "custom_lin"}
 _IDENTITY = {"copy", "copy_p", "optimization_barrier", "random_wrap", "random_unwrap",
-             "stop_gradient", "reduce_precision", "pvary"}
+             "pvary", "device_put"}
+
+
+def _lowest(d, sign):
+    """The identity of ``max`` (``sign=-1``) or ``min`` (``sign=1``) in dtype ``d``."""
+    if d.kind in "fc":
+        return d.type(sign * np.inf)
+    if d.kind == "b":
+        return sign > 0
+    return np.iinfo(d).max if sign > 0 else np.iinfo(d).min
 
 
 _WINDOW = {"reduce_window_sum": ("add", lambda d: d.type(0)),
-           "reduce_window_max": ("max", lambda d: d.type(-np.inf) if d.kind == "f"
-                                 else np.iinfo(d).min),
-           "reduce_window_min": ("min", lambda d: d.type(np.inf) if d.kind == "f"
-                                 else np.iinfo(d).max)}
+           "reduce_window_max": ("max", lambda d: _lowest(d, -1)),
+           "reduce_window_min": ("min", lambda d: _lowest(d, 1))}
 
 
-_RENAMED = {"or": "bitwise_or", "and": "bitwise_and", "xor": "bitwise_xor", "not": "bitwise_not"}
+_RENAMED = {"or": "bitwise_or", "and": "bitwise_and", "xor": "bitwise_xor", "not": "bitwise_not",
+            "add_any": "add", "scatter-add": "scatter_add", "scatter-mul": "scatter_mul",
+            "scatter-min": "scatter_min", "scatter-max": "scatter_max",
+            "scatter-sub": "scatter_sub"}
+
+#: the binary primitives a ``reduce``/``reduce_window`` computation (a one-equation jaxpr) may be
+_MONOID = {"add", "mul", "max", "min", "and", "or", "xor"}
+
+#: (exponent_bits, mantissa_bits) of the floating dtypes ``reduce_precision`` can round to
+_PRECISION = {(5, 10): "float16", (8, 7): "bfloat16", (8, 23): "float32", (11, 52): "float64"}
 
 
 def _line(eqn) -> str | None:
@@ -248,11 +264,36 @@ class _Eval:
                 x, init_v, getattr(flax_lax, comp), params["window_dimensions"],
                 params["window_strides"], params["padding"], params.get("base_dilation"),
                 params.get("window_dilation")), f"ivy.frontends.jax.lax.reduce_window({comp})"
-        if name == "shift_right_logical":
-            a, b = ivals
-            if np.dtype(str(a.dtype)).kind != "u":
-                raise NotImplementedError("shift_right_logical on signed integers")
-            return ivy.bitwise_right_shift(a, b), "ivy.bitwise_right_shift"
+        if name in ("reduce", "reduce_window"):
+            if len(wrapped) != 2:
+                raise NotImplementedError(f"{name} over several operands")
+            comp, what = self._computation(params["jaxpr"], params.get("consts", ()))
+            if name == "reduce":
+                return flax_lax.reduce(wrapped[0], wrapped[1], comp, params["dimensions"]), \
+                    f"ivy.frontends.jax.lax.reduce({what})"
+            return flax_lax.reduce_window(
+                wrapped[0], wrapped[1], comp, params["window_dimensions"],
+                params["window_strides"], params["padding"], params.get("base_dilation"),
+                params.get("window_dilation")), f"ivy.frontends.jax.lax.reduce_window({what})"
+        if name in ("argmax", "argmin"):
+            (axis,) = params["axes"]
+            return getattr(flax_lax, name)(wrapped[0], axis, params["index_dtype"]), \
+                f"ivy.frontends.jax.lax.{name}"
+        if name == "approx_top_k":  # exact on CPU (what JAX computes there)
+            fn = flax_lax.approx_max_k if params["is_max_k"] else flax_lax.approx_min_k
+            return fn(wrapped[0], params["k"], params["reduction_dimension"]), \
+                f"ivy.frontends.jax.lax.{fn.__name__}"
+        if name == "sort" and len(wrapped) > 1:  # several operands sorted by the first
+            if params["num_keys"] != 1:
+                raise NotImplementedError(f"sort with num_keys={params['num_keys']}")
+            return flax_lax.sort(tuple(wrapped), params["dimension"]), \
+                "ivy.frontends.jax.lax.sort (several operands)"
+        if name == "concatenate":
+            return flax_lax.concatenate(wrapped, params["dimension"]), \
+                "ivy.frontends.jax.lax.concatenate"
+        if name == "reduce_precision":
+            return _reduce_precision(ivals[0], params["exponent_bits"],
+                                     params["mantissa_bits"]), "ivy.astype (reduce_precision)"
         if name == "fft":
             kind = int(getattr(params["fft_type"], "value", params["fft_type"]))
             lengths = tuple(params["fft_lengths"])
@@ -287,6 +328,27 @@ class _Eval:
         except (TypeError, ValueError):
             kw = dict(params)
         return fn(*wrapped, **kw), f"ivy.frontends.jax.lax.{name}"
+
+    def _computation(self, sub, consts):
+        """The binary computation of a ``reduce``/``reduce_window`` (a jaxpr on two scalars): the
+        frontend's own primitive when it is one (the frontend has fast paths for those), else a
+        callable evaluating the jaxpr on Ivy values (its result is checked with the whole op)."""
+        jaxpr = sub.jaxpr if hasattr(sub, "jaxpr") else sub
+        consts = list(sub.consts) if hasattr(sub, "consts") else list(consts)
+        if len(jaxpr.eqns) == 1 and len(jaxpr.invars) == 2:
+            e = jaxpr.eqns[0]
+            if (e.primitive.name in _MONOID and set(e.invars) == set(jaxpr.invars)
+                    and list(e.outvars) == list(jaxpr.outvars)):
+                n = _RENAMED.get(e.primitive.name, e.primitive.name)
+                return getattr(flax_lax, n), n
+
+        def comp(a, b):
+            ev = _Eval(self.s, real=False)
+            pair = [(None, _fja.asarray(v)._data) for v in (a, b)]
+            (_, r), = ev.run(jaxpr, consts, pair)
+            return _fja.wrap(r)
+
+        return comp, "jaxpr"
 
     # -- control flow: loop nodes (ivy.while_loop / ivy.scan / ivy.cond) ------------------------
     # The loop's callables evaluate the sub-jaxpr through a nested evaluator on Ivy values. The
@@ -477,6 +539,28 @@ def _all_concrete(vals) -> bool:
         except TraceError:
             return False
     return True
+
+
+def _reduce_precision(x, exponent_bits, mantissa_bits):
+    """XLA's ``reduce_precision`` to a float dtype's bits: a round trip through that dtype
+    (round to nearest even, overflow to inf) that flushes what is below its smallest normal
+    number to a signed zero (XLA keeps no subnormals there)."""
+    import ml_dtypes
+    src = np.dtype(str(x.dtype))
+    if src.kind != "f":
+        raise NotImplementedError(f"reduce_precision on {src}")
+    fs = ml_dtypes.finfo(src)
+    if int(exponent_bits) >= fs.nexp and int(mantissa_bits) >= fs.nmant:
+        return x  # nothing to drop
+    dst = _PRECISION.get((int(exponent_bits), int(mantissa_bits)))
+    if dst is None:
+        raise NotImplementedError(f"reduce_precision to {exponent_bits} exponent and "
+                                  f"{mantissa_bits} mantissa bits")
+    r = ivy.astype(ivy.astype(x, dst), str(src))
+    if int(exponent_bits) < fs.nexp:
+        tiny = float(ml_dtypes.finfo(dst).smallest_normal)
+        r = ivy.where(ivy.less(ivy.abs(r), tiny), ivy.multiply(x, 0), r)
+    return r
 
 
 def _dynamic_slice(name, ivals, params):
