@@ -495,7 +495,7 @@ def _verify(fn, target, cap: Captured, cap_mod, obj, params) -> dict:
             out["second_draw"] = fw.compare_trees(ref2, got2, rtol_table=tol)
         except Exception as e:  # noqa: BLE001
             out["second_draw"] = [_crash("second_draw", e)]
-        if _fails(out, "second_draw") and not any(o.detached for o in cap.ops):
+        if _fails(out, "second_draw"):
             where = _localize(cap, cap_mod, obj, a2, k2)
             if where is not None:
                 out["localized"] = where

@@ -143,6 +143,7 @@ class Shadow:
                             dynamic_inputs = True
                             break
         worst = 0.0
+        arrays = detached = 0
         for n, i in zip(nl, il, strict=False):
             if n is None or isinstance(n, (bool, int, float, complex, str)) and not fw.is_array(i):
                 continue
@@ -155,10 +156,11 @@ class Shadow:
                 raise self.error(f"the Ivy mapping ({mapping}) computed its result outside Ivy "
                                  "(e.g. NumPy operators on native arrays), so the graph would "
                                  "not record it", op=op, line=line)
-            if dynamic_inputs and rec.detached is None and fw.is_array(n):
+            if dynamic_inputs and fw.is_array(n):
                 r = tracer.ids.get(id(_native(i)))
-                if r is not None and r.node not in tracer.dynamic:
-                    rec.detached = line or user_line()
+                if r is not None:
+                    arrays += 1
+                    detached += r.node not in tracer.dynamic
             if ref.dtype != got.dtype and ref.shape == got.shape and not fw.is_array(n):
                 got = got.astype(ref.dtype)  # a Python scalar result: compare the value
             ok, err, why = fw.difference(ref, got, fw.OP_RTOL, rtol)
@@ -167,6 +169,10 @@ class Shadow:
                                  f"inputs: {why} (mapped to {mapping})", op=op, line=line)
             worst = max(worst, err)
         rec.max_err = max(rec.max_err, worst)
+        if arrays and detached == arrays and rec.detached is None:
+            # every array result is a constant of the trace although the inputs are not (a
+            # second output such as inv_ex's info may legitimately be one)
+            rec.detached = line or rec.line
         if tracer is not None:  # the nodes recorded since the last op are this op's
             top = tracer.scopes[0].nodes
             meta = {"source_op": op, "line": line or rec.line}
