@@ -24,7 +24,9 @@ inside :func:`base.trace`, so the Ivy calls of the mappings are the graph.
   or a Python value.
 * ``aten._local_scalar_dense`` (``.item()``, ``bool(t)``, ``int(t)``: Python control flow on
   values) is allowed when the value does not depend on the inputs; otherwise it raises naming the
-  line. Random ops raise (put the model in ``eval()`` mode).
+  line. Random ops raise (put the model in ``eval()`` mode). Functions that read values only to
+  validate them (``F.one_hot`` with ``num_classes``) are run check-free inside the capture
+  (:class:`_Unchecked`).
 """
 
 from __future__ import annotations
@@ -35,7 +37,8 @@ import traceback
 import numpy as np
 import optree
 import torch
-from torch.utils._python_dispatch import TorchDispatchMode
+from torch.overrides import TorchFunctionMode
+from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
 
 from ...array_object import Array
 from ...tracer.errors import TraceError
@@ -321,6 +324,31 @@ _INPLACE_META = {"squeeze_", "unsqueeze_", "t_", "transpose_", "swapdims_", "swa
 
 
 @functools.cache
+class _Unchecked(TorchFunctionMode):
+    """Functions whose aten decomposition reads input values only to validate them
+    (``F.one_hot`` with ``num_classes`` given: ``aminmax`` + ``.item()`` for the range check,
+    which the capture would refuse as data-dependent control flow). The real function runs
+    outside the capture (so invalid example inputs still raise torch's error), then a
+    check-free equivalent runs inside it and is what the graph records; the per-op checks
+    compare it with torch as usual. (Out-of-range labels give a zero row in the emitted code,
+    as ``jax.nn.one_hot`` does, instead of torch's error.)"""
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        if func is torch.nn.functional.one_hot:
+            num_classes = args[1] if len(args) > 1 else kwargs.get("num_classes", -1)
+            if num_classes >= 0:
+                x = args[0]
+                with _disable_current_modes():
+                    want = func(x, num_classes)
+                got = (x.unsqueeze(-1) == torch.arange(num_classes, device=x.device)).long()
+                if not torch.equal(got, want):  # never: the equivalent is exact
+                    raise TranspileError("the check-free one_hot differs from torch's",
+                                         op="aten.one_hot", source="torch")
+                return got
+        return func(*args, **kwargs)
+
+
 def _reduction_at(func) -> int | None:
     for i, a in enumerate(func._schema.arguments):
         if a.name == "reduction" and str(a.type) == "int":
@@ -429,7 +457,7 @@ def capture(obj, args, kwargs) -> Captured:
         flag = torch.compiler._is_compiling_flag
         torch.compiler._is_compiling_flag = True
         try:
-            with torch.no_grad(), mode:
+            with torch.no_grad(), mode, _Unchecked():
                 out = obj(*targs, **tkw)
         except (TranspileError, TraceError):
             raise
