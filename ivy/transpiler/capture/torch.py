@@ -102,7 +102,7 @@ class _Capture(TorchDispatchMode):
             raise self.s.error("random operation: the transpiled program would not reproduce "
                                "it (put the model in eval() mode, or pass random values in as "
                                "inputs)", op=op)
-        if packet in ("as_strided", "as_strided_copy", "as_strided_scatter"):
+        if packet in ("as_strided", "as_strided_copy", "as_strided_scatter", "as_strided_"):
             return self._as_strided(func, packet, args, kwargs, op)
         rule = lower.rule_for(name, packet, _reduction_at(func))
         if rule is None:
@@ -206,17 +206,22 @@ class _Capture(TorchDispatchMode):
 
     # -- as_strided: a gather (scatter) of the elements it addresses ------------------------------
     def _as_strided(self, func, packet, args, kwargs, op):
-        out = func(*args, **kwargs)
         src = args[0]
         rest = list(args[2:] if packet == "as_strided_scatter" else args[1:])
         size, stride = rest[0], rest[1]
         offset = rest[2] if len(rest) > 2 else kwargs.get("storage_offset")
+        # positions from the tensor as it is before the op (as_strided_ restrides it in place)
         pos = _strided_positions(src, size, stride, offset)
         if pos is None:
             raise self.s.error("as_strided addresses memory outside the tensor's own elements "
                                "(its storage), which has no value semantics", op=op)
         import ivy
         flat = ivy.reshape(self.get(src, op), (-1,))
+        out = func(*args, **kwargs)
+        if packet == "as_strided_":  # in-place metadata: the same tensor, new view of its data
+            res = ivy.reshape(ivy.take(flat, pos.reshape(-1)), tuple(int(n) for n in size))
+            self._restride(src, res, op)
+            return out
         if packet == "as_strided_scatter":
             value = ivy.reshape(self.get(args[1], op), (-1,))
             res = ivy.reshape(lower.set_index(flat, pos.reshape(-1), value), tuple(src.shape))
