@@ -18,9 +18,14 @@ fi
 if ! .venv/bin/python -c "import ivy_server, ivy_client, torch, jax, tensorflow, grpc, pytest, yaml, jsonschema, hypothesis, xdist, pyseccomp, kornia, transformers, optax, flax, expecttest, fastapi, uvicorn, httpx, schemathesis, playwright" 2>/dev/null; then
   .venv/bin/pip install -q --disable-pip-version-check -e ".[all,dev]"
 fi
-# ivy/_dispatch.c (the dispatchers' C fast path) is compiled in place by the editable install;
-# rebuild it when it is missing or older than its source (e.g. after a pull).
-SO=$(ls ivy/_dispatch.*.so 2>/dev/null | head -n 1 || true)
-if [ -z "$SO" ] || [ ivy/_dispatch.c -nt "$SO" ]; then
+# The C fast paths (ivy/_dispatch.c: the dispatchers; ivy/frontends/torch/_fast.c: the PyTorch
+# frontend's common calls) are compiled in place by the editable install; rebuild when one is
+# missing or older than its source (e.g. after a pull).
+rebuild=0
+for src in ivy/_dispatch.c ivy/frontends/torch/_fast.c; do
+  SO=$(ls "${src%.c}".*.so 2>/dev/null | head -n 1 || true)
+  if [ -z "$SO" ] || [ "$src" -nt "$SO" ]; then rebuild=1; fi
+done
+if [ "$rebuild" = 1 ]; then
   .venv/bin/pip install -q --disable-pip-version-check --no-deps -e .
 fi

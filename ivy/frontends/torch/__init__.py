@@ -21,6 +21,8 @@ from ._functions import (_out, result_type_ as _result_type_fn, return_types)  #
 from ._tensor import Size, Tensor, device, wrap as _wrap
 
 _tensor._F = _functions
+for _op, _fname in _tensor.OPERATORS.items():
+    setattr(Tensor, _op, getattr(_functions, _fname))
 
 from . import fft, linalg, nn, special  # noqa: E402
 

@@ -35,13 +35,19 @@ _ITEMSIZE = {"bool": 1, "int8": 1, "int16": 2, "int32": 4, "int64": 8, "uint8": 
              "complex64": 8, "complex128": 16}
 
 
+_ALL: list = []  # every frontend dtype, by ``idx``
+
+
 class dtype:  # noqa: N801 - torch's name
     """A torch dtype (``torch.float32``...). Equal to itself and to the Ivy dtype of the same name."""
 
-    __slots__ = ("name", "ivy", "cat", "is_floating_point", "is_complex", "is_signed", "itemsize")
+    __slots__ = ("name", "ivy", "cat", "is_floating_point", "is_complex", "is_signed", "itemsize",
+                 "idx")
 
     def __init__(self, name: str):
         self.name = name
+        self.idx = len(_ALL)  # row/column of the cached promotion table
+        _ALL.append(self)
         self.ivy = as_ivy_dtype(name)
         self.cat = _CATEGORY[name]
         self.is_floating_point = self.cat == 2
@@ -135,6 +141,9 @@ def to_dtype(d) -> dtype:
 
 
 _FROM_NATIVE: dict = {}
+# native dtype -> its category (0 bool, 1 int, 2 float, 3 complex), filled with _FROM_NATIVE: the
+# fast paths read ``CAT.get(x.dtype)`` and take the general path when it is None (not seen yet)
+CAT: dict = {}
 
 
 def dtype_of(x) -> dtype:
@@ -144,6 +153,7 @@ def dtype_of(x) -> dtype:
         return _FROM_NATIVE[nd]
     except KeyError:
         d = _FROM_NATIVE[nd] = BY_NAME[str(as_ivy_dtype(nd))]
+        CAT[nd] = d.cat
         return d
     except TypeError:  # unhashable native dtype (not expected)
         return BY_NAME[str(as_ivy_dtype(nd))]
@@ -155,7 +165,15 @@ _UINT_BIG = ("uint16", "uint32", "uint64")
 
 
 def promote_types(a: dtype, b: dtype) -> dtype:
-    """torch.promote_types: the higher category wins; within one, the wider type."""
+    """torch.promote_types: the higher category wins; within one, the wider type (a table
+    lookup; the pairs torch rejects raise from ``_promote``)."""
+    if a is b:
+        return a
+    r = _PROMOTE[a.idx][b.idx]
+    return r if r is not None else _promote(a, b)
+
+
+def _promote(a: dtype, b: dtype) -> dtype:
     if a is b:
         return a
     ca, cb = a.cat, b.cat
@@ -179,6 +197,16 @@ def promote_types(a: dtype, b: dtype) -> dtype:
             return float32
         return a if a.itemsize >= b.itemsize else b
     return a if a.itemsize >= b.itemsize else b  # complex (bool/bool handled by a is b)
+
+
+def _promote_or_none(a, b):
+    try:
+        return _promote(a, b)
+    except TypeError:
+        return None
+
+
+_PROMOTE = [[_promote_or_none(a, b) for b in _ALL] for a in _ALL]
 
 
 def _combine(higher, lower):
@@ -224,14 +252,16 @@ def result_type(*operands) -> dtype:
             continue
         data = getattr(o, "_data", None)
         if data is not None and hasattr(o, "_frontend_tensor"):
-            d = dtype_of(data)
+            d = _FROM_NATIVE.get(data.dtype) or dtype_of(data)
             if len(data.shape) == 0:
-                zero = d if zero is None else promote_types(zero, d)
+                zero = d if zero is None or zero is d else promote_types(zero, d)
             else:
-                dim = d if dim is None else promote_types(dim, d)
+                dim = d if dim is None or dim is d else promote_types(dim, d)
         else:
             d = scalar_dtype(o)
-            wrapped = d if wrapped is None else promote_types(wrapped, d)
+            wrapped = d if wrapped is None or wrapped is d else promote_types(wrapped, d)
+    if zero is None and wrapped is None:
+        return dim
     return _combine(dim, _combine(zero, wrapped))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import builtins
 import operator
+import os
 
 import numpy as np
 
@@ -17,14 +18,36 @@ import ivy
 from . import _core
 from ._core import dtype_of, not_implemented, result_type
 
+# The C fast path of the hot functions and of ``wrap`` (_fast.c, built by setup.py), unless it is
+# not built or IVY_DISPATCH=python asks for the pure-Python frontend (same behaviour).
+_fast = None
+if os.environ.get("IVY_DISPATCH", "c") != "python":
+    try:
+        from . import _fast
+    except ImportError:  # not compiled (no C compiler at install time)
+        pass
+
 _new = object.__new__
 _np_generic = np.generic
+# Classes of results that ``wrap`` stores as they are: everything but NumPy scalars (which become
+# 0-d arrays). Filled as classes are seen, so the common case is one set lookup; the hot paths in
+# ``_functions`` inline ``wrap`` as ``if r.__class__ not in PLAIN: r = plain(r)`` + ``_new``.
+PLAIN: set = {np.ndarray}
+
+
+def plain(r):
+    """``r`` as ``wrap`` stores it: a NumPy scalar as a 0-d array, anything else unchanged."""
+    c = r.__class__
+    if issubclass(c, _np_generic):
+        return np.asarray(r)
+    PLAIN.add(c)
+    return r
 
 
 def wrap(r):
     """A native array (or NumPy scalar) as a frontend Tensor."""
-    if isinstance(r, _np_generic):
-        r = np.asarray(r)
+    if r.__class__ not in PLAIN:
+        r = plain(r)
     t = _new(Tensor)
     t._data = r
     return t
@@ -140,6 +163,7 @@ def _torch_device(ivy_dev: str) -> device:
     return device("cpu")
 
 
+_REVERSED = [tuple(range(n - 1, -1, -1)) for n in range(8)]  # Tensor.T's permutations
 _AUTOGRAD = ("autograd (backward, grad) is not part of the PyTorch frontend; use ivy.grad / "
              "ivy.execute_with_gradients on the function instead")
 
@@ -257,8 +281,9 @@ class Tensor:
 
     @property
     def T(self):
-        n = self.ndim
-        return wrap(ivy.permute_dims(self._data, tuple(range(n - 1, -1, -1))))
+        d = self._data
+        n = len(d.shape)
+        return wrap(ivy.permute_dims(d, _REVERSED[n] if n < 8 else tuple(range(n - 1, -1, -1))))
 
     @property
     def mT(self):
@@ -419,7 +444,12 @@ class Tensor:
     # -- indexing ------------------------------------------------------------------------------
     def __getitem__(self, key):
         d = self._data
-        return wrap(ivy.get_item(d, _key(key, d)))
+        r = ivy.get_item(d, key if key.__class__ is builtins.int else _key(key, d))
+        if r.__class__ not in PLAIN:
+            r = plain(r)
+        t = _new(Tensor)
+        t._data = r
+        return t
 
     def __setitem__(self, key, value):
         d = self._data
@@ -462,116 +492,35 @@ class Tensor:
         return self
 
     # -- operators (torch's promotion) ---------------------------------------------------------
-    def __add__(self, other):
-        if other.__class__ is Tensor:
-            x, y = self._data, other._data
-            if x.dtype == y.dtype and dtype_of(x).cat:
-                return wrap(_add(x, y))
-        return _F.add(self, other)
-
+    # The forward operators are the torch functions themselves, installed by ``__init__`` from
+    # ``OPERATORS`` (``a + b`` runs ``torch.add(a, b)`` with no extra frame); the reflected ones
+    # swap the operands.
     def __radd__(self, other):
         return _F.add(other, self)
-
-    def __sub__(self, other):
-        if other.__class__ is Tensor:
-            x, y = self._data, other._data
-            if x.dtype == y.dtype and dtype_of(x).cat:
-                return wrap(_sub(x, y))
-        return _F.sub(self, other)
 
     def __rsub__(self, other):
         return _F.sub(other, self)
 
-    def __mul__(self, other):
-        if other.__class__ is Tensor:
-            x, y = self._data, other._data
-            if x.dtype == y.dtype and dtype_of(x).cat:
-                return wrap(_mul(x, y))
-        return _F.mul(self, other)
-
     def __rmul__(self, other):
         return _F.mul(other, self)
-
-    def __truediv__(self, other):
-        return _F.div(self, other)
 
     def __rtruediv__(self, other):
         return _F.div(other, self)
 
-    def __floordiv__(self, other):
-        return _F.floor_divide(self, other)
-
     def __rfloordiv__(self, other):
         return _F.floor_divide(other, self)
-
-    def __mod__(self, other):
-        return _F.remainder(self, other)
 
     def __rmod__(self, other):
         return _F.remainder(other, self)
 
-    def __pow__(self, other):
-        return _F.pow(self, other)
-
     def __rpow__(self, other):
         return _F.pow(other, self)
-
-    def __matmul__(self, other):
-        return _F.matmul(self, other)
 
     def __rmatmul__(self, other):
         return _F.matmul(other, self)
 
-    def __neg__(self):
-        return _F.neg(self)
-
     def __pos__(self):
         return self
-
-    def __abs__(self):
-        return _F.abs(self)
-
-    def __invert__(self):
-        return _F.bitwise_not(self)
-
-    def __and__(self, other):
-        return _F.bitwise_and(self, other)
-
-    __rand__ = __and__
-
-    def __or__(self, other):
-        return _F.bitwise_or(self, other)
-
-    __ror__ = __or__
-
-    def __xor__(self, other):
-        return _F.bitwise_xor(self, other)
-
-    __rxor__ = __xor__
-
-    def __lshift__(self, other):
-        return _F.bitwise_left_shift(self, other)
-
-    def __rshift__(self, other):
-        return _F.bitwise_right_shift(self, other)
-
-    def __eq__(self, other):
-        return _F.eq(self, other)
-
-    def __ne__(self, other):
-        return _F.ne(self, other)
-
-    def __lt__(self, other):
-        return _F.lt(self, other)
-
-    def __le__(self, other):
-        return _F.le(self, other)
-
-    def __gt__(self, other):
-        return _F.gt(self, other)
-
-    def __ge__(self, other):
-        return _F.ge(self, other)
 
     def __iadd__(self, other):
         return self.add_(other)
@@ -616,6 +565,36 @@ def _rebuild(a):
     return tensor(a)
 
 
-_add, _sub, _mul = ivy.add, ivy.subtract, ivy.multiply
+# Tensor operator -> the torch function it is (``__rand__``... too: the bitwise ops commute)
+OPERATORS = {"__add__": "add", "__sub__": "sub", "__mul__": "mul", "__truediv__": "div",
+             "__floordiv__": "floor_divide", "__mod__": "remainder", "__pow__": "pow",
+             "__matmul__": "matmul", "__neg__": "neg", "__abs__": "abs",
+             "__invert__": "bitwise_not", "__and__": "bitwise_and", "__rand__": "bitwise_and",
+             "__or__": "bitwise_or", "__ror__": "bitwise_or", "__xor__": "bitwise_xor",
+             "__rxor__": "bitwise_xor", "__lshift__": "bitwise_left_shift",
+             "__rshift__": "bitwise_right_shift", "__eq__": "eq", "__ne__": "ne", "__lt__": "lt",
+             "__le__": "le", "__gt__": "gt", "__ge__": "ge"}
+if _fast is not None:
+    _fast.configure(Tensor, PLAIN, plain, _core.CAT)
+    wrap = _fast.wrap  # noqa: F811 - the same function in C
+
+
+def c_op(f, ivy_fn, nargs, tensor_mask, scalar_mask=0):
+    """``f`` with its common case in C (``_fast.Op``), or ``f`` itself without the extension.
+
+    ``f``'s own Python fast path must be exactly: ``nargs`` positional arguments, no keywords, the
+    first an exact Tensor whose dtype category (0 bool .. 3 complex) is in ``tensor_mask`` (a bit
+    set), the second (binary ops) an exact Tensor of the same native dtype, or an exact Python
+    int/float when the category is in ``scalar_mask``; then ``wrap(ivy_fn(x[, y]))``."""
+    if _fast is None:
+        return f
+    op = _fast.Op(f, ivy_fn, nargs, tensor_mask, scalar_mask)
+    op.__dict__.update(f.__dict__)
+    for a in ("__name__", "__qualname__", "__doc__", "__module__"):
+        setattr(op, a, getattr(f, a))
+    op.__wrapped__ = f  # inspect.signature / getsource follow it
+    return op
+
+
 _F = None  # the _functions module, set by __init__ (operators call torch functions)
 _ = operator

@@ -9,9 +9,10 @@ import ivy
 
 from .. import _core
 from .. import _functions as F
+from .._core import CAT as _CAT
 from .._core import as_tuple, dtype_of, norm_dim, not_implemented
 from .._functions import _floatify, _out
-from .._tensor import Tensor, cast, like, wrap
+from .._tensor import Tensor, c_op, cast, like, wrap
 
 _int, _float, _bool = builtins.int, builtins.float, builtins.bool
 CF = "channel_first"
@@ -47,6 +48,8 @@ def _act(ivy_fn, name, **fixed):
 
 def relu(input, inplace=False):
     x = input._data
+    if not inplace and _CAT.get(x.dtype):  # not bool
+        return wrap(ivy.relu(x))
     if dtype_of(x).cat == 0:
         raise RuntimeError("\"clamp_min_cpu\" not implemented for 'Bool'") if False else \
             RuntimeError("relu not implemented for 'Bool'")
@@ -57,6 +60,7 @@ def relu(input, inplace=False):
     return r
 
 
+relu = c_op(relu, ivy.relu, 1, 14)  # its fast path in C: not bool, no inplace (_tensor.c_op)
 relu6 = _act(ivy.relu6, "relu6")
 selu = _act(ivy.selu, "selu")
 silu = _act(ivy.silu, "silu")
@@ -210,6 +214,10 @@ def _softmax_dim(ndim):
 
 def softmax(input, dim=None, _stacklevel=3, dtype=None):
     x = input._data
+    if dtype is None and dim.__class__ is _int and _CAT.get(x.dtype, 0) >= 2:
+        n = len(x.shape)
+        if n and -n <= dim < n and 0 not in x.shape:
+            return wrap(ivy.softmax(x, axis=dim % n))
     if dtype is not None:
         x = cast(x, _core.to_dtype(dtype))
     _float_only(x, "softmax")
