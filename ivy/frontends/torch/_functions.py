@@ -18,10 +18,20 @@ import numpy as np
 import ivy
 
 from . import _core
-from ._core import (CAT as _CAT, as_tuple, dtype_of, get_default_dtype, norm_dim,
-                    not_implemented, promote_types, result_type, size_args, to_dtype)
-from ._tensor import (PLAIN as _PLAIN, Size, Tensor, binary, cast, creation_backend, like,
-                      operand, wrap)
+from ._core import CAT as _CAT
+from ._core import (
+    as_tuple,
+    dtype_of,
+    get_default_dtype,
+    norm_dim,
+    not_implemented,
+    promote_types,
+    result_type,
+    size_args,
+    to_dtype,
+)
+from ._tensor import PLAIN as _PLAIN
+from ._tensor import Size, Tensor, binary, cast, creation_backend, like, operand, wrap
 from ._tensor import c_op as _c_op
 from ._tensor import plain as _plain
 
@@ -926,21 +936,35 @@ def _bin_result(fn, input, other, out, name):
     return _out(wrap(r), out)
 
 
+def _same_dtype(fn, input, other, tensor_min, scalar_min):
+    """``fn(x, y)`` as a Tensor where torch's promotion is the identity: ``other`` a Tensor of
+    ``input``'s very dtype whose category (0 bool, 1 int, 2 float, 3 complex) is at least
+    ``tensor_min``, or a Python int/float with the category at least ``scalar_min``; else None
+    (the general path). The C fast path (_fast.c) checks the same before this runs."""
+    x = input._data
+    dt = x.dtype
+    k = _CAT.get(dt, 0)
+    c = other.__class__
+    if c is Tensor:
+        if k < tensor_min or other._data.dtype is not dt:
+            return None
+        r = fn(x, other._data)
+    elif (c is _float or c is _int) and k >= scalar_min:
+        r = fn(x, other)
+    else:
+        return None
+    if r.__class__ not in _PLAIN:
+        r = _plain(r)
+    t = _new(Tensor)
+    t._data = r
+    return t
+
+
 def add(input, other, *, alpha=1, out=None):
     if input.__class__ is Tensor and out is None and alpha == 1:
-        x = input._data
-        dt = x.dtype
-        k = _CAT.get(dt)
-        if k:  # not bool (logical_or)
-            c = other.__class__
-            if (c is Tensor and other._data.dtype is dt) or ((c is _float or c is _int)
-                                                              and k >= 2):
-                r = _ivy_add(x, other._data if c is Tensor else other)
-                if r.__class__ not in _PLAIN:
-                    r = _plain(r)
-                t = _new(Tensor)
-                t._data = r
-                return t
+        t = _same_dtype(_ivy_add, input, other, 1, 2)  # bool + bool is logical_or: below
+        if t is not None:
+            return t
     if not isinstance(input, Tensor) and not isinstance(other, Tensor):
         input = tensor(input)
     rt = result_type(input, other)
@@ -954,19 +978,9 @@ def add(input, other, *, alpha=1, out=None):
 
 def sub(input, other, *, alpha=1, out=None):
     if input.__class__ is Tensor and out is None and alpha == 1:
-        x = input._data
-        dt = x.dtype
-        k = _CAT.get(dt)
-        if k:  # not bool (an error)
-            c = other.__class__
-            if (c is Tensor and other._data.dtype is dt) or ((c is _float or c is _int)
-                                                              and k >= 2):
-                r = _ivy_sub(x, other._data if c is Tensor else other)
-                if r.__class__ not in _PLAIN:
-                    r = _plain(r)
-                t = _new(Tensor)
-                t._data = r
-                return t
+        t = _same_dtype(_ivy_sub, input, other, 1, 2)  # bool - bool is an error: below
+        if t is not None:
+            return t
     if any_bool(input) or any_bool(other):
         raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not "
                            "supported. Use the `^` or `logical_xor()` operator instead.")
@@ -1003,19 +1017,9 @@ def rsub(input, other, *, alpha=1):
 
 def mul(input, other, *, out=None):
     if input.__class__ is Tensor and out is None:
-        x = input._data
-        dt = x.dtype
-        k = _CAT.get(dt)
-        if k:  # not bool (logical_and)
-            c = other.__class__
-            if (c is Tensor and other._data.dtype is dt) or ((c is _float or c is _int)
-                                                              and k >= 2):
-                r = _ivy_mul(x, other._data if c is Tensor else other)
-                if r.__class__ not in _PLAIN:
-                    r = _plain(r)
-                t = _new(Tensor)
-                t._data = r
-                return t
+        t = _same_dtype(_ivy_mul, input, other, 1, 2)  # bool * bool is logical_and: below
+        if t is not None:
+            return t
     if not isinstance(input, Tensor) and not isinstance(other, Tensor):
         input = tensor(input)
     rt = result_type(input, other)
@@ -1030,17 +1034,9 @@ multiply = mul
 
 def div(input, other, *, rounding_mode=None, out=None):
     if input.__class__ is Tensor and out is None and rounding_mode is None:
-        x = input._data
-        dt = x.dtype
-        if _CAT.get(dt, 0) >= 2:  # float/complex: no cast to the default float dtype
-            c = other.__class__
-            if (c is Tensor and other._data.dtype is dt) or c is _float or c is _int:
-                r = _ivy_div(x, other._data if c is Tensor else other)
-                if r.__class__ not in _PLAIN:
-                    r = _plain(r)
-                t = _new(Tensor)
-                t._data = r
-                return t
+        t = _same_dtype(_ivy_div, input, other, 2, 2)  # integers divide in the default float
+        if t is not None:
+            return t
     if not isinstance(input, Tensor) and not isinstance(other, Tensor):
         input = tensor(input)
     rt = result_type(input, other)
