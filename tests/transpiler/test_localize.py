@@ -27,9 +27,9 @@ def _line_of(fn, text):
     return start + next(i for i, s in enumerate(src) if text in s)
 
 
-def cummax_program(x):
+def histogram_program(x):
     y = x * 2
-    return torch.cummax(y, dim=0).values + 1  # the mapping computes in Python
+    return torch.histogram(y, bins=4).hist + 1  # bin edges from the data's min and max
 
 
 def histc_program(x):
@@ -38,7 +38,7 @@ def histc_program(x):
 
 
 @pytest.mark.parametrize("fn, op, text", [
-    (cummax_program, "aten.cummax.default", "torch.cummax"),
+    (histogram_program, "aten.histogram.bin_ct", "torch.histogram"),
     (histc_program, "aten.histc.default", "torch.histc"),
 ])
 def test_the_op_that_bakes_in_values_is_named(fn, op, text):
@@ -57,6 +57,26 @@ def test_the_op_that_bakes_in_values_is_named(fn, op, text):
     named = v.get("localized", {}).get("op") or next(
         o["op"] for o in t.report["ops"] if o.get("detached"))
     assert named == op
+
+
+def test_an_op_whose_results_do_not_follow_its_inputs_is_marked_detached():
+    """The fallback when the recapture names nothing: an op whose every array result is a
+    constant of the trace although its inputs depend on the program's inputs."""
+    from ivy.transpiler.capture.base import Shadow
+
+    shadow = Shadow("torch", "f")
+
+    def f(x):
+        y = ivy.multiply(x, 2.0)
+        baked = np.asarray(ivy.to_numpy(y)).cumsum()  # computed outside Ivy from the values
+        c = ivy.asarray(baked)
+        shadow.check("aten.fake.default", "a mapping that reads values", baked, c._data,
+                     inputs=(y,), line="here")
+        return ivy.add(c, y)
+
+    ivy.trace_graph(f, X[:, 0].copy())
+    rec = shadow.op_records()[0]
+    assert rec.detached == "here"
 
 
 def test_graph_nodes_carry_their_source_op():

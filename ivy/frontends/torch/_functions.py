@@ -3470,10 +3470,12 @@ def _cumext(input, dim, is_max, name):
         idx = ivy.zeros_like(x, dtype="int64")
         return getattr(return_types, name)(wrap(x), wrap(idx))
     xm = ivy.moveaxis(x, d, 0)
-    cur, cur_i = xm[0], ivy.zeros(tuple(xm.shape[1:]), dtype="int64")
+    # ivy.get_item, not native indexing: the rows must be traced (a native xm[i] is a constant
+    # to ivy.trace_graph, and the transpiled cummax held the example's values)
+    cur, cur_i = ivy.get_item(xm, 0), ivy.zeros(tuple(xm.shape[1:]), dtype="int64")
     vals, inds = [cur], [cur_i]
     for i in _range(1, _shape(xm)[0]):
-        v = xm[i]
+        v = ivy.get_item(xm, i)
         take = ivy.greater_equal(v, cur) if is_max else ivy.less_equal(v, cur)
         if dtype_of(x).cat >= 2:
             take = ivy.logical_and(ivy.logical_or(take, ivy.isnan(v)),
