@@ -30,17 +30,14 @@ from ._core import (
     size_args,
     to_dtype,
 )
-from ._tensor import PLAIN as _PLAIN
 from ._tensor import Size, Tensor, binary, cast, creation_backend, like, operand, wrap
 from ._tensor import c_op as _c_op
-from ._tensor import plain as _plain
 
 _bool, _int, _float, _abs, _max, _min, _sum, _range = (builtins.bool, builtins.int, builtins.float,
                                                        builtins.abs, builtins.max, builtins.min,
                                                        builtins.sum, builtins.range)
 
 
-_new = object.__new__
 _FROM_NATIVE = _core._FROM_NATIVE  # native dtype -> frontend dtype, as seen so far
 
 # Fast paths. The hot functions start with a guard for the common cases (Tensor arguments of one
@@ -522,11 +519,7 @@ def _unary_float(ivy_fn, name):
         x = input._data
         if out is None and _CAT.get(x.dtype, 0) >= 2:
             r = ivy_fn(x)
-            if r.__class__ not in _PLAIN:
-                r = _plain(r)
-            t = _new(Tensor)
-            t._data = r
-            return t
+            return wrap(r)
         return _out(wrap(ivy_fn(_floatify(x))), out)
 
     f.__name__ = f.__qualname__ = name
@@ -540,11 +533,7 @@ def _unary_same(ivy_fn, name, *, no_bool=False, no_complex=False):
         x = input._data
         if out is None and _CAT.get(x.dtype) in fast:
             r = ivy_fn(x)
-            if r.__class__ not in _PLAIN:
-                r = _plain(r)
-            t = _new(Tensor)
-            t._data = r
-            return t
+            return wrap(r)
         c = dtype_of(x).cat
         if (no_bool and c == 0) or (no_complex and c == 3):
             raise RuntimeError(f"\"{name}\" not implemented for '{dtype_of(x)}'")
@@ -953,11 +942,7 @@ def _same_dtype(fn, input, other, tensor_min, scalar_min):
         r = fn(x, other)
     else:
         return None
-    if r.__class__ not in _PLAIN:
-        r = _plain(r)
-    t = _new(Tensor)
-    t._data = r
-    return t
+    return wrap(r)
 
 
 def add(input, other, *, alpha=1, out=None):
@@ -1151,11 +1136,7 @@ def pow(input, exponent, *, out=None):  # noqa: A001
             else:
                 r = None
             if r is not None:
-                if r.__class__ not in _PLAIN:
-                    r = _plain(r)
-                t = _new(Tensor)
-                t._data = r
-                return t
+                return wrap(r)
     if not isinstance(input, Tensor) and not isinstance(exponent, Tensor):
         input = tensor(input)
     rt = result_type(input, exponent)
@@ -1230,11 +1211,7 @@ def _minmax_binary(ivy_fn, name, nan_propagate=True):
             dt = x.dtype
             if y.dtype is dt and _CAT.get(dt) in (1, 2):
                 r = ivy_fn(x, y)
-                if r.__class__ not in _PLAIN:
-                    r = _plain(r)
-                t = _new(Tensor)
-                t._data = r
-                return t
+                return wrap(r)
         if not isinstance(other, Tensor):
             raise TypeError(f"{name}(): argument 'other' must be Tensor")
         rt = result_type(input, other)
@@ -1329,11 +1306,7 @@ def _compare(ivy_fn, name, ordered=True):
                 if (c is Tensor and other._data.dtype is dt) or ((c is _float or c is _int)
                                                                   and k == 2):
                     r = ivy_fn(x, other._data if c is Tensor else other)
-                    if r.__class__ not in _PLAIN:
-                        r = _plain(r)
-                    t = _new(Tensor)
-                    t._data = r
-                    return t
+                    return wrap(r)
         if not isinstance(input, Tensor):
             input = tensor(input)
         if other is None:
@@ -2976,11 +2949,7 @@ def matmul(input, other, *, out=None):
         x, y = input._data, other._data
         if x.dtype is y.dtype and _CAT.get(x.dtype) and x.ndim and y.ndim:
             r = ivy.matmul(x, y)
-            if r.__class__ not in _PLAIN:
-                r = _plain(r)
-            t = _new(Tensor)
-            t._data = r
-            return t
+            return wrap(r)
     _mm_dtype(input, other, "addmm_impl_cpu_")
     if input.ndim == 0 or other.ndim == 0:
         raise RuntimeError("both arguments to matmul need to be at least 1D, but they are "

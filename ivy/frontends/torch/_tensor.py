@@ -444,12 +444,7 @@ class Tensor:
     # -- indexing ------------------------------------------------------------------------------
     def __getitem__(self, key):
         d = self._data
-        r = ivy.get_item(d, key if key.__class__ is builtins.int else _key(key, d))
-        if r.__class__ not in PLAIN:
-            r = plain(r)
-        t = _new(Tensor)
-        t._data = r
-        return t
+        return wrap(ivy.get_item(d, key if key.__class__ is builtins.int else _key(key, d)))
 
     def __setitem__(self, key, value):
         d = self._data
