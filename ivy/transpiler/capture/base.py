@@ -85,6 +85,14 @@ def _native(v):
 _INPUT_ULPS = 64
 
 
+def _recording():
+    """The active tracer while it records; ``None`` outside a trace and while a backend runs a
+    loop's callables again with recording suspended (a control-flow node's real iterations): the
+    operations are then computed and checked, but they are not nodes of the graph."""
+    tracer = _trace_state._active
+    return tracer if tracer is not None and not tracer.depth else None
+
+
 def _max_abs(inputs) -> float:
     """The largest finite magnitude among the float arrays in ``inputs`` (0 if none)."""
     m = 0.0
@@ -128,7 +136,7 @@ class Shadow:
         v = self.values.get(id(native))
         if v is None:
             v = np.array(fw.to_numpy(native), copy=True)
-            tracer = _trace_state._active
+            tracer = _recording()
             if tracer is not None:
                 tracer.constant(v)  # a constant node of the graph, known to the tracer
             self.bind(native, v)
@@ -149,7 +157,7 @@ class Shadow:
         if len(nl) != len(il):
             raise self.error(f"the Ivy mapping ({mapping}) returned {len(il)} values, the "
                              f"framework {len(nl)}", op=op, line=line)
-        tracer = _trace_state._active
+        tracer = _recording()
         traced_inputs = dynamic_inputs = False
         if tracer is not None:
             for x in optree.tree_leaves(inputs, namespace="ivy"):
@@ -206,6 +214,14 @@ class Shadow:
                     top[k].meta = meta
             self._mark = len(top)
         return worst
+
+    def is_dynamic(self, value) -> bool:
+        """Whether the Ivy ``value`` depends on the inputs in the graph being recorded."""
+        tracer = _recording()
+        if tracer is None:
+            return False
+        scope, r = tracer._find(_native(value))
+        return r is not None and r.node in scope.dynamic
 
     def error(self, detail: str, *, op: str | None = None, line: str | None = None):
         return TranspileError(detail, op=op, line=line or user_line(), source=self.source)

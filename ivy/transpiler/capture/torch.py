@@ -27,6 +27,12 @@ inside :func:`base.trace`, so the Ivy calls of the mappings are the graph.
   line. Random ops raise (put the model in ``eval()`` mode). Functions that read values only to
   validate them (``F.one_hot`` with ``num_classes``) are run check-free inside the capture
   (:class:`_Unchecked`).
+* ``torch.while_loop`` / ``torch.cond`` (higher-order operators, called directly rather than
+  through ``torch.compile``) become ``ivy.while_loop`` / ``ivy.cond`` nodes whose callables are
+  captured as sub-graphs; ``torch.cond`` on a predicate known at capture time takes its branch.
+  As under ``torch.export``, ``torch.compiler.is_compiling()`` and ``is_exporting()`` are True
+  while capturing, so libraries take their export paths (kornia's canny runs its hysteresis as a
+  ``torch.while_loop``) and skip data-dependent diagnostics.
 """
 
 from __future__ import annotations
@@ -37,6 +43,8 @@ import traceback
 import numpy as np
 import optree
 import torch
+from torch._higher_order_ops import utils as _hop_utils
+from torch._ops import HigherOrderOperator
 from torch.overrides import TorchFunctionMode
 from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
 
@@ -46,7 +54,7 @@ from .. import frameworks as fw
 from ..errors import TranspileError
 from . import Captured
 from . import torch_aten as lower
-from .base import Shadow, plain_structure, trace, user_line
+from .base import Shadow, ivy_numpy, plain_structure, trace, user_line
 
 _VIEW_INDEX_OPS = {"select", "slice", "alias", "detach", "lift_fresh"}
 
@@ -67,6 +75,8 @@ class _View:
 
 
 class _Capture(TorchDispatchMode):
+    supports_higher_order_operators = True  # torch.cond / torch.while_loop reach __torch_dispatch__
+
     def __init__(self, shadow: Shadow, external: dict | None = None):
         super().__init__()
         self.s = shadow
@@ -89,6 +99,8 @@ class _Capture(TorchDispatchMode):
     # -- dispatch -------------------------------------------------------------------------------
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
+        if isinstance(func, HigherOrderOperator):
+            return self._higher_order(func, args, kwargs)
         name = func.__name__  # "add.Tensor"
         packet = func.overloadpacket.__name__  # "add"
         op = f"aten.{name}"
@@ -236,6 +248,101 @@ class _Capture(TorchDispatchMode):
                                         else src, None, None, out)
         return out
 
+    # -- torch.while_loop / torch.cond: ivy.while_loop / ivy.cond nodes ----------------------------
+    # As for TensorFlow's While/If: the tracer calls each callable once on stand-ins holding the
+    # current values (recording; every op inside is captured and checked against torch on those
+    # values), the backend's loop calls them again with recording suspended (computed and checked,
+    # not recorded). The node's outputs are checked against torch's own run of the operator.
+    def _higher_order(self, func, args, kwargs):
+        name = func.name()
+        op = f"torch.ops.higher_order.{name}"
+        if name == "while_loop" and len(args) == 4 and not kwargs:
+            return self._while_loop(func, op, *args)
+        if name == "cond" and len(args) == 4 and not kwargs:
+            return self._cond(func, op, *args)
+        raise self.s.unmapped(op, hint="of the higher-order operators, torch.cond and "
+                              "torch.while_loop (without extra options) are mapped")
+
+    def _ivy_callable(self, fn, extra, op, what):
+        """``fn`` (torch tensors in, tensors out) as a callable on Ivy values: each call makes
+        tensors holding the values, binds them to the values, runs ``fn`` under the capture and
+        returns the stand-ins of its results (flattened)."""
+        def call(*vals):
+            ts = []
+            for v in vals:
+                d = v._data if isinstance(v, Array) else v
+                t = fw.from_numpy(np.array(ivy_numpy(d), copy=True), "torch")
+                self.s.bind(t, d)
+                ts.append(t)
+            with self:
+                out = fn(*ts, *extra)
+            res = []
+            for o in optree.tree_leaves(out, none_is_leaf=True):
+                if isinstance(o, torch.Tensor):
+                    res.append(self.get(o, op))
+                elif isinstance(o, (bool, int, float)):
+                    res.append(np.asarray(o, np.int64 if type(o) is int else None))
+                else:
+                    raise self.s.error(f"{what} returned a {type(o).__name__}; it must return "
+                                       "tensors (or Python numbers)", op=op)
+            return tuple(res)
+
+        call.__name__ = what
+        return call
+
+    def _state(self, values, op, what):
+        out = []
+        for v in values:
+            if isinstance(v, torch.Tensor):
+                out.append(self.get(v, op))
+            elif isinstance(v, (bool, int)):  # a Python int in the loop state: an int64 value
+                out.append(np.asarray(v, np.bool_ if type(v) is bool else np.int64))
+            else:
+                raise self.s.error(f"{what} holds a {type(v).__name__}; only tensors and Python "
+                                   "ints can be transpiled", op=op)
+        return tuple(out)
+
+    def _bind_results(self, op, label, real, ivy_out, inputs):
+        real_leaves, spec = optree.tree_flatten(real, none_is_leaf=True)
+        ivy_out = [o._data if isinstance(o, Array) else o for o in ivy_out]
+        if len(real_leaves) != len(ivy_out):
+            raise self.s.error(f"{label} returned {len(ivy_out)} values, torch "
+                               f"{len(real_leaves)}", op=op)
+        self.s.check(op, label, [r if isinstance(r, torch.Tensor) else np.asarray(r)
+                                 for r in real_leaves], ivy_out, inputs=inputs)
+        for r, v in zip(real_leaves, ivy_out, strict=True):
+            if isinstance(r, torch.Tensor):
+                self.s.bind(r, lower.native(v))
+        return real
+
+    def _while_loop(self, func, op, cond_fn, body_fn, carried, additional):
+        import ivy
+        carried, additional = tuple(carried), tuple(additional)
+        init = self._state(carried, op, "torch.while_loop's carried_inputs")
+        cfn = self._ivy_callable(cond_fn, additional, op, "while_cond")
+        bfn = self._ivy_callable(body_fn, additional, op, "while_body")
+        out = ivy.while_loop(lambda st: cfn(*st)[0], lambda st: bfn(*st), init)
+        real = func(cond_fn, body_fn, carried, additional)  # torch's own loop (mode popped)
+        return self._bind_results(op, "ivy.while_loop", real, out, init)
+
+    def _cond(self, func, op, pred, true_fn, false_fn, operands):
+        import ivy
+        operands = tuple(operands)
+        p = self.get(pred, op) if isinstance(pred, torch.Tensor) else bool(pred)
+        if not isinstance(p, bool) and not self.s.is_dynamic(p):
+            p = bool(ivy_numpy(p))  # known at capture time: that branch only
+        if isinstance(p, bool):
+            with self:
+                return (true_fn if p else false_fn)(*operands)
+        ins = self._state(operands, op, "torch.cond's operands")
+        tfn = self._ivy_callable(true_fn, (), op, "if_true")
+        ffn = self._ivy_callable(false_fn, (), op, "if_false")
+        if p.shape:
+            raise self.s.error("torch.cond's predicate has more than one element", op=op)
+        out = ivy.cond(lower.native(p), tfn, ffn, *ins)
+        real = func(pred, true_fn, false_fn, operands)
+        return self._bind_results(op, "ivy.cond", real, out, (p, *ins))
+
     # -- scalars ----------------------------------------------------------------------------------
     def _scalar(self, t, out, op):
         v = self.get(t, op)
@@ -323,6 +430,10 @@ class _Capture(TorchDispatchMode):
             else:
                 self.s.bind(t, ivy.get_item(new_root, tuple(vw.idx)))
         self.s.check(op, "in-place: out-of-place mapping, rebound", [dst], [self.s.get(dst)])
+
+
+def _call_eagerly(fn, args, kwargs=None):
+    return fn(*args, **(kwargs or {}))
 
 
 _INPLACE_META = {"squeeze_", "unsqueeze_", "t_", "transpose_", "swapdims_", "swapaxes_"}
@@ -459,8 +570,13 @@ def capture(obj, args, kwargs) -> Captured:
         result["mode"] = mode
         # like torch.compile / torch.export: libraries skip their data-dependent diagnostics
         # (kornia's overflow checks, transformers' mask checks) when a graph is being captured
-        flag = torch.compiler._is_compiling_flag
-        torch.compiler._is_compiling_flag = True
+        flags = torch.compiler._is_compiling_flag, torch.compiler._is_exporting_flag
+        torch.compiler._is_compiling_flag = torch.compiler._is_exporting_flag = True
+        # torch.cond / while_loop / scan call their operator through torch.compile in eager
+        # mode; called directly, the operator reaches the capture's __torch_dispatch__ (dynamo
+        # cannot trace through a dispatch mode, and importing it costs seconds)
+        hop_call = _hop_utils._hop_compile_and_call
+        _hop_utils._hop_compile_and_call = _call_eagerly
         try:
             with torch.no_grad(), mode, _Unchecked():
                 out = obj(*targs, **tkw)
@@ -472,7 +588,8 @@ def capture(obj, args, kwargs) -> Captured:
                                  "on the example inputs (check the inputs' shapes, dtypes and "
                                  "value ranges)", line=line, source="torch") from e
         finally:
-            torch.compiler._is_compiling_flag = flag
+            torch.compiler._is_compiling_flag, torch.compiler._is_exporting_flag = flags
+            _hop_utils._hop_compile_and_call = hop_call
         out = plain_structure(out)
         for leaf in optree.tree_leaves(out, none_is_leaf=True):
             if not isinstance(leaf, (torch.Tensor, bool, int, float, complex, str, type(None))):

@@ -25,7 +25,8 @@ def _kornia():
         "kornia.filters.sobel": (K.filters.sobel, (x,)),
         "kornia.filters.laplacian": (lambda t: K.filters.laplacian(t, 3), (x,)),
         "kornia.filters.median_blur": (lambda t: K.filters.median_blur(t, (3, 3)), (x,)),
-        "kornia.filters.canny": (lambda t: K.filters.canny(t)[0], (x,)),
+        # hysteresis: kornia's export path, a torch.while_loop (an ivy.while_loop node)
+        "kornia.filters.canny": (K.filters.canny, (x,)),
         "kornia.enhance.adjust_brightness": (lambda t: K.enhance.adjust_brightness(t, 0.2), (x,)),
         "kornia.enhance.adjust_contrast": (lambda t: K.enhance.adjust_contrast(t, 0.5), (x,)),
         "kornia.enhance.adjust_gamma": (lambda t: K.enhance.adjust_gamma(t, 1.5), (x,)),
