@@ -173,7 +173,8 @@ def _identity_of(g, n):
         return x if isinstance(axes, (tuple, list)) and tuple(axes) == tuple(
             range(len(shape))) else None
     if t in ("reshape", "broadcast_to"):
-        kw.pop("copy", None) if t == "reshape" else None
+        if t == "reshape":
+            kw.pop("copy", None)
         want = rest[0] if rest else kw.pop("shape", None)
         return x if isinstance(want, (tuple, list)) and tuple(want) == tuple(shape) else None
     return None
