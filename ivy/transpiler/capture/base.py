@@ -170,6 +170,7 @@ class Shadow:
                             break
         worst = 0.0
         arrays = detached = 0
+        biggest = None  # the inputs' largest magnitude, computed on the first failing output
         for n, i in zip(nl, il, strict=False):
             if n is None or isinstance(n, (bool, int, float, complex, str)) and not fw.is_array(i):
                 continue
@@ -194,7 +195,9 @@ class Shadow:
                 # a result that cancels to ~0 from larger inputs (the mean of a normalised row,
                 # x - y for y ~ x) carries rounding noise of the inputs' magnitude, which the
                 # output's own magnitude cannot bound: allow a few ulps of the largest input
-                floor = _INPUT_ULPS * np.finfo(ref.dtype).eps * _max_abs(inputs)
+                if biggest is None:
+                    biggest = _max_abs(inputs)
+                floor = _INPUT_ULPS * np.finfo(ref.dtype).eps * biggest
                 if floor > 0:
                     ok, err, why = fw.difference(ref, got, fw.OP_RTOL, rtol, atol=floor)
             if not ok:
