@@ -101,6 +101,14 @@ EXCLUDE = [
      ("torch", "torch.Tensor")),
     ("re-exported names", "classes and typing helpers re-exported by a submodule (the Tensor "
      "class is not an fft/special function)", r"^Tensor$", ("torch.fft", "torch.special")),
+    ("re-exported names", "typing helpers and __torch_function__ plumbing imported into "
+     "torch.nn.functional's namespace", r"^(Tensor|Callable|Optional|boolean_dispatch|"
+     r"handle_torch_function|has_torch_function(_unary|_variadic)?)$", ("torch.nn.functional",)),
+    ("backend/device management", "float8 / grouped scaled matrix products for GPU kernels "
+     "(CUDA-only in PyTorch)", r"^(scaled_mm|scaled_grouped_mm|grouped_mm)$",
+     ("torch.nn.functional",)),
+    ("JIT/compile/export", "functorch first-class dimensions (Tensor.index binds Dim objects)",
+     r"^index$", ("torch.Tensor",)),
     ("deprecated", "deprecated in torch.nn.functional (torch.tanh etc. instead)",
      r"^(upsample|upsample_nearest|upsample_bilinear|tanh|sigmoid)$", ("torch.nn.functional",)),
     ("internal kernels", "ATen kernels surfaced for export/backward (not user API)",

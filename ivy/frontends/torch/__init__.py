@@ -9,6 +9,7 @@ What is covered, and what raises ``NotImplementedError``: docs/frontends.md.
 from __future__ import annotations
 
 import builtins as _builtins
+import math as _math
 
 from . import _core, _functions, _tensor
 from ._core import (BY_NAME as _BY_NAME, bfloat16, bool, cdouble, cfloat, complex64,  # noqa: A004
@@ -140,6 +141,7 @@ nanmedian frexp diagonal_scatter cholesky_inverse cholesky_solve nanquantile mod
 INPLACE += "gcd lcm renorm index_reduce conj_physical".split()
 # special functions (Ivy's ivy.erfinv, ivy.lgamma ...; torch.polygamma(n, x) is Tensor.polygamma(n))
 METHODS += "erfinv lgamma digamma i0 igamma igammac mvlgamma matrix_exp geqrf orgqr ormqr".split()
+METHODS += ["stft", "istft"]
 INPLACE += "erfinv lgamma digamma i0 igamma igammac mvlgamma".split()
 # in-place variants that change the shape
 INPLACE_SHAPE = "squeeze unsqueeze transpose t swapaxes swapdims".split()
@@ -331,6 +333,25 @@ def _exponential_(self, lambd=1.0, *, generator=None):
     return self._assign((-F.log1p(-u) / lambd)._data)
 
 
+def _cauchy_(self, median=0.0, sigma=1.0, *, generator=None):
+    u = F.rand(*self.shape, generator=generator, dtype=self.dtype)
+    return self._assign((F.tan((u - 0.5) * _math.pi) * sigma + median)._data)
+
+
+def _log_normal_(self, mean=1.0, std=2.0, *, generator=None):
+    z = F.randn(*self.shape, generator=generator, dtype=self.dtype)
+    return self._assign(F.exp(z * std + mean)._data)
+
+
+def _geometric_(self, p, *, generator=None):
+    """The number of Bernoulli(p) trials up to the first success (1, 2, ...)."""
+    if not 0 < p < 1:
+        raise RuntimeError(f"geometric_ expects p to be in (0, 1), but got p={p}")
+    u = F.rand(*self.shape, generator=generator, dtype=float64)
+    k = F.ceil(F.log1p(-u) / _math.log1p(-p)).clamp(min=1)
+    return self._assign(k.to(self.dtype)._data)
+
+
 def _new(fn):
     def m(self, *size, dtype=None, device=None, requires_grad=False, **kw):
         return fn(*size, dtype=dtype or self.dtype)
@@ -439,6 +460,7 @@ _SPECIAL = {
     "cpu": lambda self, memory_format=None: self, "cuda": _cuda, "copy_": _copy_,
     "zero_": _zero_, "fill_": _fill_, "normal_": _normal_, "uniform_": _uniform_,
     "random_": _random_, "bernoulli_": _bernoulli_, "exponential_": _exponential_,
+    "cauchy_": _cauchy_, "log_normal_": _log_normal_, "geometric_": _geometric_,
     "new_zeros": _new(F.zeros), "new_ones": _new(F.ones), "new_empty": _new(F.empty),
     "new_full": _new_full, "new_tensor": _new_tensor, "index_put_": _index_put_,
     "index_put": _index_put, "stride": _stride, "storage_offset": lambda self: 0,

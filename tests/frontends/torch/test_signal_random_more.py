@@ -1,0 +1,158 @@
+"""More of the PyTorch frontend against real torch: ``stft``/``istft``, ``gradient``,
+``frombuffer``, ``torch.qr``/``torch.svd`` (and the methods), the ``Size``/``Tensor`` classes, and
+the in-place random fills (``cauchy_``, ``log_normal_``, ``geometric_``, ``exponential_``) and
+``Tensor.bernoulli``/``multinomial`` (checked in distribution and for seeded reproducibility: the
+frontend's stream is not torch's)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch as real
+
+import ivy
+import ivy.frontends.torch as ft
+
+from .helpers import BACKENDS, T, check, covers
+
+R = np.random.default_rng(7)
+SIG = R.standard_normal((2, 40)).astype(np.float32)
+HANN10 = real.hann_window(10).numpy()
+
+covers("torch.stft", "torch.istft", "torch.Tensor.stft", "torch.Tensor.istft", "torch.gradient",
+       "torch.frombuffer", "torch.qr", "torch.svd", "torch.Tensor.qr", "torch.Tensor.svd",
+       "torch.Size", "torch.Tensor", "torch.Tensor.cauchy_", "torch.Tensor.log_normal_",
+       "torch.Tensor.geometric_", "torch.Tensor.exponential_", "torch.Tensor.bernoulli",
+       "torch.Tensor.multinomial")
+
+
+@pytest.mark.parametrize("kw", [
+    dict(n_fft=16, return_complex=True),
+    dict(n_fft=16, hop_length=5, win_length=10, window=T(HANN10), return_complex=True),
+    dict(n_fft=16, center=False, normalized=True, return_complex=True),
+    dict(n_fft=16, onesided=False, return_complex=True),
+    dict(n_fft=15, pad_mode="constant", return_complex=True),
+    dict(n_fft=16, return_complex=False),
+    dict(n_fft=16),  # real input without return_complex: an error on both
+    dict(n_fft=64, return_complex=True),  # n_fft beyond the padded signal: an error
+], ids=lambda kw: ",".join(f"{k}={v if not isinstance(v, T) else 'hann'}"
+                           for k, v in kw.items()))
+def test_stft(kw):
+    check("stft", T(SIG), **kw)
+    check("Tensor.stft", T(SIG[0]), **kw)
+
+
+@pytest.mark.parametrize("kw", [
+    dict(n_fft=16),
+    dict(n_fft=16, hop_length=5, win_length=10, window=HANN10),
+    dict(n_fft=16, center=False, window="hann"),
+    dict(n_fft=16, normalized=True),
+], ids=str)
+def test_istft_inverts_torch_stft(kw):
+    kw = dict(kw)
+    w = kw.pop("window", None)
+    if isinstance(w, str):
+        w = real.hann_window(kw["n_fft"]).numpy()
+    spec = real.stft(real.from_numpy(SIG), window=None if w is None else real.from_numpy(w),
+                     return_complex=True, **kw).numpy()
+    args = dict(kw, window=None if w is None else T(w))
+    check("istft", T(spec), length=40, **args)
+    check("Tensor.istft", T(spec[1]), **args)
+
+
+COORDS = np.array([0.0, 1, 3, 4, 7])
+
+
+@pytest.mark.parametrize("kw", [
+    dict(), dict(spacing=2.0), dict(dim=1, edge_order=2), dict(spacing=[0.5, 3.0]),
+    dict(spacing="coords", dim=0), dict(spacing="coords", dim=0, edge_order=2),
+    dict(dim=-1, edge_order=3),  # an error on both
+], ids=str)
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_gradient(kw, dtype):
+    if kw.get("spacing") == "coords":
+        kw = dict(kw, spacing=[T(COORDS.astype(dtype))])
+    check("gradient", T(R.standard_normal((5, 6)).astype(dtype)), **kw)
+
+
+def test_gradient_promotes_with_coordinates():
+    """float32 values on float64 coordinates: a float64 result (torch computes one edge in
+    float32, hence the float32 tolerance)."""
+    check("gradient", T(R.standard_normal((5, 3)).astype(np.float32)), spacing=[T(COORDS)],
+          dim=0, _rtol=1e-6, _atol=1e-6)
+
+
+def test_frombuffer():
+    data = np.arange(6, dtype=np.float32).tobytes()
+    for b in BACKENDS:
+        with ivy.using_backend(b):
+            for kw in (dict(dtype=(ft.float32, real.float32)),
+                       dict(dtype=(ft.float32, real.float32), count=3, offset=4),
+                       dict(dtype=(ft.int16, real.int16), count=5)):
+                fd, rd = kw.pop("dtype")
+                want = real.frombuffer(bytearray(data), dtype=rd, **kw)
+                got = ft.frombuffer(data, dtype=fd, **kw)
+                assert repr(got.dtype) == str(want.dtype)
+                np.testing.assert_array_equal(got.numpy(), want.numpy())
+
+
+@pytest.mark.parametrize("some", [True, False])
+def test_legacy_qr_svd(some):
+    """torch.qr / torch.svd (the legacy forms: V, not Vh; ``some``): what is unique — R's and
+    Q's magnitudes, the singular values, |U|, |V|, and the reconstructions."""
+    m = R.standard_normal((4, 3))
+    eq, er = real.qr(real.from_numpy(m), some=some)
+    eu, es, ev = real.svd(real.from_numpy(m), some=some)
+    for b in BACKENDS:
+        with ivy.using_backend(b):
+            for q, r in (ft.qr(ft.tensor(m), some=some), ft.tensor(m).qr(some=some)):
+                assert tuple(q.shape) == tuple(eq.shape) and tuple(r.shape) == tuple(er.shape)
+                np.testing.assert_allclose(np.abs(r.numpy()), np.abs(er.numpy()), atol=1e-10)
+                np.testing.assert_allclose((q @ r).numpy(), m, atol=1e-10)
+            for u, s, v in (ft.svd(ft.tensor(m), some=some), ft.tensor(m).svd(some=some)):
+                assert tuple(u.shape) == tuple(eu.shape) and tuple(v.shape) == tuple(ev.shape)
+                np.testing.assert_allclose(s.numpy(), es.numpy(), atol=1e-10)
+                k = 3  # the singular vectors that are unique up to sign
+                np.testing.assert_allclose(np.abs(u.numpy()[:, :k]), np.abs(eu.numpy()[:, :k]),
+                                           atol=1e-10)
+                np.testing.assert_allclose(np.abs(v.numpy()), np.abs(ev.numpy()), atol=1e-10)
+                np.testing.assert_allclose(
+                    (u[:, :k] * s) @ v.mT, m, atol=1e-10)
+
+
+def test_size_and_tensor_classes():
+    for b in BACKENDS:
+        with ivy.using_backend(b):
+            s = ft.Size([2, 3])
+            assert s == real.Size([2, 3]) and isinstance(s, tuple) and s.numel() == 6
+            assert ft.zeros(2, 3).shape == real.zeros(2, 3).shape
+            check("Tensor", [1, 2, 3], backends=(b,))  # the legacy constructor: float32
+            assert tuple(ft.Tensor(2, 3).shape) == (2, 3) and repr(ft.Tensor(2, 3).dtype) == \
+                str(real.Tensor(2, 3).dtype)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_random_fills_in_distribution_and_seeded(backend):
+    n = 20000
+    with ivy.using_backend(backend):
+        ft.manual_seed(3)
+        c = ft.zeros(n, dtype=ft.float64).cauchy_(1.0, 2.0).numpy()
+        assert abs(np.median(c) - 1.0) < 0.1  # median 1, quartiles 1 -/+ 2
+        assert abs(np.percentile(c, 75) - 3.0) < 0.2
+        ln = ft.zeros(n, dtype=ft.float64).log_normal_(0.5, 0.25).numpy()
+        assert abs(np.log(ln).mean() - 0.5) < 0.02 and abs(np.log(ln).std() - 0.25) < 0.02
+        g = ft.zeros(n, dtype=ft.int64).geometric_(0.25)
+        assert repr(g.dtype) == "torch.int64" and g.numpy().min() == 1
+        assert abs(g.numpy().mean() - 4.0) < 0.15  # 1 / p
+        e = ft.zeros(n, dtype=ft.float64).exponential_(2.0).numpy()
+        assert e.min() >= 0 and abs(e.mean() - 0.5) < 0.02
+        bern = ft.full((n,), 0.3).bernoulli().numpy()
+        assert set(np.unique(bern)) <= {0.0, 1.0} and abs(bern.mean() - 0.3) < 0.02
+        mn = ft.tensor([0.1, 0.0, 0.9]).multinomial(n, True).numpy()
+        assert 1 not in mn and abs((mn == 2).mean() - 0.9) < 0.02
+        with pytest.raises(RuntimeError, match="geometric_"):
+            ft.zeros(3).geometric_(1.5)
+        ft.manual_seed(11)
+        a = ft.zeros(5).cauchy_().numpy()
+        ft.manual_seed(11)
+        np.testing.assert_array_equal(ft.zeros(5).cauchy_().numpy(), a)
