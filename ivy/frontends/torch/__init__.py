@@ -30,6 +30,17 @@ from . import fft, linalg, nn, special  # noqa: E402
 result_type = _result_type_fn
 # torch.* aliases of nn.functional
 softmax = nn.functional.softmax
+
+
+def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction=0,
+             zero_infinity=False):
+    """``torch.ctc_loss``: ``F.ctc_loss`` with the reduction as ATen's enum (0 none, 1 mean,
+    2 sum); called without it, torch's binding returns the per-sample losses."""
+    red = {0: "none", 1: "mean", 2: "sum"}.get(reduction, reduction)
+    return nn.functional.ctc_loss(log_probs, targets, input_lengths, target_lengths, blank, red,
+                                  zero_infinity)
+
+
 log_softmax = nn.functional.log_softmax
 relu = nn.functional.relu
 selu = nn.functional.selu
