@@ -1254,9 +1254,85 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
     return wrap(ivy.matmul(a, v))
 
 
-def multi_head_attention_forward(*args, **kwargs):
-    not_implemented("torch.nn.functional.multi_head_attention_forward",
-                    "use torch.nn.MultiheadAttention")
+def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_heads,
+                                 in_proj_weight, in_proj_bias, bias_k, bias_v, add_zero_attn,
+                                 dropout_p, out_proj_weight, out_proj_bias, training=True,
+                                 key_padding_mask=None, need_weights=True, attn_mask=None,
+                                 use_separate_proj_weight=False, q_proj_weight=None,
+                                 k_proj_weight=None, v_proj_weight=None, static_k=None,
+                                 static_v=None, average_attn_weights=True, is_causal=False):
+    """torch's functional multi-head attention on ``(L, N, E)`` (or unbatched ``(L, E)``)
+    inputs: in-projection (packed or separate weights), optional ``bias_k``/``bias_v``,
+    ``static_k``/``static_v`` and a zero attention slot, boolean or additive masks, then the
+    out-projection; returns ``(output, weights)`` (weights ``None`` unless ``need_weights``)."""
+    batched = query.ndim == 3
+    if not batched:
+        query, key, value = query.unsqueeze(1), key.unsqueeze(1), value.unsqueeze(1)
+        if key_padding_mask is not None:
+            key_padding_mask = key_padding_mask.unsqueeze(0)
+    L, N, E = query.shape
+    S = key.shape[0]
+    if E != embed_dim_to_check:
+        raise AssertionError(f"was expecting embedding dimension of {embed_dim_to_check}, but "
+                             f"got {E}")
+    D = E // num_heads
+    if D * num_heads != E:
+        raise AssertionError(f"embed_dim {E} not divisible by num_heads {num_heads}")
+    if is_causal and attn_mask is None:
+        raise RuntimeError("Need attn_mask if specifying the is_causal hint. You may use the "
+                           "Transformer module method `generate_square_subsequent_mask` to "
+                           "create this mask.")
+    bq = bk = bv = None
+    if in_proj_bias is not None:
+        bq, bk, bv = in_proj_bias[:E], in_proj_bias[E:2 * E], in_proj_bias[2 * E:]
+    if use_separate_proj_weight:
+        wq, wk, wv = q_proj_weight, k_proj_weight, v_proj_weight
+    else:
+        wq, wk, wv = in_proj_weight[:E], in_proj_weight[E:2 * E], in_proj_weight[2 * E:]
+    q, k, v = linear(query, wq, bq), linear(key, wk, bk), linear(value, wv, bv)
+
+    def float_mask(m):  # a boolean mask as an additive one in q's dtype
+        if m is None or m.dtype is not _core.bool:
+            return m
+        return F.zeros(tuple(m.shape), dtype=q.dtype).masked_fill(m, float("-inf"))
+
+    attn_mask = float_mask(attn_mask)
+    key_padding_mask = float_mask(key_padding_mask)
+    if attn_mask is not None and attn_mask.ndim == 2:
+        attn_mask = attn_mask.unsqueeze(0)
+    if bias_k is not None and bias_v is not None:
+        k = F.cat([k, bias_k.repeat(1, N, 1)])
+        v = F.cat([v, bias_v.repeat(1, N, 1)])
+        attn_mask = None if attn_mask is None else pad(attn_mask, (0, 1))
+        key_padding_mask = None if key_padding_mask is None else pad(key_padding_mask, (0, 1))
+    q = q.reshape(L, N * num_heads, D).transpose(0, 1)
+    k = k.reshape(k.shape[0], N * num_heads, D).transpose(0, 1) if static_k is None else static_k
+    v = v.reshape(v.shape[0], N * num_heads, D).transpose(0, 1) if static_v is None else static_v
+    if add_zero_attn:
+        k = F.cat([k, F.zeros((N * num_heads, 1, D), dtype=k.dtype)], dim=1)
+        v = F.cat([v, F.zeros((N * num_heads, 1, D), dtype=v.dtype)], dim=1)
+        attn_mask = None if attn_mask is None else pad(attn_mask, (0, 1))
+        key_padding_mask = None if key_padding_mask is None else pad(key_padding_mask, (0, 1))
+    S = k.shape[1]
+    if key_padding_mask is not None:
+        kpm = key_padding_mask.reshape(N, 1, 1, S).expand(-1, num_heads, -1, -1).reshape(
+            N * num_heads, 1, S)
+        attn_mask = kpm if attn_mask is None else attn_mask + kpm
+    scores = F.bmm(q * math.sqrt(1.0 / D), k.transpose(-2, -1))
+    if attn_mask is not None:
+        scores = scores + attn_mask
+    weights = softmax(scores, -1)
+    attn = dropout(weights, dropout_p, True) if training and dropout_p > 0 else weights
+    out = F.bmm(attn, v).transpose(0, 1).reshape(L * N, E)
+    out = linear(out, out_proj_weight, out_proj_bias).reshape(L, N, E)
+    if not batched:
+        out = out.squeeze(1)
+    if not need_weights:
+        return out, None
+    weights = weights.reshape(N, num_heads, L, S)
+    if average_attn_weights:
+        weights = weights.mean(1)
+    return out, (weights if batched else weights.squeeze(0))
 
 
 # -------------------------------------------------------------------------------- losses

@@ -950,14 +950,13 @@ class Dropout3d(_DropoutNd):
 
 
 class MultiheadAttention(Module):
-    """torch.nn.MultiheadAttention (packed in_proj when kdim == vdim == embed_dim)."""
+    """torch.nn.MultiheadAttention: parameters as torch names them (packed ``in_proj_weight``
+    when kdim == vdim == embed_dim), forward through ``F.multi_head_attention_forward``."""
 
     def __init__(self, embed_dim, num_heads, dropout=0.0, bias=True, add_bias_kv=False,
                  add_zero_attn=False, kdim=None, vdim=None, batch_first=False, device=None,
                  dtype=None):
         super().__init__()
-        if add_bias_kv or add_zero_attn:
-            not_implemented("MultiheadAttention(add_bias_kv/add_zero_attn=True)")
         self.embed_dim = embed_dim
         self.kdim = kdim if kdim is not None else embed_dim
         self.vdim = vdim if vdim is not None else embed_dim
@@ -983,6 +982,12 @@ class MultiheadAttention(Module):
             self.register_parameter("in_proj_bias", None)
         self.out_proj = NonDynamicallyQuantizableLinear(embed_dim, embed_dim, bias=bias,
                                                         dtype=dt)
+        if add_bias_kv:
+            self.bias_k = Parameter(F.empty(1, 1, embed_dim, dtype=dt))
+            self.bias_v = Parameter(F.empty(1, 1, embed_dim, dtype=dt))
+        else:
+            self.bias_k = self.bias_v = None
+        self.add_zero_attn = add_zero_attn
         self._reset_parameters()
 
     def _reset_parameters(self):
@@ -995,69 +1000,24 @@ class MultiheadAttention(Module):
         if self.in_proj_bias is not None:
             init.constant_(self.in_proj_bias, 0.0)
             init.constant_(self.out_proj.bias, 0.0)
+        if self.bias_k is not None:
+            init.xavier_normal_(self.bias_k)
+            init.xavier_normal_(self.bias_v)
 
     def forward(self, query, key, value, key_padding_mask=None, need_weights=True,
                 attn_mask=None, average_attn_weights=True, is_causal=False):
-        unbatched = query.ndim == 2
-        if unbatched:
-            query, key, value = query.unsqueeze(1), key.unsqueeze(1), value.unsqueeze(1)
-            if key_padding_mask is not None:
-                key_padding_mask = key_padding_mask.unsqueeze(0)
-        elif self.batch_first:
+        if self.batch_first and query.ndim == 3:
             query, key, value = (t.transpose(0, 1) for t in (query, key, value))
-        # (L, N, E) from here
-        L, N, E = query.shape
-        S = key.shape[0]
-        H, D = self.num_heads, self.head_dim
-        E3 = self.embed_dim
-        if self._qkv_same_embed_dim:
-            wq, wk, wv = self.in_proj_weight[:E3], self.in_proj_weight[E3:2 * E3], \
-                self.in_proj_weight[2 * E3:]
-        else:
-            wq, wk, wv = self.q_proj_weight, self.k_proj_weight, self.v_proj_weight
-        b = self.in_proj_bias
-        bq, bk, bv = (None, None, None) if b is None else (b[:E3], b[E3:2 * E3], b[2 * E3:])
-        q = Fn.linear(query, wq, bq)
-        k = Fn.linear(key, wk, bk)
-        v = Fn.linear(value, wv, bv)
-        # -> (N, H, L, D)
-        q = q.reshape(L, N, H, D).permute(1, 2, 0, 3)
-        k = k.reshape(S, N, H, D).permute(1, 2, 0, 3)
-        v = v.reshape(S, N, H, D).permute(1, 2, 0, 3)
-        scores = F.matmul(q, k.transpose(-2, -1)) * (1.0 / math.sqrt(D))
-        neg = float("-inf")
-        if attn_mask is None and is_causal:
-            attn_mask = F.triu(F.ones(L, S, dtype=_core.bool), 1)
-        if attn_mask is not None:
-            m = attn_mask
-            if m.ndim == 3:
-                m = m.reshape(N, H, L, S)
-            if m.dtype is _core.bool:
-                scores = scores.masked_fill(m, neg)
-            else:
-                scores = scores + m
-        if key_padding_mask is not None:
-            kpm = key_padding_mask.reshape(N, 1, 1, S)
-            if kpm.dtype is _core.bool:
-                scores = scores.masked_fill(kpm, neg)
-            else:
-                scores = scores + kpm
-        attn = Fn.softmax(scores, -1)
-        if self.training and self.dropout > 0:
-            attn_d = Fn.dropout(attn, self.dropout, True)
-        else:
-            attn_d = attn
-        out = F.matmul(attn_d, v)  # N, H, L, D
-        out = out.permute(2, 0, 1, 3).reshape(L, N, E3)
-        out = self.out_proj(out)
-        weights = None
-        if need_weights:
-            weights = attn.mean(1) if average_attn_weights else attn
-            if unbatched:
-                weights = weights.squeeze(0)
-        if unbatched:
-            out = out.squeeze(1)
-        elif self.batch_first:
+        sep = not self._qkv_same_embed_dim
+        out, weights = Fn.multi_head_attention_forward(
+            query, key, value, self.embed_dim, self.num_heads, self.in_proj_weight,
+            self.in_proj_bias, self.bias_k, self.bias_v, self.add_zero_attn, self.dropout,
+            self.out_proj.weight, self.out_proj.bias, training=self.training,
+            key_padding_mask=key_padding_mask, need_weights=need_weights, attn_mask=attn_mask,
+            use_separate_proj_weight=sep, q_proj_weight=self.q_proj_weight,
+            k_proj_weight=self.k_proj_weight, v_proj_weight=self.v_proj_weight,
+            average_attn_weights=average_attn_weights, is_causal=is_causal)
+        if self.batch_first and query.ndim == 3:
             out = out.transpose(0, 1)
         return out, weights
 
