@@ -20,6 +20,7 @@ import ivy
 from ivy.transpiler import TranspileError
 
 X = np.random.default_rng(0).standard_normal((5, 3)).astype(np.float32)
+SQUARE = np.random.default_rng(0).standard_normal((8, 8)).astype(np.float32)  # pivots differ on most draws
 
 
 def _line_of(fn, text):
@@ -27,31 +28,25 @@ def _line_of(fn, text):
     return start + next(i for i, s in enumerate(src) if text in s)
 
 
-def histogram_program(x):
+def lu_program(x):
     y = x * 2
-    return torch.histogram(y, bins=4).hist + 1  # bin edges from the data's min and max
-
-
-def histc_program(x):
-    y = x.sin()
-    return torch.histc(y, bins=4) * 2  # bin edges from the data's min and max
+    return torch.linalg.lu_factor(y).LU + 1  # the pivoting reads the values into Python
 
 
 @pytest.mark.parametrize("fn, op, text", [
-    (histogram_program, "aten.histogram.bin_ct", "torch.histogram"),
-    (histc_program, "aten.histc.default", "torch.histc"),
+    (lu_program, "aten.linalg_lu_factor_ex.default", "torch.linalg.lu_factor"),
 ])
 def test_the_op_that_bakes_in_values_is_named(fn, op, text):
     # the source itself is fine on other inputs, and the mapping is right on the example ...
     with pytest.raises(TranspileError) as e:
-        ivy.transpile(fn, source="torch", target="numpy", args=(X,))
+        ivy.transpile(fn, source="torch", target="numpy", args=(SQUARE,))
     err = e.value
     # ... but the emitted code is not: the error names the op and the user's line
     assert err.op == op, str(err)
     assert f"{__file__}:{_line_of(fn, text)}" in err.line, err.line
     assert "second draw" in str(err)
     # strict=False hands the unverified result back with the same finding in the report
-    t = ivy.transpile(fn, source="torch", target="numpy", args=(X,), strict=False)
+    t = ivy.transpile(fn, source="torch", target="numpy", args=(SQUARE,), strict=False)
     v = t.report["verification"]
     assert v["verified"] is False
     named = v.get("localized", {}).get("op") or next(
@@ -95,3 +90,20 @@ def test_a_correct_program_is_not_localized():
     t = ivy.transpile(f, source="torch", target="numpy", args=(X,))
     assert t.report["verification"]["verified"] is True
     assert "localized" not in t.report["verification"]
+
+
+@pytest.mark.parametrize("fn", [lambda x: torch.histogram(x * 2, bins=4).hist + 1,
+                                lambda x: torch.histc(x.sin(), bins=4) * 2,
+                                lambda x: torch.histogram(x, bins=3, density=True)],
+                         ids=["histogram", "histc", "histogram density"])
+def test_histograms_over_the_data_range_follow_the_data(fn):
+    """histc / histogram with their default range take the bin edges from the data's min and
+    max: computed in the graph, so the converted code follows new inputs."""
+    t = ivy.transpile(fn, source="torch", target="numpy", args=(X,))
+    assert t.report["verification"]["verified"]
+    new = np.random.default_rng(9).standard_normal((5, 3)).astype(np.float32) * 4 + 2
+    want = fn(torch.from_numpy(new))
+    got = t(new)
+    for w, g in zip(want if isinstance(want, tuple) else (want,),
+                    got if isinstance(got, tuple) else (got,), strict=True):
+        np.testing.assert_allclose(np.asarray(g), w.numpy(), rtol=1e-5, atol=1e-6)

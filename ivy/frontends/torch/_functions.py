@@ -17,6 +17,7 @@ import numpy as np
 
 import ivy
 
+from ...tracer.errors import TraceError
 from . import _core
 from ._core import CAT as _CAT
 from ._core import (
@@ -2843,15 +2844,27 @@ def bincount(input, weights=None, minlength=0):
 
 
 def _hist_range(x, lo, hi, name, pad=1.0):
+    """``(lo, hi)`` as 0-d float64 values: the given range, or the data's min and max when it is
+    (0, 0) — computed with Ivy, so a traced program keeps them data-dependent; an equal pair is
+    widened by ``pad``. Validated as torch does where the values are known (read only for that:
+    nothing computed depends on the read)."""
     if lo == hi == 0 and _prod(_shape(x)):
-        lo, hi = _float(ivy.to_numpy(ivy.min(x))), _float(ivy.to_numpy(ivy.max(x)))
-    if not (math.isfinite(lo) and math.isfinite(hi)):
-        raise RuntimeError(f"{name}: range of [{lo}, {hi}] is not finite")
-    if lo > hi:
-        raise RuntimeError(f"{name}: max must be larger than min")
-    if lo == hi:
-        lo, hi = lo - pad, hi + pad
-    return lo, hi
+        lo_a = ivy.astype(ivy.min(x), "float64")
+        hi_a = ivy.astype(ivy.max(x), "float64")
+        try:
+            lo, hi = _float(lo_a), _float(hi_a)
+        except TraceError:  # an ivy.Array traced from the inputs: no validation
+            lo = hi = None
+    else:
+        lo_a, hi_a = ivy.asarray(lo, dtype="float64"), ivy.asarray(hi, dtype="float64")
+    if lo is not None:
+        if not (math.isfinite(lo) and math.isfinite(hi)):
+            raise RuntimeError(f"{name}: range of [{lo}, {hi}] is not finite")
+        if lo > hi:
+            raise RuntimeError(f"{name}: max must be larger than min")
+    same = ivy.equal(lo_a, hi_a)
+    return (ivy.where(same, ivy.subtract(lo_a, pad), lo_a),
+            ivy.where(same, ivy.add(hi_a, pad), hi_a))
 
 
 def _hist_counts(x, lo, hi, bins, weight=None, edges=None):
@@ -2859,7 +2872,8 @@ def _hist_counts(x, lo, hi, bins, weight=None, edges=None):
     with ``edges``, a position is corrected against the actual edges (as torch.histogram)."""
     x = ivy.reshape(x, (-1,))
     inside = ivy.logical_and(ivy.greater_equal(x, lo), ivy.less_equal(x, hi))
-    pos = ivy.floor(ivy.multiply(ivy.subtract(ivy.astype(x, "float64"), lo), bins / (hi - lo)))
+    pos = ivy.floor(ivy.multiply(ivy.subtract(ivy.astype(x, "float64"), lo),
+                                 ivy.divide(bins, ivy.subtract(hi, lo))))
     pos = ivy.astype(ivy.clip(ivy.where(inside, pos, ivy.zeros_like(pos)), 0, bins - 1), "int64")
     if edges is not None:
         pos = ivy.where(ivy.less(x, ivy.get_item(edges, pos)), ivy.subtract(pos, 1), pos)
@@ -2894,7 +2908,11 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False, out=No
         not_implemented("torch.histogram(bins=Tensor)")
     lo, hi = (_float(range[0]), _float(range[1])) if range is not None else (0.0, 0.0)
     lo, hi = _hist_range(x, lo, hi, "torch.histogram", 0.5)
-    edges = ivy.astype(ivy.linspace(lo, hi, bins + 1, dtype="float64"), dtype_of(x).ivy)
+    # numpy.linspace(lo, hi, bins + 1) on the 0-d values: i * step + lo, the last edge hi
+    i = ivy.arange(bins + 1, dtype="float64")
+    edges = ivy.add(ivy.multiply(i, ivy.divide(ivy.subtract(hi, lo), bins)), lo)
+    edges = ivy.where(ivy.equal(i, bins), hi, edges)
+    edges = ivy.astype(edges, dtype_of(x).ivy)
     h = _hist_counts(x, lo, hi, bins, None if weight is None else weight._data, edges)
     if density:
         widths = ivy.subtract(edges[1:], edges[:-1])
