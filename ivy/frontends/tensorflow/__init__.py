@@ -101,14 +101,28 @@ _MISSING = {
     "RaggedTensor": "ragged tensors", "ragged": "tf.ragged", "keras": "Keras (use Ivy's stateful "
     "API)", "data": "tf.data", "io": "tf.io", "distribute": "tf.distribute", "saved_model":
     "SavedModel", "summary": "tf.summary", "TensorArray": "tf.TensorArray",
-    "vectorized_map": "tf.vectorized_map", "custom_gradient": "tf.custom_gradient",
+    "custom_gradient": "tf.custom_gradient",
     "experimental": "tf.experimental", "compat": "tf.compat", "config": "tf.config",
     "device": "tf.device", "Module": "tf.Module", "train": "tf.train", "optimizers": "optimizers",
-    "bitcast": "tf.bitcast",
     "searchsorted_batched": "", "tensor_scatter_nd_nd": "",
 }
 
 from .linalg import eig, eigvals  # noqa: E402,F401
+
+matrix_square_root = linalg.sqrtm
+fftnd, ifftnd = signal._raw_fftnd, signal._raw_ifftnd
+rfftnd, irfftnd = signal._raw_rfftnd, signal._raw_irfftnd
+math.approx_max_k, math.approx_min_k = nn.approx_max_k, nn.approx_min_k
+
+from ._extra import (  # noqa: E402,F401
+    approx_top_k,
+    bitcast,
+    conv,
+    conv2d_backprop_filter_v2,
+    conv2d_backprop_input_v2,
+    extract_volume_patches,
+    vectorized_map,
+)
 
 
 def __getattr__(name):

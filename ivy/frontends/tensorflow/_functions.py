@@ -1509,6 +1509,13 @@ def _segment(op, data, segment_ids, num_segments, kind, sorted_ids):
         elif kind == "sqrt_n":
             s = ivy.divide(s, ivy.sqrt(ivy.astype(ivy.maximum(cnt_b, 1), nm)))
         return wrap(s)
+    if kind == "prod":  # no multiplicative scatter: a [segments, rows] mask and a product
+        mask = ivy.equal(ivy.reshape(ivy.arange(n, dtype="int64"), (n, 1)),
+                         ivy.reshape(ivy.astype(ids, "int64"), (1, n_ids)))
+        mask = ivy.reshape(mask, (n, n_ids) + (1,) * len(rest))
+        dd = ivy.expand_dims(d, axis=0)
+        vals = ivy.where(mask, dd, ivy.ones_like(dd))
+        return wrap(ivy.astype(ivy.prod(vals, axis=1), nm))
     lim = BY_NAME[nm]
     ident = lim.min if kind == "max" else lim.max  # TF fills empty segments with these
     init = ivy.full((n + 1,) + rest, ident, dtype=nm)
@@ -1533,6 +1540,14 @@ def segment_max(data, segment_ids, name=None):
 
 def segment_min(data, segment_ids, name=None):
     return _segment("SegmentMin", data, segment_ids, None, "min", True)
+
+
+def segment_prod(data, segment_ids, name=None):
+    return _segment("SegmentProd", data, segment_ids, None, "prod", True)
+
+
+def unsorted_segment_prod(data, segment_ids, num_segments, name=None):
+    return _segment("UnsortedSegmentProd", data, segment_ids, num_segments, "prod", False)
 
 
 def unsorted_segment_sum(data, segment_ids, num_segments, name=None):

@@ -676,3 +676,456 @@ def stateless_random_hue(image, max_delta, seed):
     if max_delta > 0.5 or max_delta < 0:
         raise ValueError("max_delta must be in the interval [0, 0.5].")
     return adjust_hue(image, _draw(seed, -max_delta, max_delta, True))
+
+
+# ------------------------------------------------------------------ added: crops, SSIM, NMS
+def _crop_at(d, size, offsets):
+    """``d`` cropped to ``size`` at per-axis (native int) ``offsets``: a gather per axis."""
+    out = d
+    for ax, (sz, off) in enumerate(zip(size, offsets, strict=False)):
+        idx = ivy.add(ivy.arange(sz, dtype="int64"), ivy.astype(off, "int64"))
+        out = ivy.take(out, idx, axis=ax)
+    return out
+
+
+def _random_crop(value, size, u, op):
+    d = nat(value)
+    sz = _F._ints(size)
+    shp = [int(v) for v in d.shape]
+    if len(sz) != len(shp):
+        invalid(f"Incompatible shapes: value rank {len(shp)} vs size {sz}", op)
+    if any(s > v or s < 0 for s, v in zip(sz, shp, strict=False)):
+        invalid(f"Need value.shape >= size, got {shp} and {sz}", op)
+    # offset_i = floor(u_i * (limit_i)) with limit_i = shape_i - size_i + 1
+    offs = []
+    for i, (s, v) in enumerate(zip(sz, shp, strict=False)):
+        lim = v - s + 1
+        ui = ivy.get_item(u, i)
+        offs.append(ivy.minimum(ivy.astype(ivy.floor(ivy.multiply(ui, float(lim))), "int64"),
+                                lim - 1))
+    return wrap(_crop_at(d, sz, offs))
+
+
+def random_crop(value, size, seed=None, name=None):
+    """A ``size`` slice of ``value`` at uniform offsets (drawn from the frontend's stream; the
+    crop itself is exact)."""
+    from . import random as _r
+
+    n = len(nat(value).shape)
+    return _random_crop(value, size, _r.uniform([n], dtype="float64", seed=seed)._data,
+                        "RandomCrop")
+
+
+def stateless_random_crop(value, size, seed, name=None):
+    from . import random as _r
+
+    n = len(nat(value).shape)
+    return _random_crop(value, size,
+                        _r.stateless_uniform([n], seed=seed, dtype="float64")._data,
+                        "StatelessRandomCrop")
+
+
+def _fspecial_gauss(size, sigma, dt):
+    coords = ivy.subtract(ivy.arange(size, dtype=dt), (size - 1) / 2.0)
+    g = ivy.multiply(ivy.square(coords), -0.5 / (float(sigma) ** 2))
+    g = ivy.add(ivy.reshape(g, (1, -1)), ivy.reshape(g, (-1, 1)))
+    g = ivy.softmax(ivy.reshape(g, (1, -1)), axis=-1)
+    return ivy.reshape(g, (size, size, 1, 1))
+
+
+def _ssim_per_channel(x, y, max_val, filter_size, filter_sigma, k1, k2, index_map=False):
+    """TF's image_ops_impl._ssim_per_channel (Gaussian window by a VALID depthwise conv)."""
+    shp = [int(v) for v in x.shape]
+    if shp[-3] < filter_size or shp[-2] < filter_size:
+        invalid(f"image size {shp[-3:-1]} must be at least the filter size {filter_size}",
+                "SSIM")
+    c = shp[-1]
+    kern = ivy.tile(_fspecial_gauss(filter_size, filter_sigma, "float32"), (1, 1, c, 1))
+    kern = ivy.reshape(kern, (filter_size, filter_size, 1, c))
+
+    def reducer(t):
+        s = [int(v) for v in t.shape]
+        t4 = ivy.reshape(t, (-1,) + tuple(s[-3:]))
+        r = ivy.conv2d(t4, kern, strides=1, padding="VALID", groups=c)
+        return ivy.reshape(r, tuple(s[:-3]) + tuple(int(v) for v in r.shape[1:]))
+
+    c1 = (k1 * max_val) ** 2
+    c2 = (k2 * max_val) ** 2
+    m0, m1 = reducer(x), reducer(y)
+    num0 = ivy.multiply(ivy.multiply(m0, m1), 2.0)
+    den0 = ivy.add(ivy.square(m0), ivy.square(m1))
+    lum = ivy.divide(ivy.add(num0, c1), ivy.add(den0, c1))
+    num1 = ivy.multiply(reducer(ivy.multiply(x, y)), 2.0)
+    den1 = reducer(ivy.add(ivy.square(x), ivy.square(y)))
+    cs = ivy.divide(ivy.add(ivy.subtract(num1, num0), c2),
+                    ivy.add(ivy.subtract(den1, den0), c2))
+    val = ivy.multiply(lum, cs)
+    if not index_map:
+        val = ivy.mean(val, axis=(-3, -2))
+    return val, ivy.mean(cs, axis=(-3, -2))
+
+
+def _ssim_inputs(img1, img2, max_val):
+    a, b = nat(img1), nat(img2)
+    if name_of(a) != name_of(b):
+        invalid(f"cannot compute SSIM as input #1(zero-based) was expected to be a "
+                f"{name_of(a)} tensor but is a {name_of(b)} tensor", "SSIM")
+    if len(a.shape) < 3 or [int(v) for v in a.shape[-3:]] != [int(v) for v in b.shape[-3:]]:
+        raise ValueError(f"Shapes must be compatible: {list(a.shape)} vs {list(b.shape)}")
+    # TF: cast(max_val, img dtype), then convert_image_dtype to float32
+    if KIND[name_of(a)] == "f":
+        mv = float(np.asarray(float(max_val), dtype=name_of(a)))
+    else:
+        mv = float(int(max_val)) / float(BY_NAME[name_of(a)].max)
+    return (convert_image_dtype(wrap(a), "float32")._data,
+            convert_image_dtype(wrap(b), "float32")._data, mv)
+
+
+def ssim(img1, img2, max_val, filter_size=11, filter_sigma=1.5, k1=0.01, k2=0.03,
+         return_index_map=False):
+    x, y, mv = _ssim_inputs(img1, img2, max_val)
+    per, _ = _ssim_per_channel(x, y, mv, int(filter_size), filter_sigma, k1, k2,
+                               return_index_map)
+    return wrap(ivy.mean(per, axis=-1))
+
+
+_MSSSIM_WEIGHTS = (0.0448, 0.2856, 0.3001, 0.2363, 0.1333)
+
+
+def ssim_multiscale(img1, img2, max_val, power_factors=_MSSSIM_WEIGHTS, filter_size=11,
+                    filter_sigma=1.5, k1=0.01, k2=0.03):
+    """TF's MS-SSIM: 2x2 average pooling between scales (symmetric padding of odd sizes),
+    relu(cs) of the coarser scales and relu(ssim) of the last, weighted geometric mean."""
+    x, y, mv = _ssim_inputs(img1, img2, max_val)
+    imgs = [x, y]
+    head = tuple(int(v) for v in x.shape[:-3])
+    mcs = []
+    per = None
+    for k in range(len(power_factors)):
+        if k > 0:
+            tail = [int(v) for v in imgs[0].shape[-3:]]
+            flat = [ivy.reshape(t, (-1, *tail)) for t in imgs]
+            rh, rw = tail[0] % 2, tail[1] % 2
+            if rh or rw:
+                flat = [ivy.pad(t, [(0, 0), (0, rh), (0, rw), (0, 0)], mode="symmetric")
+                        for t in flat]
+            down = [ivy.avg_pool2d(t, (2, 2), strides=(2, 2), padding="VALID") for t in flat]
+            imgs = [ivy.reshape(t, head + tuple(int(v) for v in t.shape[1:])) for t in down]
+        per, cs = _ssim_per_channel(imgs[0], imgs[1], mv, int(filter_size), filter_sigma, k1,
+                                    k2)
+        mcs.append(ivy.relu(cs))
+    mcs.pop()
+    stacked = ivy.stack(mcs + [ivy.relu(per)], axis=-1)
+    pf = ivy.asarray([float(p) for p in power_factors], dtype="float32")
+    ms = ivy.prod(ivy.pow(stacked, pf), axis=-1)
+    return wrap(ivy.mean(ms, axis=-1))
+
+
+def _iou_matrix(b):
+    """TF's IOU for boxes [N, 4] (y1, x1, y2, x2 in any corner order); 0 for empty boxes."""
+    y1 = ivy.minimum(b[:, 0], b[:, 2])
+    y2 = ivy.maximum(b[:, 0], b[:, 2])
+    x1 = ivy.minimum(b[:, 1], b[:, 3])
+    x2 = ivy.maximum(b[:, 1], b[:, 3])
+    area = ivy.multiply(ivy.subtract(y2, y1), ivy.subtract(x2, x1))
+    iy1 = ivy.maximum(ivy.expand_dims(y1, axis=1), ivy.expand_dims(y1, axis=0))
+    ix1 = ivy.maximum(ivy.expand_dims(x1, axis=1), ivy.expand_dims(x1, axis=0))
+    iy2 = ivy.minimum(ivy.expand_dims(y2, axis=1), ivy.expand_dims(y2, axis=0))
+    ix2 = ivy.minimum(ivy.expand_dims(x2, axis=1), ivy.expand_dims(x2, axis=0))
+    inter = ivy.multiply(ivy.maximum(ivy.subtract(iy2, iy1), 0.0),
+                         ivy.maximum(ivy.subtract(ix2, ix1), 0.0))
+    union = ivy.subtract(ivy.add(ivy.expand_dims(area, axis=1), ivy.expand_dims(area, axis=0)),
+                         inter)
+    ok = ivy.logical_and(ivy.greater(ivy.expand_dims(area, axis=1), 0.0),
+                         ivy.greater(ivy.expand_dims(area, axis=0), 0.0))
+    return ivy.where(ok, ivy.divide(inter, ivy.where(ok, union, ivy.ones_like(union))),
+                     ivy.zeros_like(union))
+
+
+def _greedy_nms(overlaps, scores, max_output_size, threshold, score_threshold):
+    """Greedy NMS over score order: a static loop over the N candidates (each kept unless a
+    kept, higher-scoring candidate overlaps it by more than ``threshold``), capped at
+    ``max_output_size``. Returns (order, keep mask in that order)."""
+    n = int(scores.shape[0])
+    order = ivy.argsort(scores, descending=True, stable=True)
+    s_sorted = ivy.take(scores, order, axis=0)
+    ov = ivy.take(ivy.take(overlaps, order, axis=0), order, axis=1)
+    keep = ivy.greater(s_sorted, score_threshold)
+    sup = ivy.greater(ov, threshold)
+    for i in range(1, n):
+        prev = ivy.get_item(keep, slice(0, i))
+        hit = ivy.any(ivy.logical_and(prev, ivy.get_item(sup, (i, slice(0, i)))))
+        ki = ivy.logical_and(ivy.get_item(keep, i), ivy.logical_not(hit))
+        keep = ivy.where(ivy.equal(ivy.arange(n), i), ki, keep)
+    cnt = ivy.cumulative_sum(ivy.astype(keep, "int32"), axis=0)
+    keep = ivy.logical_and(keep, ivy.less_equal(cnt, int(max_output_size)))
+    return order, keep, s_sorted
+
+
+def _nms_common(op, overlaps_fn, boxes, scores, max_output_size, thr, score_threshold):
+    bx, sc = nat(boxes), nat(scores)
+    _F.check(op, name_of(sc), ("float16", "float32"))
+    if len(sc.shape) != 1:
+        invalid(f"scores must be 1-D{list(sc.shape)}", op)
+    mo = int(nat(max_output_size)) if not isinstance(max_output_size, int) else max_output_size
+    if mo < 0:
+        invalid("max_output_size must be non-negative", op)
+    t = float(nat(thr)) if not isinstance(thr, (int, float)) else float(thr)
+    st = float(nat(score_threshold)) if not isinstance(score_threshold, (int, float)) else \
+        float(score_threshold)
+    if op != "NonMaxSuppressionWithOverlaps" and not 0.0 <= t <= 1.0:
+        invalid("iou_threshold must be in [0, 1]", op)
+    n = int(sc.shape[0])
+    if n == 0:
+        return ivy.zeros((0,), dtype="int32"), ivy.zeros((0,), dtype=name_of(sc))
+    ov = overlaps_fn(ivy.astype(bx, "float32"))
+    order, keep, s_sorted = _greedy_nms(ov, ivy.astype(sc, "float32"), mo, t, st)
+    pos = ivy.nonzero(keep)[0]
+    return (ivy.astype(ivy.take(order, pos, axis=0), "int32"),
+            ivy.astype(ivy.take(s_sorted, pos, axis=0), name_of(sc)))
+
+
+def _check_boxes(boxes, n, op):
+    b = nat(boxes)
+    if len(b.shape) != 2 or int(b.shape[1]) != 4:
+        invalid(f"boxes must be 2-D with 4 columns, got {list(b.shape)}", op)
+    if int(b.shape[0]) != n:
+        invalid(f"scores has incompatible shape: boxes {list(b.shape)}", op)
+    return b
+
+
+def non_max_suppression(boxes, scores, max_output_size, iou_threshold=0.5,
+                        score_threshold=float("-inf"), name=None):
+    _check_boxes(boxes, int(nat(scores).shape[0]), "NonMaxSuppressionV3")
+    idx, _ = _nms_common("NonMaxSuppressionV3", _iou_matrix, boxes, scores, max_output_size,
+                         iou_threshold, score_threshold)
+    return wrap(idx)
+
+
+def non_max_suppression_with_scores(boxes, scores, max_output_size, iou_threshold=0.5,
+                                    score_threshold=float("-inf"), soft_nms_sigma=0.0,
+                                    name=None):
+    if float(soft_nms_sigma) != 0.0:
+        not_implemented("tf.image.non_max_suppression_with_scores", "soft_nms_sigma > 0")
+    _check_boxes(boxes, int(nat(scores).shape[0]), "NonMaxSuppressionV5")
+    idx, s = _nms_common("NonMaxSuppressionV5", _iou_matrix, boxes, scores, max_output_size,
+                         iou_threshold, score_threshold)
+    return wrap(idx), wrap(s)
+
+
+def non_max_suppression_overlaps(overlaps, scores, max_output_size, overlap_threshold=0.5,
+                                 score_threshold=float("-inf"), name=None):
+    ov = nat(overlaps)
+    n = int(nat(scores).shape[0])
+    if len(ov.shape) != 2 or int(ov.shape[0]) != n or int(ov.shape[1]) != n:
+        invalid(f"overlaps must be square with the size of scores, got {list(ov.shape)}",
+                "NonMaxSuppressionWithOverlaps")
+    idx, _ = _nms_common("NonMaxSuppressionWithOverlaps", lambda _b: ivy.astype(ov, "float32"),
+                         overlaps, scores, max_output_size, overlap_threshold, score_threshold)
+    return wrap(idx)
+
+
+def non_max_suppression_padded(boxes, scores, max_output_size, iou_threshold=0.5,
+                               score_threshold=float("-inf"), pad_to_max_output_size=False,
+                               name=None, sorted_input=False, canonicalized_coordinates=False,
+                               tile_size=512):
+    """Greedy NMS (as ``non_max_suppression``) with ``(indices, valid_count)``; the indices are
+    zero-padded to ``max_output_size`` when ``pad_to_max_output_size``. Unbatched boxes only."""
+    bx = nat(boxes)
+    if len(bx.shape) > 2:
+        if not pad_to_max_output_size:
+            raise ValueError(f"'pad_to_max_output_size' (value {pad_to_max_output_size}) must "
+                             f"be True for batched input")
+        not_implemented("tf.image.non_max_suppression_padded", "batched boxes")
+    _check_boxes(boxes, int(nat(scores).shape[0]), "NonMaxSuppressionV4")
+    idx, _ = _nms_common("NonMaxSuppressionV4", _iou_matrix, boxes, scores, max_output_size,
+                         iou_threshold, score_threshold)
+    n = ivy.asarray(int(idx.shape[0]), dtype="int32")
+    if pad_to_max_output_size:
+        mo = int(nat(max_output_size)) if not isinstance(max_output_size, int) else \
+            max_output_size
+        idx = ivy.pad(idx, [(0, mo - int(idx.shape[0]))])
+    return wrap(idx), wrap(n)
+
+
+def combined_non_max_suppression(boxes, scores, max_output_size_per_class, max_total_size,
+                                 iou_threshold=0.5, score_threshold=float("-inf"),
+                                 pad_per_class=False, clip_boxes=True, name=None):
+    """TF's CombinedNonMaxSuppression: greedy NMS per batch item and class (boxes
+    ``[B, N, q, 4]`` with q = 1 shared or one per class), the kept (score, box, class) entries
+    sorted by score and cut to ``max_total_size``, zero-padded; boxes clipped to [0, 1]."""
+    import collections
+
+    bx, sc = nat(boxes), nat(scores)
+    _F.check("CombinedNonMaxSuppression", name_of(sc), ("float32",))
+    if len(bx.shape) != 4 or int(bx.shape[3]) != 4:
+        invalid(f"boxes must be 4-D [batch, num_boxes, q, 4], got {list(bx.shape)}",
+                "CombinedNonMaxSuppression")
+    if len(sc.shape) != 3:
+        invalid(f"scores must be 3-D, got {list(sc.shape)}", "CombinedNonMaxSuppression")
+    b, n, q = (int(v) for v in bx.shape[:3])
+    c = int(sc.shape[2])
+    if q != 1 and q != c:
+        invalid("third dimension of boxes must be either 1 or num classes",
+                "CombinedNonMaxSuppression")
+    per, total = int(max_output_size_per_class), int(max_total_size)
+    if per <= 0 or total <= 0:
+        invalid("max_output_size_per_class and max_total_size must be > 0",
+                "CombinedNonMaxSuppression")
+    thr, sthr = float(iou_threshold), float(score_threshold)
+    if not 0.0 <= thr <= 1.0:
+        invalid("iou_threshold must be in [0, 1]", "CombinedNonMaxSuppression")
+    det = min(per * c, total) if pad_per_class else total
+    out_b, out_s, out_c, out_v = [], [], [], []
+    for i in range(b):
+        ents_s, ents_b, ents_c = [], [], []
+        for k in range(c):
+            bk = ivy.get_item(bx, (i, slice(None), 0 if q == 1 else k, slice(None)))
+            sk = ivy.get_item(sc, (i, slice(None), k))
+            order, keep, s_sorted = _greedy_nms(_iou_matrix(bk), sk, per, thr, sthr)
+            ents_s.append(ivy.where(keep, s_sorted, ivy.full_like(s_sorted, -float("inf"))))
+            ents_b.append(ivy.take(bk, order, axis=0))
+            ents_c.append(ivy.full((n,), float(k), dtype="float32"))
+        all_s = ivy.concat(ents_s, axis=0)
+        all_b = ivy.concat(ents_b, axis=0)
+        all_c = ivy.concat(ents_c, axis=0)
+        o = ivy.argsort(all_s, descending=True, stable=True)
+        m = min(det, int(all_s.shape[0]))
+        o = ivy.get_item(o, slice(0, m))
+        s_top = ivy.take(all_s, o, axis=0)
+        valid = ivy.isfinite(s_top)
+        s_top = ivy.where(valid, s_top, ivy.zeros_like(s_top))
+        b_top = ivy.where(ivy.expand_dims(valid, axis=-1), ivy.take(all_b, o, axis=0),
+                          ivy.zeros((m, 4), dtype=name_of(bx)))
+        c_top = ivy.where(valid, ivy.take(all_c, o, axis=0), ivy.zeros_like(s_top))
+        if clip_boxes:
+            b_top = ivy.clip(b_top, 0.0, 1.0)
+        pad = det - m
+        out_s.append(ivy.pad(s_top, [(0, pad)]))
+        out_b.append(ivy.pad(b_top, [(0, pad), (0, 0)]))
+        out_c.append(ivy.pad(c_top, [(0, pad)]))
+        out_v.append(ivy.sum(ivy.astype(valid, "int32")))
+    res = collections.namedtuple("CombinedNonMaxSuppression",
+                                 ["nmsed_boxes", "nmsed_scores", "nmsed_classes",
+                                  "valid_detections"])
+    return res(wrap(ivy.stack(out_b, axis=0)), wrap(ivy.stack(out_s, axis=0)),
+               wrap(ivy.stack(out_c, axis=0)), wrap(ivy.astype(ivy.stack(out_v, axis=0),
+                                                               "int32")))
+
+
+def _sample_distorted(op, image_size, bounding_boxes, u, min_object_covered,
+                      aspect_ratio_range, area_range, max_attempts,
+                      use_image_if_no_bounding_boxes):
+    """TF's SampleDistortedBoundingBoxV2 kernel, all ``max_attempts`` tries drawn at once (the
+    first one that fits and covers ``min_object_covered`` of some box wins, else the whole
+    image). ``u``: [max_attempts, 4] uniforms (aspect ratio, height, y, x) from the frontend's
+    stream -- the crops are valid TF crops, not TF's draws."""
+    import collections
+
+    isz = _F._ints(image_size)
+    if len(isz) != 3:
+        invalid(f"image_size must be 1-dimensional with 3 elements, got {isz}", op)
+    H, W = int(isz[0]), int(isz[1])
+    if H <= 0 or W <= 0:
+        invalid("image height and width must be positive", op)
+    bb = ivy.reshape(ivy.astype(nat(bounding_boxes), "float32"), (-1, 4))
+    nb = int(bb.shape[0])
+    mo = float(nat(min_object_covered)) if not isinstance(min_object_covered, (int, float)) \
+        else float(min_object_covered)
+    ar = [0.75, 1.33] if aspect_ratio_range is None else [float(v) for v in aspect_ratio_range]
+    arr = [0.05, 1.0] if area_range is None else [float(v) for v in area_range]
+    if nb == 0:
+        if not use_image_if_no_bounding_boxes:
+            invalid("No bounding boxes provided as input. One must enable "
+                    "use_image_if_no_bounding_boxes if you wish to not provide any bounding "
+                    "boxes.", op)
+        bb = ivy.asarray([[0.0, 0.0, 1.0, 1.0]], dtype="float32")
+    if mo < 0 or ar[0] <= 0 or ar[1] < ar[0] or arr[0] <= 0 or arr[1] < arr[0] or arr[1] > 1:
+        invalid("invalid min_object_covered, aspect_ratio_range or area_range", op)
+    f64 = "float64"
+    ua, uh, uy, ux = (ivy.astype(ivy.get_item(u, (slice(None), i)), f64) for i in range(4))
+    aspect = ivy.add(ar[0], ivy.multiply(ua, ar[1] - ar[0]))
+    min_area, max_area = arr[0] * W * H, arr[1] * W * H
+
+    def lrint(v):
+        return ivy.round(v)   # lrintf: round half to even
+
+    height = lrint(ivy.sqrt(ivy.divide(min_area, aspect)))
+    max_h = lrint(ivy.sqrt(ivy.divide(max_area, aspect)))
+    too_wide = ivy.greater(lrint(ivy.multiply(max_h, aspect)), float(W))
+    max_h = ivy.where(too_wide, ivy.floor(ivy.divide(W + 0.5 - 1e-7, aspect)), max_h)
+    max_h = ivy.minimum(max_h, float(H))
+    height = ivy.minimum(height, max_h)
+    grow = ivy.floor(ivy.multiply(uh, ivy.add(ivy.subtract(max_h, height), 1.0)))
+    height = ivy.where(ivy.less(height, max_h), ivy.add(height, grow), height)
+    width = lrint(ivy.multiply(height, aspect))
+    area = ivy.multiply(width, height)
+    small = ivy.less(area, min_area)
+    height = ivy.where(small, ivy.add(height, 1.0), height)
+    width = ivy.where(small, lrint(ivy.multiply(height, aspect)), width)
+    area = ivy.multiply(width, height)
+    big = ivy.greater(area, max_area)
+    height = ivy.where(big, ivy.subtract(height, 1.0), height)
+    width = ivy.where(big, lrint(ivy.multiply(height, aspect)), width)
+    area = ivy.multiply(width, height)
+    ok = ivy.logical_not(ivy.logical_or(ivy.logical_or(ivy.less(area, min_area),
+                                                       ivy.greater(area, max_area)),
+                                        ivy.logical_or(ivy.logical_or(
+                                            ivy.greater(width, float(W)),
+                                            ivy.greater(height, float(H))),
+                                            ivy.logical_or(ivy.less_equal(width, 0.0),
+                                                           ivy.less_equal(height, 0.0)))))
+    y = ivy.floor(ivy.multiply(uy, ivy.maximum(ivy.subtract(float(H), height), 0.0)))
+    x = ivy.floor(ivy.multiply(ux, ivy.maximum(ivy.subtract(float(W), width), 0.0)))
+    # overlap: some box covered by at least min_object_covered of its area
+    by1, bx1 = ivy.multiply(bb[:, 0], float(H)), ivy.multiply(bb[:, 1], float(W))
+    by2, bx2 = ivy.multiply(bb[:, 2], float(H)), ivy.multiply(bb[:, 3], float(W))
+    ex = ivy.expand_dims
+    iy = ivy.maximum(ivy.subtract(ivy.minimum(ex(ivy.add(y, height), -1), ivy.astype(by2, f64)),
+                                  ivy.maximum(ex(y, -1), ivy.astype(by1, f64))), 0.0)
+    ix = ivy.maximum(ivy.subtract(ivy.minimum(ex(ivy.add(x, width), -1), ivy.astype(bx2, f64)),
+                                  ivy.maximum(ex(x, -1), ivy.astype(bx1, f64))), 0.0)
+    barea = ivy.astype(ivy.multiply(ivy.subtract(by2, by1), ivy.subtract(bx2, bx1)), f64)
+    cover = ivy.divide(ivy.multiply(iy, ix), ivy.where(ivy.greater(barea, 0), barea,
+                                                       ivy.ones_like(barea)))
+    ok = ivy.logical_and(ok, ivy.any(ivy.greater_equal(cover, mo), axis=-1))
+    first = ivy.argmax(ivy.astype(ok, "int32"))
+    found = ivy.any(ok)
+
+    def pick(v, default):
+        return ivy.where(found, ivy.take(v, ivy.reshape(first, (1,)), axis=0)[0],
+                         ivy.asarray(default, dtype=f64))
+
+    py, px = pick(y, 0.0), pick(x, 0.0)
+    ph, pw = pick(height, float(H)), pick(width, float(W))
+    begin = ivy.astype(ivy.stack([py, px, ivy.zeros_like(py)]), "int32")
+    size = ivy.astype(ivy.stack([ph, pw, ivy.full_like(ph, -1.0)]), "int32")
+    box = ivy.stack([ivy.divide(py, float(H)), ivy.divide(px, float(W)),
+                     ivy.divide(ivy.add(py, ph), float(H)), ivy.divide(ivy.add(px, pw), float(W))])
+    out = collections.namedtuple(op, ["begin", "size", "bboxes"])
+    return out(wrap(begin), wrap(size), wrap(ivy.reshape(ivy.astype(box, "float32"), (1, 1, 4))))
+
+
+def sample_distorted_bounding_box(image_size, bounding_boxes, seed=0, min_object_covered=0.1,
+                                  aspect_ratio_range=None, area_range=None, max_attempts=None,
+                                  use_image_if_no_bounding_boxes=None, name=None):
+    from . import random as _r
+
+    n = 100 if max_attempts is None else int(max_attempts)
+    u = _r.uniform([n, 4], dtype="float64", seed=seed if seed else None)._data
+    return _sample_distorted("SampleDistortedBoundingBoxV2", image_size, bounding_boxes, u,
+                             min_object_covered, aspect_ratio_range, area_range, n,
+                             bool(use_image_if_no_bounding_boxes))
+
+
+def stateless_sample_distorted_bounding_box(image_size, bounding_boxes, seed,
+                                            min_object_covered=0.1, aspect_ratio_range=None,
+                                            area_range=None, max_attempts=None,
+                                            use_image_if_no_bounding_boxes=None, name=None):
+    from . import random as _r
+
+    n = 100 if max_attempts is None else int(max_attempts)
+    u = _r.stateless_uniform([n, 4], seed=seed, dtype="float64")._data
+    return _sample_distorted("StatelessSampleDistortedBoundingBox", image_size, bounding_boxes,
+                             u, min_object_covered, aspect_ratio_range, area_range, n,
+                             bool(use_image_if_no_bounding_boxes))

@@ -7,7 +7,7 @@ import collections
 import ivy
 
 from . import _functions as _F
-from ._core import BY_NAME, KIND, invalid, name_of, nat, not_implemented, wrap
+from ._core import BY_NAME, KIND, as_dtype, invalid, name_of, nat, not_implemented, wrap
 from ._functions import INEXACT, check, match
 
 matmul = _F.matmul
@@ -221,12 +221,234 @@ def matrix_rank(a, tol=None, validate_args=False, name=None):
     return wrap(ivy.sum(ivy.astype(ivy.greater(s, t), "int32"), axis=-1, dtype="int32"))
 
 
+def _l1(d):
+    """The matrix 1-norm (max column sum of |d|), shape [..., 1, 1]."""
+    return ivy.max(ivy.sum(ivy.abs(d), axis=-2, keepdims=True), axis=-1, keepdims=True)
+
+
+_PADE13 = (64764752532480000.0, 32382376266240000.0, 7771770303897600.0, 1187353796428800.0,
+           129060195264000.0, 10559470521600.0, 670442572800.0, 33522128640.0, 1323241920.0,
+           40840800.0, 960960.0, 16380.0, 182.0, 1.0)
+_MAX_SQUARINGS = 48
+
+
 def expm(input, name=None):  # noqa: A002
-    not_implemented("tf.linalg.expm", "needs ivy.linalg.matrix_exp")
+    """Scaling and squaring with the [13/13] Pade approximant (Higham 2005, TF's recipe for
+    float64): ``A / 2**s`` with ``s = max(0, ceil(log2(|A|_1 / 5.37)))`` and then ``s``
+    squarings, selected with ``ivy.where`` over at most 48 steps (so no host sync)."""
+    d = _sq("MatrixExponential", input)
+    check("MatrixExponential", name_of(d), ("float16", "float32", "float64", "complex64",
+                                            "complex128"))
+    dt = name_of(d)
+    if int(d.shape[-1]) == 0:
+        return wrap(d)
+    work = "float32" if dt == "float16" else dt
+    a = ivy.astype(d, work)
+    rdt = {"complex64": "float32", "complex128": "float64"}.get(work, work)
+    nrm = ivy.astype(_l1(a), rdt)
+    s = ivy.maximum(ivy.ceil(ivy.log2(ivy.divide(nrm, 5.371920351148152))), 0.0)
+    s = ivy.minimum(s, float(_MAX_SQUARINGS))
+    a = ivy.multiply(a, ivy.astype(ivy.pow(2.0, ivy.negative(s)), work))
+    n = int(a.shape[-1])
+    eye_ = ivy.eye(n, dtype=work)
+    a2 = ivy.matmul(a, a)
+    a4 = ivy.matmul(a2, a2)
+    a6 = ivy.matmul(a4, a2)
+    b = [ivy.asarray(c, dtype=work) for c in _PADE13]
+    u1 = ivy.add(ivy.add(ivy.multiply(b[13], a6), ivy.multiply(b[11], a4)),
+                 ivy.multiply(b[9], a2))
+    u = ivy.matmul(a, ivy.add(ivy.matmul(a6, u1), ivy.add(ivy.add(
+        ivy.multiply(b[7], a6), ivy.multiply(b[5], a4)), ivy.add(ivy.multiply(b[3], a2),
+                                                                  ivy.multiply(b[1], eye_)))))
+    v1 = ivy.add(ivy.add(ivy.multiply(b[12], a6), ivy.multiply(b[10], a4)),
+                 ivy.multiply(b[8], a2))
+    v = ivy.add(ivy.matmul(a6, v1), ivy.add(ivy.add(ivy.multiply(b[6], a6),
+                                                    ivy.multiply(b[4], a4)),
+                                            ivy.add(ivy.multiply(b[2], a2),
+                                                    ivy.multiply(b[0], eye_))))
+    r = ivy.linalg.solve(ivy.subtract(v, u), ivy.add(v, u))
+    for i in range(_MAX_SQUARINGS):
+        r = ivy.where(ivy.greater(s, float(i)), ivy.matmul(r, r), r)
+    return wrap(ivy.astype(r, dt))
+
+
+def _sqrtm_db(a, iters=40):
+    """Principal square root by the product form of the Denman-Beavers iteration
+    (Higham, Functions of Matrices 6.17), determinant-scaled; fixed iteration count."""
+    n = int(a.shape[-1])
+    dt = name_of(a)
+    eye_ = ivy.eye(n, dtype=dt)
+    m = a
+    y = a
+    half = ivy.asarray(0.5, dtype=dt)
+    quarter = ivy.asarray(0.25, dtype=dt)
+    for _ in range(iters):
+        mi = ivy.linalg.inv(m)
+        y = ivy.multiply(half, ivy.matmul(y, ivy.add(eye_, mi)))
+        m = ivy.add(ivy.multiply(half, eye_), ivy.multiply(quarter, ivy.add(m, mi)))
+    return y
+
+
+def sqrtm(input, name=None):  # noqa: A002
+    """The principal square root (TF: Schur method) by Denman-Beavers iterations; defined for
+    matrices without eigenvalues on the closed negative real axis."""
+    d = _sq("MatrixSquareRoot", input)
+    check("MatrixSquareRoot", name_of(d), ("float32", "float64", "complex64", "complex128"))
+    if int(d.shape[-1]) == 0:
+        return wrap(d)
+    return wrap(_sqrtm_db(d))
+
 
 
 def logm(input, name=None):  # noqa: A002
-    not_implemented("tf.linalg.logm")
+    """Inverse scaling and squaring: 8 square roots (Denman-Beavers), then the series
+    ``log(X) = 2 atanh((X - I)(X + I)^-1)``; complex inputs only, as TF's kernel."""
+    d = _sq("MatrixLogarithm", input)
+    check("MatrixLogarithm", name_of(d), ("complex64", "complex128"))
+    dt = name_of(d)
+    n = int(d.shape[-1])
+    if n == 0:
+        return wrap(d)
+    k = 8
+    x = d
+    for _ in range(k):
+        x = _sqrtm_db(x, iters=24)
+    eye_ = ivy.eye(n, dtype=dt)
+    z = ivy.linalg.solve(ivy.add(x, eye_), ivy.subtract(x, eye_))
+    z2 = ivy.matmul(z, z)
+    term = z
+    acc = z
+    for j in range(3, 24, 2):
+        term = ivy.matmul(term, z2)
+        acc = ivy.add(acc, ivy.multiply(ivy.asarray(1.0 / j, dtype=dt), term))
+    return wrap(ivy.multiply(ivy.asarray(2.0 ** (k + 1), dtype=dt), acc))
+
+
+def lu(input, output_idx_type="int32", name=None):  # noqa: A002
+    """LU with partial pivoting (largest |pivot|, first on ties, as Eigen's PartialPivLU):
+    ``(lu, p)`` with ``A[p] = L U``, unit-diagonal L packed below U. A static loop over the
+    columns of ivy ops (batched)."""
+    d = _sq("Lu", input)
+    check("Lu", name_of(d), INEXACT)
+    idx_t = as_dtype(output_idx_type).name
+    if idx_t not in ("int32", "int64"):
+        invalid(f"Value for attr 'output_idx_type' of {idx_t} is not in the list of allowed "
+                f"values: int32, int64", "Lu")
+    n = int(d.shape[-1])
+    batch = tuple(int(v) for v in d.shape[:-2])
+    a = d
+    rows = ivy.reshape(ivy.arange(n, dtype="int64"), (n, 1))
+    cols = ivy.reshape(ivy.arange(n, dtype="int64"), (1, n))
+    perm = ivy.broadcast_to(ivy.arange(n, dtype="int64"), batch + (n,))
+    for k in range(n):
+        col = ivy.abs(ivy.get_item(a, (Ellipsis, slice(k, None), k)))
+        piv = ivy.add(ivy.argmax(col, axis=-1, keepdims=True), k)          # [..., 1]
+        pidx = ivy.expand_dims(piv, axis=-1)                                # [..., 1, 1]
+        row_k = ivy.get_item(a, (Ellipsis, slice(k, k + 1), slice(None)))   # [..., 1, n]
+        row_p = ivy.take_along_axis(a, ivy.broadcast_to(pidx, batch + (1, n)), axis=-2)
+        a = ivy.where(ivy.equal(rows, k), row_p, ivy.where(ivy.equal(rows, pidx), row_k, a))
+        pk = ivy.get_item(perm, (Ellipsis, slice(k, k + 1)))
+        pp = ivy.take_along_axis(perm, piv, axis=-1)
+        ar = ivy.arange(n, dtype="int64")
+        perm = ivy.where(ivy.equal(ar, k), pp, ivy.where(ivy.equal(ar, piv), pk, perm))
+        pivot = ivy.get_item(a, (Ellipsis, slice(k, k + 1), slice(k, k + 1)))
+        below = ivy.greater(rows, k)
+        lcol = ivy.where(below, ivy.divide(ivy.get_item(a, (Ellipsis, slice(None),
+                                                            slice(k, k + 1))), pivot),
+                         ivy.zeros_like(pivot))                             # [..., n, 1]
+        urow = ivy.where(ivy.greater(cols, k), ivy.get_item(a, (Ellipsis, slice(k, k + 1),
+                                                                slice(None))),
+                         ivy.zeros_like(pivot))                             # [..., 1, n]
+        a = ivy.subtract(a, ivy.multiply(lcol, urow))
+        a = ivy.where(ivy.logical_and(below, ivy.equal(cols, k)), lcol, a)
+    return Lu(wrap(a), wrap(ivy.astype(perm, idx_t)))
+
+
+Lu = collections.namedtuple("Lu", ["lu", "p"])
+
+
+def banded_triangular_solve(bands, rhs, lower=True, adjoint=False, name=None):
+    """``bands`` [..., K, M] in LEFT_RIGHT alignment (lower: row k is the k-th subdiagonal,
+    right-aligned; upper: row K-1-k the k-th superdiagonal, left-aligned), as a dense
+    triangular matrix solved with ``ivy.linalg.solve``."""
+    (bd, r), _ = match("BandedTriangularSolve", bands, rhs)
+    check("BandedTriangularSolve", name_of(bd), INEXACT)
+    if len(bd.shape) < 2:
+        invalid(f"Input must be at least rank 2, got: {len(bd.shape)}", "BandedTriangularSolve")
+    kk, m = int(bd.shape[-2]), int(bd.shape[-1])
+    if kk > m:
+        invalid(f"Number of bands ({kk}) must be at most the size of the matrix ({m})",
+                "BandedTriangularSolve")
+    idx, mask = [], []
+    for i in range(m):
+        ri, mi = [], []
+        for j in range(m):
+            k = (i - j) if lower else (j - i)
+            ok = 0 <= k < kk
+            ri.append(((k if lower else kk - 1 - k) * m + (i if lower else i)) if ok else 0)
+            mi.append(ok)
+        idx.append(ri)
+        mask.append(mi)
+    flat = ivy.reshape(bd, tuple(bd.shape[:-2]) + (kk * m,))
+    dense = ivy.take(flat, ivy.asarray(idx, dtype="int64"), axis=-1)
+    dense = ivy.where(ivy.asarray(mask), dense, ivy.zeros_like(dense))
+    if adjoint:
+        dense = adjoint_(dense)
+    if len(r.shape) < 2 or int(r.shape[-2]) != m:
+        invalid(f"Input matrix and right-hand side must have the same number of rows: "
+                f"{list(bd.shape)} vs. {list(r.shape)}", "BandedTriangularSolve")
+    shape = tuple(int(v) for v in ivy.broadcast_shapes(tuple(dense.shape[:-2]),
+                                                        tuple(r.shape[:-2])))
+    dense = ivy.broadcast_to(dense, shape + (m, m))
+    r = ivy.broadcast_to(r, shape + tuple(int(v) for v in r.shape[-2:]))
+    return wrap(ivy.linalg.solve(dense, r))
+
+
+def eigh_tridiagonal(alpha, beta, eigvals_only=True, select="a", select_range=None, tol=None,
+                     name=None):
+    """Eigenvalues (ascending; and vectors) of the symmetric/Hermitian tridiagonal matrix with
+    diagonal ``alpha`` and off-diagonal ``beta``, via ``ivy.linalg.eigh`` of the dense matrix.
+    ``select='i'`` keeps indices ``select_range[0]..select_range[1]``, ``'v'`` the values in
+    ``(lo, hi]`` (a data-dependent size, as in TF)."""
+    a, b = nat(alpha), nat(beta)
+    if name_of(a) not in ("float32", "float64"):
+        raise ValueError(f"alpha must be float32 or float64, got {name_of(a)}")
+    n = int(a.shape[-1])
+    if int(b.shape[-1]) != n - 1:
+        raise ValueError(f"beta must have length {n - 1}, got {int(b.shape[-1])}")
+    cdt = name_of(b)
+    if KIND[cdt] != "c" and cdt != name_of(a):
+        raise ValueError(f"alpha and beta must have the same dtype: {name_of(a)} vs {cdt}")
+    dt = cdt
+    ac = ivy.astype(a, dt)
+    dense = ivy.multiply(ivy.expand_dims(ac, axis=-1), ivy.eye(n, dtype=dt))
+    if n > 1:
+        bc = ivy.conj(b) if KIND[dt] == "c" else b
+        dense = ivy.add(dense, ivy.multiply(ivy.expand_dims(ivy.pad(bc, [(1, 0)]), axis=-1),
+                                            ivy.eye(n, k=-1, dtype=dt)))
+        dense = ivy.add(dense, ivy.multiply(ivy.expand_dims(ivy.pad(b, [(0, 1)]), axis=-1),
+                                            ivy.eye(n, k=1, dtype=dt)))
+    if eigvals_only:
+        e, v = ivy.linalg.eigvalsh(dense), None
+    else:
+        e, v = ivy.linalg.eigh(dense)
+    if select in ("a", "all"):
+        pass
+    elif select in ("i", "index"):
+        lo, hi = int(select_range[0]), int(select_range[1])
+        e = ivy.get_item(e, slice(lo, hi + 1))
+        if v is not None:
+            v = ivy.get_item(v, (slice(None), slice(lo, hi + 1)))
+    elif select in ("v", "value"):
+        lo, hi = select_range
+        keep = ivy.logical_and(ivy.greater(e, lo), ivy.less_equal(e, hi))
+        ix = ivy.nonzero(keep)[0]
+        e = ivy.take(e, ix, axis=0)
+        if v is not None:
+            v = ivy.take(v, ix, axis=1)
+    else:
+        raise ValueError(f"Invalid select: {select!r}")
+    return wrap(e) if eigvals_only else (wrap(e), wrap(v))
 
 
 def eig(tensor, name=None):
@@ -298,10 +520,10 @@ def _tridiag_parts(diagonals, diagonals_format):
         return sup, mid, sub
     if diagonals_format == "matrix":
         m = nat(diagonals)
-        return (ivy.pad(ivy.diagonal(m, offset=1, axis1=-2, axis2=-1),
+        return (ivy.pad(ivy.linalg.diagonal(m, offset=1),
                         [(0, 0)] * (len(m.shape) - 2) + [(0, 1)]),
-                ivy.diagonal(m, axis1=-2, axis2=-1),
-                ivy.pad(ivy.diagonal(m, offset=-1, axis1=-2, axis2=-1),
+                ivy.linalg.diagonal(m),
+                ivy.pad(ivy.linalg.diagonal(m, offset=-1),
                         [(0, 0)] * (len(m.shape) - 2) + [(1, 0)]))
     raise ValueError(f"Unrecognized diagonals_format: {diagonals_format}")
 
@@ -369,3 +591,6 @@ def lu_solve(lower_upper, perm, rhs, validate_args=False, name=None):
 
 def lu_matrix_inverse(lower_upper, perm, validate_args=False, name=None):
     return wrap(ivy.linalg.inv(lu_reconstruct(lower_upper, perm)._data))
+
+
+from ._linop import *  # noqa: E402,F401,F403

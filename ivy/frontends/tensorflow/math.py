@@ -136,17 +136,7 @@ from .nn import (  # noqa: F401
 floor_div = floordiv
 
 
-def _nyi(name):
-    def f(*a, **k):
-        from ._core import not_implemented
-
-        not_implemented(f"tf.math.{name}")
-    f.__name__ = name
-    return f
-
-
-for _n in ("segment_prod", "unsorted_segment_prod"):
-    globals()[_n] = _nyi(_n)
+from ._functions import segment_prod, unsorted_segment_prod  # noqa: E402,F401
 
 
 def polyval(coeffs, x, name=None):
@@ -176,3 +166,4 @@ def angle(input, name=None):  # noqa: A002
         return _wrap(ivy.atan2(ivy.imag(d), ivy.real(d)))
     return _wrap(ivy.where(ivy.less(d, 0), ivy.full_like(d, 3.141592653589793),
                            ivy.zeros_like(d)))
+

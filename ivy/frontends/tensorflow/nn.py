@@ -651,3 +651,520 @@ def erosion2d(value, filters, strides, padding, data_format="NHWC", dilations=No
 
     return negative(dilation2d(negative(value), reverse(filters, [0, 1]), strides, padding,
                                data_format, dilations))
+
+
+# ------------------------------------------------------------------ added: samplers, k-max
+all_candidate_sampler = _random.all_candidate_sampler
+fixed_unigram_candidate_sampler = _random.fixed_unigram_candidate_sampler
+learned_unigram_candidate_sampler = _random.learned_unigram_candidate_sampler
+
+
+def _approx_k(op, operand, k, reduction_dimension, is_max):
+    """TF's CPU kernel for ApproxTopK is exact: the sorted top (or bottom) ``k`` with int32
+    indices (first index on ties)."""
+    d = nat(operand)
+    check("ApproxTopK", name_of(d), ("float16", "bfloat16", "float32"))
+    nd = len(d.shape)
+    if nd == 0:
+        invalid("operand must be at least 1-D", "ApproxTopK")
+    ax = int(reduction_dimension) % nd
+    k = int(k)
+    if k < 0 or k > int(d.shape[ax]):
+        invalid(f"k must be in [0, {int(d.shape[ax])}], got {k}", "ApproxTopK")
+    moved = ivy.moveaxis(d, ax, -1)
+    idx = ivy.argsort(moved, axis=-1, descending=bool(is_max), stable=True)
+    idx = ivy.get_item(idx, (Ellipsis, slice(0, k)))
+    vals = ivy.take_along_axis(moved, idx, axis=-1)
+    import collections
+
+    out = collections.namedtuple("ApproxTopK", ["values", "indices"])
+    return out(wrap(ivy.moveaxis(vals, -1, ax)),
+               wrap(ivy.astype(ivy.moveaxis(idx, -1, ax), "int32")))
+
+
+def approx_max_k(operand, k, reduction_dimension=-1, recall_target=0.95,
+                 reduction_input_size_override=-1, aggregate_to_topk=True, name=None):
+    return _approx_k("approx_max_k", operand, k, reduction_dimension, True)
+
+
+def approx_min_k(operand, k, reduction_dimension=-1, recall_target=0.95,
+                 reduction_input_size_override=-1, aggregate_to_topk=True, name=None):
+    return _approx_k("approx_min_k", operand, k, reduction_dimension, False)
+
+
+def compute_accidental_hits(true_classes, sampled_candidates, num_true, seed=None, name=None):
+    """(indices, ids, weights): the row and the *position in* ``sampled_candidates`` of each
+    sampled candidate that equals a true class of that row, in TF's
+    order (row by row, true column by column; a repeated candidate maps to its last position).
+    The number of hits depends on the values (one host sync, as ``tf.where``)."""
+    import collections
+
+    tc, sc = nat(true_classes), nat(sampled_candidates)
+    for v, i in ((tc, 0), (sc, 1)):
+        if name_of(v) != "int64":
+            invalid(f"cannot compute ComputeAccidentalHits as input #{i}(zero-based) was "
+                    f"expected to be a int64 tensor but is a {name_of(v)} tensor",
+                    "ComputeAccidentalHits")
+    if len(tc.shape) != 2 or int(tc.shape[1]) != int(num_true):
+        invalid("true_classes must be a matrix with num_true columns", "ComputeAccidentalHits")
+    if len(sc.shape) != 1:
+        invalid("sampled_candidates must be a vector", "ComputeAccidentalHits")
+    s = int(sc.shape[0])
+    # a candidate's position is its last occurrence
+    later = ivy.greater(ivy.reshape(ivy.arange(s), (1, s)), ivy.reshape(ivy.arange(s), (s, 1)))
+    dup_later = ivy.any(ivy.logical_and(later, ivy.equal(ivy.expand_dims(sc, axis=-1), sc)),
+                        axis=-1)
+    hit = ivy.logical_and(ivy.equal(ivy.expand_dims(tc, axis=-1), sc),
+                          ivy.logical_not(dup_later))          # [batch, num_true, s]
+    nz = ivy.nonzero(hit)
+    out = collections.namedtuple("ComputeAccidentalHits", ["indices", "ids", "weights"])
+    return out(wrap(ivy.astype(nz[0], "int32")), wrap(ivy.astype(nz[2], "int64")),
+               wrap(ivy.full((int(nz[0].shape[0]),), -3.4028234663852886e38,
+                             dtype="float32")))
+
+
+def _compute_sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes,
+                            num_true, sampled_values, subtract_log_q, remove_accidental_hits,
+                            partition_strategy, seed):
+    """TF's nn_impl._compute_sampled_logits (one weight shard)."""
+    if isinstance(weights, (list, tuple)):
+        if len(weights) != 1:
+            not_implemented("tf.nn.nce_loss/sampled_softmax_loss", "sharded weights")
+        weights = weights[0]
+    if isinstance(biases, (list, tuple)):
+        biases = biases[0]
+    w, b, x = nat(weights), nat(biases), nat(inputs)
+    lab = nat(labels)
+    if name_of(lab) != "int64":
+        lab = ivy.astype(lab, "int64")
+    flat = ivy.reshape(lab, (-1,))
+    if sampled_values is None:
+        sampled_values = log_uniform_candidate_sampler(
+            wrap(lab), num_true, num_sampled, True, num_classes, seed=seed)
+    sampled, true_exp, samp_exp = (nat(v) for v in sampled_values)
+    sampled = ivy.astype(sampled, "int64")
+    all_ids = ivy.concat([flat, sampled], axis=0)
+    all_w = ivy.take(w, all_ids, axis=0)
+    n = int(flat.shape[0])
+    true_w = ivy.get_item(all_w, slice(0, n))
+    samp_w = ivy.get_item(all_w, slice(n, None))
+    all_b = ivy.take(b, all_ids, axis=0)
+    true_b = ivy.get_item(all_b, slice(0, n))
+    samp_b = ivy.get_item(all_b, slice(n, None))
+    dim = int(w.shape[1])
+    bsz = int(x.shape[0])
+    samp_logits = ivy.add(ivy.matmul(x, ivy.matrix_transpose(samp_w)), samp_b)
+    tw = ivy.reshape(true_w, (bsz, int(num_true), dim))
+    true_logits = ivy.add(ivy.sum(ivy.multiply(ivy.expand_dims(x, axis=1), tw), axis=-1),
+                          ivy.reshape(true_b, (bsz, int(num_true))))
+    if remove_accidental_hits:
+        idx, ids, wts = compute_accidental_hits(wrap(lab), wrap(sampled), num_true)
+        pos = ivy.equal(ivy.expand_dims(nat(ids), axis=-1),
+                        ivy.arange(int(sampled.shape[0]), dtype="int64"))
+        # scatter the hits: rows = idx, columns = sampled position of id
+        rows = ivy.equal(ivy.expand_dims(ivy.astype(nat(idx), "int64"), axis=-1),
+                         ivy.arange(bsz, dtype="int64"))       # [hits, bsz]
+        cols = ivy.astype(pos, name_of(samp_logits))           # [hits, S]
+        mask = ivy.matmul(ivy.matrix_transpose(ivy.astype(rows, name_of(samp_logits))), cols)
+        samp_logits = ivy.add(samp_logits, ivy.multiply(mask, -3.4028234663852886e38))
+    if subtract_log_q:
+        true_logits = ivy.subtract(true_logits, ivy.log(ivy.astype(true_exp,
+                                                                   name_of(true_logits))))
+        samp_logits = ivy.subtract(samp_logits, ivy.log(ivy.astype(samp_exp,
+                                                                   name_of(samp_logits))))
+    out_logits = ivy.concat([true_logits, samp_logits], axis=1)
+    out_labels = ivy.concat([ivy.divide(ivy.ones_like(true_logits), float(num_true)),
+                             ivy.zeros_like(samp_logits)], axis=1)
+    return out_logits, out_labels
+
+
+def log_uniform_candidate_sampler(*a, **k):
+    return _random.log_uniform_candidate_sampler(*a, **k)
+
+
+def nce_loss(weights, biases, labels, inputs, num_sampled, num_classes, num_true=1,
+             sampled_values=None, remove_accidental_hits=False, name="nce_loss"):
+    logits, labels_ = _compute_sampled_logits(weights, biases, labels, inputs, num_sampled,
+                                              num_classes, num_true, sampled_values, True,
+                                              remove_accidental_hits, "div", None)
+    loss = sigmoid_cross_entropy_with_logits(labels=wrap(labels_), logits=wrap(logits))._data
+    return wrap(ivy.sum(loss, axis=1))
+
+
+def sampled_softmax_loss(weights, biases, labels, inputs, num_sampled, num_classes, num_true=1,
+                         sampled_values=None, remove_accidental_hits=True, seed=None,
+                         name="sampled_softmax_loss"):
+    logits, labels_ = _compute_sampled_logits(weights, biases, labels, inputs, num_sampled,
+                                              num_classes, num_true, sampled_values, True,
+                                              remove_accidental_hits, "div", seed)
+    return softmax_cross_entropy_with_logits(labels=wrap(labels_), logits=wrap(logits))
+
+
+def atrous_conv2d_transpose(value, filters, output_shape, rate, padding, name=None):
+    if int(rate) < 1:
+        raise ValueError(f"rate {rate} cannot be less than one")
+    return conv2d_transpose(value, filters, output_shape, 1, padding=padding,
+                            dilations=int(rate))
+
+
+def _nhwc(d, cf):
+    return ivy.permute_dims(d, (0, 2, 3, 1)) if cf else d
+
+
+def _backprop_pads(insz, outsz, ks, s, dl, padding, cf):
+    """Per spatial dim (before, after) padding of the forward conv."""
+    if isinstance(padding, str):
+        p = padding.upper()
+        pads = []
+        for i, o, k, st, dd in zip(insz, outsz, ks, s, dl, strict=False):
+            keff = dd * (k - 1) + 1
+            if p == "VALID":
+                pads.append((0, 0))
+            elif p == "SAME":
+                tot = max((o - 1) * st + keff - i, 0)
+                pads.append((tot // 2, tot - tot // 2))
+            else:
+                raise ValueError(f"Unknown padding: {padding}")
+        return pads
+    return list(_padding(padding, 2, cf))
+
+
+def _filter_grad(op, x, g, ksize, strides, padding, data_format, dilations, depthwise):
+    (d, gg), dt = match(op, x, g)
+    check(op, dt, FLOAT)
+    cf = data_format is not None and data_format.startswith("NC")
+    d, gg = _nhwc(d, cf), _nhwc(gg, cf)
+    s = _nt(strides, 2, "strides", "first" if cf else None)
+    dl = _nt(dilations, 2, "dilations", "first" if cf else None)
+    kh, kw = ksize[0], ksize[1]
+    ih, iw = int(d.shape[1]), int(d.shape[2])
+    oh, ow = int(gg.shape[1]), int(gg.shape[2])
+    pads = _backprop_pads((ih, iw), (oh, ow), (kh, kw), s, dl, padding, cf)
+    for (i, o, k, st, dd, (a, b)) in zip((ih, iw), (oh, ow), (kh, kw), s, dl, pads,
+                                          strict=False):
+        if (i + a + b - (dd * (k - 1) + 1)) // st + 1 != o:
+            invalid(f"Conv2DBackpropFilter: Size of out_backprop doesn't match computed: "
+                    f"actual = {o}", op)
+    dp = ivy.pad(d, [(0, 0), pads[0], pads[1], (0, 0)])
+    rows = []
+    for i in range(kh):
+        cols = []
+        for j in range(kw):
+            y0, x0 = i * dl[0], j * dl[1]
+            win = ivy.get_item(dp, (slice(None), slice(y0, y0 + (oh - 1) * s[0] + 1, s[0]),
+                                    slice(x0, x0 + (ow - 1) * s[1] + 1, s[1]), slice(None)))
+            if depthwise:
+                c = int(d.shape[3])
+                m = int(gg.shape[3]) // c
+                g5 = ivy.reshape(gg, (int(gg.shape[0]), oh, ow, c, m))
+                cols.append(ivy.sum(ivy.multiply(ivy.expand_dims(win, axis=-1), g5),
+                                    axis=(0, 1, 2)))
+            else:
+                cols.append(ivy.einsum("bhwi,bhwo->io", win, gg))
+        rows.append(ivy.stack(cols, axis=0))
+    return wrap(ivy.stack(rows, axis=0))
+
+
+def depthwise_conv2d_backprop_filter(input, filter_sizes, out_backprop, strides, padding,  # noqa: A002
+                                     data_format="NHWC", dilations=(1, 1, 1, 1), name=None):
+    fs = _F._ints(filter_sizes)
+    return _filter_grad("DepthwiseConv2dNativeBackpropFilter", input, out_backprop, fs,
+                        strides, padding, data_format, dilations, True)
+
+
+def depthwise_conv2d_backprop_input(input_sizes, filter, out_backprop, strides, padding,  # noqa: A002
+                                    data_format="NHWC", dilations=(1, 1, 1, 1), name=None):
+    """The transposed depthwise convolution: a block-diagonal full filter
+    ``[kh, kw, C, C * M]`` through ``conv2d_transpose``."""
+    (w, g), dt = match("DepthwiseConv2dNativeBackpropInput", filter, out_backprop)
+    check("DepthwiseConv2dNativeBackpropInput", dt, FLOAT)
+    kh, kw, c, m = (int(v) for v in w.shape)
+    sel = ivy.astype(ivy.equal(ivy.reshape(ivy.arange(c), (c, 1, 1)),
+                               ivy.reshape(ivy.arange(c), (1, c, 1))), dt)   # [C, C, 1]
+    full = ivy.multiply(ivy.expand_dims(ivy.expand_dims(sel, axis=0), axis=0),
+                        ivy.expand_dims(w, axis=2))                           # [kh,kw,C,C,M]
+    full = ivy.reshape(full, (kh, kw, c, c * m))
+    return _conv_transpose("DepthwiseConv2dNativeBackpropInput", wrap(g), wrap(full),
+                           input_sizes, strides, padding, data_format, dilations, 2)
+
+
+def max_pool_with_argmax(input, ksize, strides, padding, data_format="NHWC",  # noqa: A002
+                         output_dtype="int64", include_batch_in_index=False, name=None):
+    """Max pooling and the flat index of each maximum (``(y * W + x) * C + c``, plus
+    ``b * H * W * C`` with ``include_batch_in_index``); the first maximum in row-major window
+    order wins, as TF's CPU kernel."""
+    import collections
+
+    from ._core import as_dtype
+
+    d = nat(input)
+    check("MaxPoolWithArgmax", name_of(d), REAL)
+    if data_format != "NHWC":
+        raise ValueError(f"Data formats other than 'NHWC' are not yet supported, got "
+                         f"{data_format}")
+    if len(d.shape) != 4:
+        raise ValueError("Input tensor must be of rank 4")
+    it = as_dtype(output_dtype).name
+    if it not in ("int32", "int64"):
+        invalid(f"Value for attr 'Targmax' of {it} is not in the list of allowed values: "
+                "int32, int64", "MaxPoolWithArgmax")
+    kh, kw = _nt(ksize, 2, "ksize")
+    sh, sw = _nt(strides, 2, "strides")
+    n, h, w, c = (int(v) for v in d.shape)
+    p = padding.upper() if isinstance(padding, str) else None
+    if p == "VALID":
+        oh, ow, pt, pl = (h - kh) // sh + 1, (w - kw) // sw + 1, 0, 0
+    elif p == "SAME":
+        oh, ow = -(-h // sh), -(-w // sw)
+        pt = max((oh - 1) * sh + kh - h, 0) // 2
+        pl = max((ow - 1) * sw + kw - w, 0) // 2
+    else:
+        raise ValueError(f"Unknown padding: {padding}")
+    ph = max((oh - 1) * sh + kh - h - pt, 0)
+    pw = max((ow - 1) * sw + kw - w - pl, 0)
+    if KIND[name_of(d)] == "f":
+        low = -float("inf")
+    else:
+        low = int(ivy.iinfo(name_of(d)).min)
+    dp = ivy.pad(d, [(0, 0), (pt, ph), (pl, pw), (0, 0)], constant_values=low)
+    yy = ivy.reshape(ivy.arange(-pt, h + ph, dtype="int64"), (1, h + pt + ph, 1, 1))
+    xx = ivy.reshape(ivy.arange(-pl, w + pw, dtype="int64"), (1, 1, w + pl + pw, 1))
+    cc = ivy.reshape(ivy.arange(c, dtype="int64"), (1, 1, 1, c))
+    flat = ivy.add(ivy.multiply(ivy.add(ivy.multiply(yy, w), xx), c), cc)
+    if include_batch_in_index:
+        bb = ivy.reshape(ivy.arange(n, dtype="int64"), (n, 1, 1, 1))
+        flat = ivy.add(flat, ivy.multiply(bb, h * w * c))
+    flat = ivy.broadcast_to(flat, tuple(int(v) for v in dp.shape))
+    best = bidx = None
+    for i in range(kh):
+        for j in range(kw):
+            sl = (slice(None), slice(i, i + (oh - 1) * sh + 1, sh),
+                  slice(j, j + (ow - 1) * sw + 1, sw), slice(None))
+            v, ix = ivy.get_item(dp, sl), ivy.get_item(flat, sl)
+            if best is None:
+                best, bidx = v, ix
+            else:
+                take = ivy.greater(v, best)
+                best = ivy.where(take, v, best)
+                bidx = ivy.where(take, ix, bidx)
+    out = collections.namedtuple("MaxPoolWithArgmax", ["output", "argmax"])
+    return out(wrap(best), wrap(ivy.astype(bidx, it)))
+
+
+def with_space_to_batch(input, dilation_rate, padding, op, filter_shape=None,  # noqa: A002
+                        spatial_dims=None, data_format=None):
+    """TF's nn_ops.with_space_to_batch: ``op`` on ``space_to_batch_nd(input)`` and
+    ``batch_to_space_nd`` back (``op(converted_input, num_spatial_dims, padding)``)."""
+    rate = _F._ints(dilation_rate)
+    nsp = len(rate)
+    cf = data_format is not None and data_format.startswith("NC")
+    if spatial_dims is None:
+        spatial_dims = list(range(2, nsp + 2)) if cf else list(range(1, nsp + 1))
+    spatial_dims = [int(v) for v in spatial_dims]
+    if spatial_dims != list(range(spatial_dims[0], spatial_dims[0] + nsp)):
+        not_implemented("tf.nn.with_space_to_batch", "non-contiguous spatial_dims")
+    if all(r == 1 for r in rate):
+        return op(input, nsp, padding)
+    if padding == "SAME":
+        if filter_shape is None:
+            raise ValueError("filter_shape must be specified for SAME padding")
+        fs = _F._ints(filter_shape)
+        eff = [(k - 1) * r + 1 for k, r in zip(fs, rate, strict=False)]
+        base = [[(e - 1) // 2, e - 1 - (e - 1) // 2] for e in eff]
+    elif padding == "VALID":
+        base = [[0, 0]] * nsp
+    else:
+        raise ValueError(f"Invalid padding method {padding!r}")
+    d = nat(input)
+    start = spatial_dims[0]
+    in_spatial = [int(v) for v in d.shape[start:start + nsp]]
+    paddings, crops = _F.required_space_to_batch_paddings(in_spatial, rate, base)
+    if start != 1:
+        not_implemented("tf.nn.with_space_to_batch", "channels-first data")
+    conv = _F.space_to_batch_nd(input, rate, paddings)
+    res = op(conv, nsp, "VALID")
+    return _F.batch_to_space(res, rate, crops)
+
+
+def isotonic_regression(inputs, decreasing=True, axis=-1, name=None):
+    """``(output, segments)`` of TF's IsotonicRegression (pool adjacent violators, merging only
+    strict violations). Closed form, no data-dependent loop: for the increasing fit
+    ``x_i = max_{k<=i} min_{j>=i} mean(y[k..j])`` (``[..., n, n]`` block means from a cumulative
+    sum, a static suffix-minimum over ``j``); a new segment starts where ``x`` changes, or inside
+    a run of equal ``x`` where the run's prefix mean already equals the run's value
+    (cross-multiplied, exact for integer data). float16/32/64 keep their dtype, integers give
+    float64, as TF."""
+    import collections
+
+    d = nat(inputs)
+    dt = name_of(d)
+    check("IsotonicRegression", dt, REAL)
+    out_dt = dt if KIND[dt] == "f" else "float64"
+    nd = len(d.shape)
+    if nd == 0:
+        invalid("inputs must be at least 1-D", "IsotonicRegression")
+    ax = int(axis) % nd
+    y = ivy.moveaxis(ivy.astype(d, "float64"), ax, -1)
+    if decreasing:
+        y = ivy.negative(y)
+    n = int(y.shape[-1])
+    res = collections.namedtuple("IsotonicRegression", ["output", "segments"])
+    if n == 0:
+        return res(wrap(ivy.astype(ivy.moveaxis(y, -1, ax), out_dt)),
+                   wrap(ivy.astype(ivy.moveaxis(y, -1, ax), "int32")))
+    s = ivy.cumulative_sum(y, axis=-1, include_initial=True)                 # [..., n+1]
+    k = ivy.reshape(ivy.arange(n, dtype="int64"), (n, 1))
+    j = ivy.reshape(ivy.arange(n, dtype="int64"), (1, n))
+    sk = ivy.expand_dims(ivy.get_item(s, (Ellipsis, slice(0, n))), axis=-1)  # S[k]
+    sj = ivy.expand_dims(ivy.get_item(s, (Ellipsis, slice(1, None))), axis=-2)  # S[j+1]
+    ln = ivy.astype(ivy.maximum(ivy.add(ivy.subtract(j, k), 1), 1), "float64")
+    avg = ivy.where(ivy.greater_equal(j, k), ivy.divide(ivy.subtract(sj, sk), ln),
+                    ivy.full_like(ln, float("inf")))                          # [..., k, j]
+    cols = [None] * n
+    m = ivy.get_item(avg, (Ellipsis, n - 1))
+    cols[n - 1] = m
+    for c in range(n - 2, -1, -1):
+        m = ivy.minimum(ivy.get_item(avg, (Ellipsis, c)), m)
+        cols[c] = m
+    suf = ivy.stack(cols, axis=-1)                                          # [..., k, i]
+    x = ivy.max(ivy.where(ivy.less_equal(k, j), suf, ivy.full_like(suf, -float("inf"))),
+                axis=-2)                                                    # [..., i]
+    # segments
+    idx = ivy.arange(n, dtype="int64")
+    prev = ivy.concat([ivy.get_item(x, (Ellipsis, slice(0, 1))),
+                       ivy.get_item(x, (Ellipsis, slice(0, n - 1)))], axis=-1)
+    change = ivy.logical_and(ivy.not_equal(x, prev), ivy.greater(idx, 0))
+    start_mark = ivy.logical_or(change, ivy.equal(idx, 0))
+    nxt = ivy.concat([ivy.get_item(start_mark, (Ellipsis, slice(1, None))),
+                      ivy.ones_like(ivy.get_item(start_mark, (Ellipsis, slice(0, 1))))],
+                     axis=-1)                                               # run ends at i
+    kk = ivy.expand_dims(idx, axis=-1)   # [n(i), 1] vs [..., 1, n(k)]
+    cand = ivy.where(ivy.logical_and(ivy.less_equal(ivy.reshape(idx, (1, n)), kk),
+                                     ivy.expand_dims(start_mark, axis=-2)),
+                     ivy.broadcast_to(ivy.reshape(idx, (1, n)), (n, n)),
+                     ivy.zeros((n, n), dtype="int64"))
+    rstart = ivy.max(cand, axis=-1)                                         # [..., i]
+    cand_e = ivy.where(ivy.logical_and(ivy.greater_equal(ivy.reshape(idx, (1, n)), kk),
+                                       ivy.expand_dims(nxt, axis=-2)),
+                       ivy.broadcast_to(ivy.reshape(idx, (1, n)), (n, n)),
+                       ivy.full((n, n), n - 1, dtype="int64"))
+    rend = ivy.min(cand_e, axis=-1)
+    s_i = ivy.get_item(s, (Ellipsis, slice(0, n)))
+    s_start = ivy.take_along_axis(s, rstart, axis=-1)
+    s_end = ivy.take_along_axis(s, ivy.add(rend, 1), axis=-1)
+    cnt = ivy.astype(ivy.subtract(idx, rstart), "float64")
+    rlen = ivy.astype(ivy.add(ivy.subtract(rend, rstart), 1), "float64")
+    tie = ivy.logical_and(ivy.greater(cnt, 0.0),
+                          ivy.equal(ivy.multiply(ivy.subtract(s_i, s_start), rlen),
+                                    ivy.multiply(ivy.subtract(s_end, s_start), cnt)))
+    boundary = ivy.astype(ivy.logical_or(change, tie), "int32")
+    seg = ivy.astype(ivy.cumulative_sum(boundary, axis=-1), "int32")
+    if decreasing:
+        x = ivy.negative(x)
+    return res(wrap(ivy.astype(ivy.moveaxis(x, -1, ax), out_dt)),
+               wrap(ivy.moveaxis(seg, -1, ax)))
+
+
+def _pool_sequence(n_in, n_out, pseudo_random, seed):
+    """TF's GeneratePoolingSequence as an int64 array of n_out + 1 boundaries: uniform steps
+    when ``n_out`` divides ``n_in``; random: steps ``k``/``k + 1`` in a random order;
+    pseudo-random: ``ceil(alpha (i + u)) - ceil(alpha u)`` (``u`` uniform), last = ``n_in``.
+    The draws come from the frontend's stream (not TF's)."""
+    k = n_in // n_out
+    if n_in % n_out == 0:
+        return ivy.multiply(ivy.arange(n_out + 1, dtype="int64"), k)
+    if pseudo_random:
+        alpha = n_in / n_out
+        u = ivy.random_uniform(low=0.0, high=1.0, shape=(), dtype="float64", seed=seed)
+        i = ivy.astype(ivy.arange(n_out + 1, dtype="int64"), "float64")
+        cum = ivy.subtract(ivy.ceil(ivy.multiply(ivy.add(i, u), alpha)),
+                           ivy.ceil(ivy.multiply(u, alpha)))
+        cum = ivy.astype(cum, "int64")
+        last = ivy.equal(ivy.arange(n_out + 1), n_out)
+        return ivy.where(last, ivy.full_like(cum, n_in), cum)
+    extra = n_in - k * n_out
+    perm = ivy.argsort(ivy.random_uniform(low=0.0, high=1.0, shape=(n_out,), dtype="float64",
+                                          seed=seed))
+    diff = ivy.add(ivy.astype(ivy.less(perm, extra), "int64"), k)
+    return ivy.cumulative_sum(diff, axis=0, include_initial=True)
+
+
+def _window_mask(cum, n_in, overlapping):
+    """[n_out, n_in] membership of input index r in output window i."""
+    lo = ivy.expand_dims(ivy.get_item(cum, slice(0, -1)), axis=-1)
+    hi = ivy.expand_dims(ivy.get_item(cum, slice(1, None)), axis=-1)
+    if overlapping:
+        hi = ivy.minimum(ivy.add(hi, 1), n_in)
+    r = ivy.reshape(ivy.arange(n_in, dtype="int64"), (1, n_in))
+    return ivy.logical_and(ivy.greater_equal(r, lo), ivy.less(r, hi))
+
+
+def _fractional_pool(d, rows, cols, overlapping, kind):
+    """Pool NHWC ``d`` over the row/col boundary sequences (separable: columns, then rows)."""
+    h, w = int(d.shape[1]), int(d.shape[2])
+    mr, mc = _window_mask(rows, h, overlapping), _window_mask(cols, w, overlapping)
+    if kind == "max":
+        low = -float("inf") if KIND[name_of(d)] == "f" else int(ivy.iinfo(name_of(d)).min)
+        x = ivy.expand_dims(d, axis=2)                                # [b, h, 1, w, c]
+        m = ivy.reshape(mc, (1, 1, int(mc.shape[0]), w, 1))
+        t = ivy.max(ivy.where(m, x, ivy.full_like(x, low)), axis=3)    # [b, h, ow, c]
+        t = ivy.expand_dims(t, axis=1)                                # [b, 1, h, ow, c]
+        m = ivy.reshape(mr, (1, int(mr.shape[0]), h, 1, 1))
+        return ivy.max(ivy.where(m, t, ivy.full_like(t, low)), axis=2)
+    dt = name_of(d)
+    fr, fc = ivy.astype(mr, dt), ivy.astype(mc, dt)
+    s = ivy.einsum("ir,brsc,js->bijc", fr, d, fc)
+    cnt = ivy.multiply(ivy.expand_dims(ivy.sum(fr, axis=1), axis=1),
+                       ivy.expand_dims(ivy.sum(fc, axis=1), axis=0))  # [oh, ow]
+    cnt = ivy.reshape(cnt, (1, int(cnt.shape[0]), int(cnt.shape[1]), 1))
+    if KIND[dt] == "f":
+        return ivy.divide(s, cnt)
+    q = ivy.floor_divide(ivy.abs(s), cnt)            # C++ integer division truncates
+    return ivy.astype(ivy.where(ivy.less(s, 0), ivy.negative(q), q), dt)
+
+
+def _fractional(op, kind, value, pooling_ratio, pseudo_random, overlapping, seed):
+    import collections
+
+    d = nat(value)
+    check(op, name_of(d), ("float32", "float64", "int32", "int64"))
+    if len(d.shape) != 4:
+        invalid("input must be 4-dimensional", op)
+    pr = pooling_ratio
+    pr = [float(pr)] * 2 if isinstance(pr, (int, float)) else [float(v) for v in pr]
+    if len(pr) == 1:
+        pr = pr * 2
+    if len(pr) == 4:
+        if pr[0] != 1.0 or pr[3] != 1.0:
+            invalid("FractionalPool is not yet supported on the batch nor channel dimension.",
+                    op)
+        pr = pr[1:3]
+    if len(pr) != 2 or any(r < 1.0 for r in pr):
+        raise ValueError(f"pooling_ratio must be >= 1 with length 1, 2 or 4, got "
+                         f"{pooling_ratio}")
+    h, w = int(d.shape[1]), int(d.shape[2])
+    oh, ow = int(h / pr[0]), int(w / pr[1])
+    if oh <= 0 or ow <= 0:
+        invalid("output size must be positive", op)
+    from . import random as _r
+
+    s = _r._op_seed(seed if seed else None)
+    rows = _pool_sequence(h, oh, pseudo_random, s)
+    cols = _pool_sequence(w, ow, pseudo_random, None if s is None else s + 1)
+    out = collections.namedtuple(op, ["output", "row_pooling_sequence",
+                                      "col_pooling_sequence"])
+    return out(wrap(_fractional_pool(d, rows, cols, overlapping, kind)), wrap(rows), wrap(cols))
+
+
+def fractional_max_pool(value, pooling_ratio, pseudo_random=False, overlapping=False, seed=0,
+                        name=None):
+    """TF's FractionalMaxPool: random (or pseudo-random) row/column boundary sequences from the
+    frontend's stream, then the exact max over each window (``overlapping`` shares borders)."""
+    return _fractional("FractionalMaxPool", "max", value, pooling_ratio, pseudo_random,
+                       overlapping, seed)
+
+
+def fractional_avg_pool(value, pooling_ratio, pseudo_random=False, overlapping=False, seed=0,
+                        name=None):
+    return _fractional("FractionalAvgPool", "avg", value, pooling_ratio, pseudo_random,
+                       overlapping, seed)

@@ -24,11 +24,16 @@ def set_seed(seed):
 
 
 def get_global_generator():
-    not_implemented("tf.random.get_global_generator", "tf.random.Generator is not modelled")
+    """The global ``tf.random.Generator`` (created from a fixed seed on first use, or from the
+    global seed when ``set_seed`` was called)."""
+    if _STATE.get("generator") is None:
+        g = _STATE["global"]
+        _STATE["generator"] = Generator.from_seed(87654321 if g is None else g)
+    return _STATE["generator"]
 
 
-def Generator(*a, **k):  # noqa: N802
-    not_implemented("tf.random.Generator")
+def set_global_generator(generator):
+    _STATE["generator"] = generator
 
 
 def _op_seed(seed):
@@ -114,12 +119,54 @@ def _stateless_seed(seed):
     return (s[0] * 2654435761 + s[1] * 40503 + 12345) % (2 ** 31 - 1)
 
 
-def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=float32, name=None, alg=None):
+def _philox_seed(seed, alg, op):
+    """The [2] seed as an int64 native (validated), or NotImplementedError for ThreeFry."""
+    a = _alg_int("auto_select" if alg is None else alg)
+    if a == 2:
+        not_implemented(f"tf.random.{op}", "alg='threefry' (the Philox stream is TF's, "
+                        "ThreeFry is not modelled)")
+    if a not in (1, 3):
+        raise ValueError(f"Unsupported algorithm id: {a}")
+    d = nat(seed)
+    if name_of(d) not in ("int32", "int64"):
+        invalid(f"seed must be int32 or int64, not {name_of(d)}", "StatelessRandomGetKeyCounter")
+    if len(d.shape) != 1 or int(d.shape[0]) != 2:
+        invalid(f"seed must have shape [2], not {list(d.shape)}",
+                "StatelessRandomGetKeyCounter")
+    return ivy.astype(d, "int64")
+
+
+def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=float32, name=None,
+                      alg="auto_select"):
+    """TF's Philox stream bit for bit (float16/32/64, and int32 with ``minval``/``maxval``;
+    see _philox.py); other integer forms draw from the frontend's stream."""
+    from . import _philox
+
+    dt = as_dtype(dtype)
+    sh = _shape(shape)
+    s = _philox_seed(seed, alg, "stateless_uniform")
+    if dt.name in ("float16", "float32", "float64"):
+        hi = 1 if maxval is None else maxval
+        lo_, hi_ = nat(minval, dt), nat(hi, dt)
+        r = _philox.uniform(sh, s, dt.name)
+        return wrap(ivy.add(ivy.multiply(r, ivy.subtract(hi_, lo_)), lo_))
+    if dt.name == "int32" and maxval is not None:
+        lo_, hi_ = nat(minval, dt), nat(maxval, dt)
+        return wrap(_philox.uniform_int32(sh, s, lo_, hi_))
     return _uniform(shape, minval, maxval, dtype, _stateless_seed(seed))
 
 
-def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=float32, name=None, alg=None):
-    return _normal(shape, mean, stddev, dtype, _stateless_seed(seed))
+def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=float32, name=None,
+                     alg="auto_select"):
+    """TF's Philox stream and Box-Muller transform (float16/32/64; see _philox.py)."""
+    from . import _philox
+
+    dt = as_dtype(dtype)
+    if dt.name not in ("float16", "float32", "float64"):
+        return _normal(shape, mean, stddev, dtype, _stateless_seed(seed))
+    s = _philox_seed(seed, alg, "stateless_normal")
+    r = _philox.normal(_shape(shape), s, dt.name)
+    return wrap(ivy.add(ivy.multiply(r, nat(stddev, dt)), nat(mean, dt)))
 
 
 def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype=float32, name=None,
@@ -474,14 +521,17 @@ def _true_classes(true_classes, num_true, op):
     return tc
 
 
-def _range_sampler(kind, true_classes, num_true, num_sampled, unique, range_max, seed):
+def _range_sampler(kind, true_classes, num_true, num_sampled, unique, range_max, seed,
+                   probs=None):
     """TF's RangeSampler: ``num_sampled`` draws (distinct ones when ``unique``, counting the
     tries), expected counts ``p * num_sampled`` or ``-expm1(num_tries * log1p(-p))``. The draws
     come from the frontend's stream (not TF's)."""
     import collections
     import math
 
-    op = {"uniform": "UniformCandidateSampler", "log": "LogUniformCandidateSampler"}[kind]
+    op = {"uniform": "UniformCandidateSampler", "log": "LogUniformCandidateSampler",
+          "fixed": "FixedUnigramCandidateSampler",
+          "learned": "LearnedUnigramCandidateSampler"}[kind]
     tc = _true_classes(true_classes, num_true, op)
     ns, rm = int(num_sampled), int(range_max)
     if tc.shape[0] * tc.shape[1] and bool(ivy.to_numpy(ivy.any(ivy.logical_or(
@@ -494,14 +544,21 @@ def _range_sampler(kind, true_classes, num_true, num_sampled, unique, range_max,
     def draw(k, s):
         if kind == "uniform":
             return ivy.randint(0, rm, shape=(k,), dtype="int64", seed=s)
+        if probs is not None:  # inverse CDF of the unigram distribution
+            u = ivy.random_uniform(low=0.0, high=1.0, shape=(k,), dtype="float64", seed=s)
+            cdf = ivy.cumulative_sum(probs, axis=0)
+            return ivy.astype(ivy.clip(ivy.searchsorted(cdf, u, side="right"), 0, rm - 1),
+                              "int64")
         u = ivy.random_uniform(low=0.0, high=1.0, shape=(k,), dtype="float64", seed=s)
         v = ivy.subtract(ivy.floor(ivy.exp(ivy.multiply(u, log_range))), 1.0)
         return ivy.astype(ivy.clip(v, 0, rm - 1), "int64")
 
     def prob(v):
-        v = ivy.astype(v, "float64")
         if kind == "uniform":
-            return ivy.full_like(v, 1.0 / rm)
+            return ivy.full_like(ivy.astype(v, "float64"), 1.0 / rm)
+        if probs is not None:
+            return ivy.take(probs, ivy.astype(v, "int64"), axis=0)
+        v = ivy.astype(v, "float64")
         return ivy.divide(ivy.log(ivy.divide(ivy.add(v, 2.0), ivy.add(v, 1.0))), log_range)
 
     if not unique:
@@ -539,3 +596,193 @@ def log_uniform_candidate_sampler(true_classes, num_true, num_sampled, unique, r
                                   seed=None, name=None):
     return _range_sampler("log", true_classes, num_true, num_sampled, unique, range_max,
                           _op_seed(seed))
+
+
+def _unigram_weights(range_max, unigrams, distortion, num_reserved_ids, num_shards, shard,
+                     vocab_file, op):
+    rm = int(range_max)
+    if vocab_file:
+        not_implemented(f"tf.random.{op}", "vocab_file (file I/O); pass unigrams")
+    if int(num_shards) != 1 or int(shard) != 0:
+        not_implemented(f"tf.random.{op}", "num_shards > 1")
+    uni = [float(u) for u in (unigrams or [])]
+    if not uni:
+        invalid("Must provide either vocab_file or unigrams", op)
+    w = [0.0] * int(num_reserved_ids) + [u ** float(distortion) for u in uni]
+    if len(w) != rm:
+        invalid(f"Expected range_max ({rm}) == num_reserved_ids + len(unigrams) ({len(w)})", op)
+    return ivy.divide(ivy.asarray(w, dtype="float64"), sum(w))
+
+
+def fixed_unigram_candidate_sampler(true_classes, num_true, num_sampled, unique, range_max,
+                                    vocab_file="", distortion=1.0, num_oov_buckets=0,
+                                    num_reserved_ids=0, num_shards=1, shard=0, unigrams=(),
+                                    seed=None, name=None):
+    """TF's FixedUnigramSampler: weights ``unigram ** distortion`` (zero for the reserved ids);
+    draws from the frontend's stream."""
+    probs = _unigram_weights(range_max, unigrams, distortion, num_reserved_ids, num_shards,
+                             shard, vocab_file, "FixedUnigramCandidateSampler")
+    return _range_sampler("fixed", true_classes, num_true, num_sampled, unique, range_max,
+                          _op_seed(seed), probs=probs)
+
+
+_LEARNED: dict = {}
+
+
+def learned_unigram_candidate_sampler(true_classes, num_true, num_sampled, unique, range_max,
+                                      seed=None, name=None):
+    """TF's LearnedUnigramSampler: counts start at 1 per class and, after each call, grow by
+    the true classes seen; as TF's eager kernel cache, the counts persist across calls with the
+    same explicit ``seed`` and attributes (a call without a seed starts fresh)."""
+    tc = _true_classes(true_classes, num_true, "LearnedUnigramCandidateSampler")
+    rm = int(range_max)
+    key = (int(seed), rm, int(num_true), int(num_sampled), bool(unique)) \
+        if seed is not None else None
+    counts = _LEARNED.get(key) if key is not None else None
+    if counts is None:
+        counts = ivy.ones((rm,), dtype="float64")
+    probs = ivy.divide(counts, ivy.sum(counts))
+    out = _range_sampler("learned", true_classes, num_true, num_sampled, unique, range_max,
+                         _op_seed(seed), probs=probs)
+    if key is not None:
+        flat = ivy.reshape(tc, (-1,))
+        hits = ivy.sum(ivy.astype(ivy.equal(ivy.expand_dims(flat, axis=-1),
+                                            ivy.arange(rm, dtype="int64")), "float64"), axis=0)
+        _LEARNED[key] = ivy.add(counts, hits)
+    return out
+
+
+class Generator:
+    """``tf.random.Generator``: the state is TF's (an int64 ``Variable`` of 3 words for Philox,
+    2 for ThreeFry; ``from_seed`` lays it out as TF's ``create_rng_state``). Each draw uses the
+    frontend's stateless stream seeded by the state and advances the counter word by one; the
+    numbers and the counter increments are **not** TensorFlow's Philox output."""
+
+    def __init__(self, copy_from=None, state=None, alg=None):
+        from ._core import Variable
+
+        if copy_from is not None:
+            state, alg = copy_from.state.numpy(), copy_from.algorithm
+        if state is None:
+            raise ValueError("Must provide either `copy_from` or `state` (use "
+                             "Generator.from_seed or from_non_deterministic_state)")
+        self._alg = _alg_int(alg if alg is not None else "philox")
+        if self._alg == 3:
+            self._alg = 1
+        size = 2 if self._alg == 2 else 3
+        st = nat(state, dtype="int64")
+        if len(st.shape) != 1 or int(st.shape[0]) != size:
+            raise ValueError(f"Generator state must be a vector of {size} int64 values, got "
+                             f"shape {list(st.shape)}")
+        self._state = Variable(wrap(ivy.astype(st, "int64")), trainable=False)
+
+    # ---------------------------------------------------------------- construction
+    @classmethod
+    def from_seed(cls, seed, alg=None):
+        alg = _alg_int(alg if alg is not None else "philox")
+        return cls(state=create_rng_state(seed, alg), alg=alg)
+
+    @classmethod
+    def from_state(cls, state, alg):
+        return cls(state=state, alg=alg)
+
+    @classmethod
+    def from_non_deterministic_state(cls, alg=None):
+        import os
+
+        return cls.from_seed(int.from_bytes(os.urandom(8), "little") >> 1, alg)
+
+    @classmethod
+    def from_key_counter(cls, key, counter, alg):
+        import numpy as np
+
+        from ._core import constant
+
+        c = [int(v) for v in np.asarray(counter.numpy() if hasattr(counter, "numpy")
+                                        else counter).ravel()]
+        k = [int(v) for v in np.asarray(key.numpy() if hasattr(key, "numpy") else key).ravel()]
+        return cls(state=constant(np.array(c + k, np.int64)), alg=alg)
+
+    # ---------------------------------------------------------------- state
+    @property
+    def state(self):
+        return self._state
+
+    @property
+    def algorithm(self):
+        return self._alg
+
+    @property
+    def key(self):
+        return wrap(ivy.get_item(self._state._data, -1))
+
+    def reset(self, state):
+        self._state.assign(wrap(ivy.astype(nat(state, dtype="int64"), "int64")))
+
+    def reset_from_seed(self, seed):
+        self.reset(create_rng_state(seed, self._alg))
+
+    def reset_from_key_counter(self, key, counter):
+        self.reset(Generator.from_key_counter(key, counter, self._alg).state)
+
+    def skip(self, delta):
+        d = self._state._data
+        self._state.assign(wrap(ivy.concat([ivy.add(ivy.get_item(d, slice(0, 1)),
+                                                     int(delta)),
+                                            ivy.get_item(d, slice(1, None))], axis=0)))
+
+    def _next_seed(self):
+        import numpy as np
+
+        words = [int(v) for v in np.asarray(ivy.to_numpy(self._state._data)).ravel()]
+        self.skip(1)
+        return [(words[-1] * 1000003 + words[1 if len(words) == 3 else 0]) % (2 ** 31 - 1),
+                words[0] % (2 ** 31 - 1)]
+
+    # ---------------------------------------------------------------- draws
+    def uniform(self, shape, minval=0, maxval=None, dtype=float32, name=None):
+        return stateless_uniform(shape, self._next_seed(), minval, maxval, dtype)
+
+    def normal(self, shape, mean=0.0, stddev=1.0, dtype=float32, name=None):
+        return stateless_normal(shape, self._next_seed(), mean, stddev, dtype)
+
+    def truncated_normal(self, shape, mean=0.0, stddev=1.0, dtype=float32, name=None):
+        return stateless_truncated_normal(shape, self._next_seed(), mean, stddev, dtype)
+
+    def uniform_full_int(self, shape, dtype="uint64", name=None):
+        dt = as_dtype(dtype).name
+        if dt not in ("int32", "int64", "uint32", "uint64"):
+            raise ValueError(f"Argument `dtype` got invalid value {dt}")
+        bits = 32 if dt.endswith("32") else 64
+        hi = stateless_uniform(shape, self._next_seed(), minval=0, maxval=2 ** 31 - 1,
+                               dtype="int64")._data
+        lo = stateless_uniform(shape, self._next_seed(), minval=0, maxval=2 ** 31 - 1,
+                               dtype="int64")._data
+        words = ivy.bitwise_xor(ivy.bitwise_left_shift(hi, 33 if bits == 64 else 1), lo)
+        if bits == 32:
+            words = ivy.bitwise_and(words, 0xFFFFFFFF)
+            if dt == "int32":
+                words = ivy.subtract(words, ivy.multiply(ivy.astype(ivy.greater(
+                    words, 2 ** 31 - 1), "int64"), 2 ** 32))
+        return wrap(ivy.astype(words, dt) if dt != "uint64" else
+                    ivy.bitcast(words, "uint64"))
+
+    def binomial(self, shape, counts, probs, dtype="int32", name=None):
+        return stateless_binomial(shape, self._next_seed(), counts, probs, dtype)
+
+    def make_seeds(self, count=1):
+        """``[2, count]`` int64 seeds for the stateless ops."""
+        return wrap(ivy.astype(stateless_uniform([2, int(count)], self._next_seed(), minval=0,
+                                                 maxval=2 ** 31 - 1, dtype="int64")._data,
+                               "int64"))
+
+    def split(self, count=1):
+        return [Generator(state=wrap(ivy.concat([ivy.zeros((len(self._state._data.shape)
+                                                             and int(self._state.shape[0]) - 1,),
+                                                            dtype="int64"),
+                                                 ivy.reshape(nat(s), (1,))], axis=0)),
+                          alg=self._alg)
+                for s in self.make_seeds(int(count))._data[0]]
+
+    def __repr__(self):
+        return f"<tf.random.Generator alg={self._alg} state={self._state.numpy()}>"

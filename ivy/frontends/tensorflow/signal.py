@@ -417,3 +417,120 @@ def inverse_mdct(mdcts, window_fn=vorbis_window, norm=None, name=None):
     else:
         fr = ivy.multiply(fr, ivy.astype(ivy.asarray(math.sqrt(0.5)), name_of(fr)))
     return overlap_and_add(wrap(fr), half)
+
+
+# ---------------------------------------------------------------- N-d FFTs (FFTND & co.)
+# TF 2.21 registers no CPU kernel for FFTND/IFFTND/RFFTND/IRFFTND (they run through XLA); the
+# frontend gives them the kernels' documented meaning (``fft_length[i]`` points along
+# ``axes[i]``, inputs cropped / zero-padded to it) and TF's Python wrappers' defaults and
+# normalisation; tests compare them with TF's fft/fft2d/fft3d/rfft*/irfft* kernels.
+def _nd_args(d, fft_length, axes, inverse_real=False):
+    nd = len(d.shape)
+    ax = list(range(nd)) if axes is None else [int(a) % nd if nd else int(a)
+                                               for a in _F._ints(axes)]
+    if fft_length is None:
+        fl = [int(d.shape[a]) for a in ax]
+        if inverse_real and fl:
+            fl[-1] = max(0, 2 * (fl[-1] - 1))
+    else:
+        fl = _F._ints(fft_length)
+    if len(fl) != len(ax):
+        raise ValueError(f"fft_length ({len(fl)} values) and axes ({len(ax)} values) must "
+                         f"have the same length")
+    if len(ax) > nd:
+        raise ValueError(f"Shape must be at least rank {len(ax)} but is rank {nd}")
+    return fl, ax
+
+
+def _nd_fit(d, fl, ax, half_last=False):
+    for i, (n, a) in enumerate(zip(fl, ax, strict=False)):
+        d = _fit(d, n // 2 + 1 if half_last and i == len(ax) - 1 else n, a)
+    return d
+
+
+def _norm(norm):
+    n = "backward" if norm is None else norm
+    if n not in ("backward", "forward", "ortho"):
+        raise ValueError(f'Invalid norm value {norm}; should be "backward","ortho" or '
+                         f'"forward".')
+    return n
+
+
+def _fftnd(op, input_tensor, fft_length, axes, norm, inverse):
+    d = nat(input_tensor)
+    check(op.split(".")[-1].upper(), name_of(d), CPLX)
+    fl, ax = _nd_args(d, fft_length, axes)
+    d = _nd_fit(d, fl, ax)
+    fn = ivy.fft.ifftn if inverse else ivy.fft.fftn
+    if not ax:
+        return wrap(d)
+    return wrap(ivy.astype(fn(d, axes=tuple(ax), norm=_norm(norm)), name_of(d)))
+
+
+def _rfftnd(op, input_tensor, fft_length, axes, norm, ctype=None):
+    d = nat(input_tensor)
+    if name_of(d) not in ("float32", "float64"):
+        raise ValueError(f"RFFT requires tf.float32 or tf.float64 inputs, got: {name_of(d)}")
+    fl, ax = _nd_args(d, fft_length, axes)
+    d = _nd_fit(d, fl, ax)
+    r = ivy.fft.rfftn(d, axes=tuple(ax), norm=_norm(norm))
+    return wrap(ivy.astype(r, ctype or _CT[name_of(d)]))
+
+
+def _irfftnd(op, input_tensor, fft_length, axes, norm, rtype=None):
+    d = nat(input_tensor)
+    if name_of(d) not in CPLX:
+        raise ValueError(f"IRFFT requires tf.complex64 or tf.complex128 inputs, got: "
+                         f"{name_of(d)}")
+    fl, ax = _nd_args(d, fft_length, axes, inverse_real=True)
+    d = _nd_fit(d, fl, ax, half_last=True)
+    r = ivy.fft.irfftn(d, s=tuple(fl), axes=tuple(ax), norm=_norm(norm))
+    return wrap(ivy.astype(r, rtype or _RT[name_of(d)]))
+
+
+def fftnd(input_tensor, fft_length=None, axes=None, norm=None, name=None):
+    from ._core import convert_to_tensor
+
+    t = convert_to_tensor(input_tensor, dtype_hint="complex64")
+    return _fftnd("signal.fftnd", t, fft_length, axes, norm, False)
+
+
+def ifftnd(input_tensor, fft_length=None, axes=None, norm=None, name=None):
+    from ._core import convert_to_tensor
+
+    t = convert_to_tensor(input_tensor, dtype_hint="complex64")
+    return _fftnd("signal.ifftnd", t, fft_length, axes, norm, True)
+
+
+def rfftnd(input_tensor, fft_length=None, axes=None, norm=None, name=None):
+    from ._core import convert_to_tensor
+
+    t = convert_to_tensor(input_tensor, dtype_hint="float32")
+    return _rfftnd("signal.rfftnd", t, fft_length, axes, norm)
+
+
+def irfftnd(input_tensor, fft_length=None, axes=None, norm=None, name=None):
+    from ._core import convert_to_tensor
+
+    t = convert_to_tensor(input_tensor, dtype_hint="complex64")
+    return _irfftnd("signal.irfftnd", t, fft_length, axes, norm)
+
+
+# the raw kernels as ``tf.fftnd`` & co. expose them (fft_length and axes required)
+def _raw_fftnd(input, fft_length, axes, name=None):  # noqa: A002
+    return _fftnd("fftnd", input, fft_length, axes, None, False)
+
+
+def _raw_ifftnd(input, fft_length, axes, name=None):  # noqa: A002
+    return _fftnd("ifftnd", input, fft_length, axes, None, True)
+
+
+def _raw_rfftnd(input, fft_length, axes, Tcomplex="complex64", name=None):  # noqa: A002,N803
+    d = nat(input)
+    check("RFFTND", name_of(d), ("float32", "float64"))
+    return _rfftnd("rfftnd", input, fft_length, axes, None, as_dtype(Tcomplex).name)
+
+
+def _raw_irfftnd(input, fft_length, axes, Treal="float32", name=None):  # noqa: A002,N803
+    check("IRFFTND", name_of(nat(input)), CPLX)
+    return _irfftnd("irfftnd", input, fft_length, axes, None, as_dtype(Treal).name)

@@ -20,6 +20,7 @@ import sys
 REAL_NAMESPACES = ("tf", "tf.math", "tf.nn", "tf.linalg", "tf.signal", "tf.image", "tf.random",
                    "tf.bitwise", "tf.raw_ops")
 TEST_MODULES = ("test_math", "test_manipulation", "test_nn_image_signal", "test_special",
+                "test_linop", "test_added",
                 "test_linalg_random_raw", "test_programs", "test_more")
 
 _RULES = [

@@ -180,11 +180,11 @@ def test_manipulation(spec, data):
     run_spec(spec, data)
 
 
-def test_segment_sum_not_implemented():
+def test_segment_multidim_ids_not_implemented():
     import ivy.frontends.tensorflow as ftf
 
     with pytest.raises(NotImplementedError, match="docs/frontends-tensorflow.md"):
-        ftf.math.segment_prod(ftf.constant([1.0]), ftf.constant([0]))
+        ftf.math.segment_prod(ftf.constant([[1.0]]), ftf.constant([[0]]))
 
 
 @pytest.mark.parametrize("eq, shapes, dtype", [

@@ -148,8 +148,8 @@ def test_dct_errors():
     check("image.rgb_to_hsv", A(np.ones((2, 2, 3), np.int32)))
 
 
-# tf.signal.fftnd / ifftnd / rfftnd / irfftnd (and tf.fftnd ...) are not implemented: the
-# installed TensorFlow has no CPU kernel for them (NotFoundError), so nothing to compare with.
+# tf.signal.fftnd / ifftnd / rfftnd / irfftnd (and tf.fftnd ...): the installed TensorFlow has
+# no CPU kernel for them (NotFoundError); test_added.test_fftnd compares them with fft2d/fft3d/...
 MORE = []
 MORE += [
     Spec("math.angle", a(st.one_of(arrs(F64, lo=-3, hi=3), arrays("complex64", (3,), lo=-2, hi=2,
