@@ -376,17 +376,73 @@ class ufunc:  # noqa: N801 - numpy's name
 
     def accumulate(self, array, axis=0, dtype=None, out=None):
         fn = {"add": cumsum, "multiply": cumprod}.get(self.__name__)
-        if fn is None:
+        if fn is not None:
+            return fn(array, axis=axis, dtype=dtype, out=out)
+        if self.__name__ not in _IDEMPOTENT or self.nin != 2:
             not_implemented(f"numpy.{self.__name__}.accumulate")
-        return fn(array, axis=axis, dtype=dtype, out=out)
+        _no_out(f"{self.__name__}.accumulate", out)
+        # an inclusive scan by doubling (Hillis-Steele): log2(n) applications of the ufunc,
+        # exact for idempotent operations (op(a, a) == a), where the first k entries may
+        # combine with themselves
+        x = asarray(array)
+        if dtype is not None:
+            x = x.astype(dtype)
+        if x.ndim == 0:
+            raise TypeError("cannot accumulate on a scalar")
+        ax = norm_axis(axis, x.ndim)
+        n = x.shape[ax]
+        pre = (slice(None),) * ax
+        r, k = x, 1
+        while k < n:
+            r = self(r, concatenate([r[pre + (slice(0, k),)], r[pre + (slice(0, n - k),)]],
+                                    axis=ax))
+            k *= 2
+        return r if dtype is not None else r.astype(x.dtype)
 
     def outer(self, A, B, **kwargs):
         a, b = asarray(A), asarray(B)
         return self(a.reshape(a.shape + (1,) * b.ndim), b, **kwargs)
 
-    def at(self, *args, **kwargs):
-        not_implemented(f"numpy.{self.__name__}.at", "unbuffered in-place update")
+    def at(self, a, indices, b=None):
+        """Unbuffered ``a[indices] op= b`` (repeated indices accumulate) for add, subtract,
+        maximum and minimum, as ``ivy.scatter_nd``; integer-array (or int) indices, one per
+        leading axis. ``a`` (a frontend array) is updated in place and also returned."""
+        red = {"add": "sum", "subtract": "sum", "maximum": "max", "minimum": "min"}.get(
+            self.__name__)
+        if red is None or b is None:
+            not_implemented(f"numpy.{self.__name__}.at", "only add/subtract/maximum/minimum "
+                            "with values")
+        arr = asarray(a)
+        idx = indices if isinstance(indices, tuple) else (indices,)
+        if _any(isinstance(i, slice) or i is Ellipsis or i is None for i in idx):
+            not_implemented(f"numpy.{self.__name__}.at with slices in the index")
+        idx = [asarray(i) for i in idx]
+        if _any(i.dtype.kind not in "iu" for i in idx):
+            not_implemented(f"numpy.{self.__name__}.at with a non-integer index")
+        if len(idx) > arr.ndim:
+            raise IndexError("too many indices for array")
+        idx = broadcast_arrays(*idx)
+        idx = [where(i < 0, i + arr.shape[k], i).astype(_I64) for k, i in enumerate(idx)]
+        vals = asarray(b)
+        rt = result_type(arr, vals)
+        if not can_cast(rt, arr.dtype, "same_kind"):
+            raise TypeError(f"Cannot cast ufunc '{self.__name__}' output from {rt!r} to "
+                            f"{arr.dtype!r} with casting rule 'same_kind'")
+        if self.__name__ == "subtract":
+            vals = negative(vals)  # noqa: F821 - a ufunc (module globals)
+        upd_shape = tuple(idx[0].shape) + tuple(arr.shape[len(idx):])
+        vals = broadcast_to(vals.astype(arr.dtype), upd_shape)
+        ind = stack(idx, axis=-1)
+        r = ivy.scatter_nd(native(ind), native(vals), tuple(arr.shape), reduction=red,
+                           out=native(arr))
+        r = wrap(cast(r, arr.dtype))
+        if isinstance(a, ndarray):
+            a._assign(r._data)
+        return r
 
+
+_IDEMPOTENT = frozenset({"maximum", "minimum", "fmax", "fmin", "logical_and", "logical_or",
+                         "bitwise_and", "bitwise_or"})
 
 _UNARY = {
     "absolute": _bool_to(lambda x: x, ivy.abs), "fabs": ivy.abs, "negative": ivy.negative,
@@ -567,6 +623,27 @@ def clip(a, a_min=_NO, a_max=_NO, out=None, *, min=_NO, max=_NO, **kwargs):  # n
 
 
 # ================================================================================ creation
+def _has_frontend_array(o):
+    return isinstance(o, ndarray) or (isinstance(o, (list, tuple)) and
+                                      _any(_has_frontend_array(e) for e in o))
+
+
+def _nested_to_array(obj):
+    """``np.array([a, b, 1.0])`` with frontend arrays inside: each element an array (Python
+    scalars at NumPy's default dtypes, as ``np.array`` of a list), promoted and stacked."""
+    if isinstance(obj, ndarray):
+        return obj
+    if isinstance(obj, (list, tuple)) and _has_frontend_array(obj):
+        parts = [_nested_to_array(e) for e in obj]
+        shapes = {p.shape for p in parts}
+        if len(shapes) != 1:
+            raise ValueError("setting an array element with a sequence. The requested array "
+                             "has an inhomogeneous shape after 1 dimensions.")
+        rt = result_type(*[p.dtype for p in parts])
+        return stack([p if p.dtype == rt else p.astype(rt) for p in parts])
+    return array(obj)
+
+
 def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, like=None):  # noqa: A002
     d = None if dtype is None else to_dtype(dtype)
     if isinstance(object, ndarray):
@@ -575,11 +652,12 @@ def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, lik
         if copy and x is object._data:
             x = ivy.astype(x, dtype_of(x).ivy, copy=True)
     else:
-        if isinstance(object, (list, tuple)) and _any(isinstance(e, ndarray) for e in object):
-            object = _rnp.asarray([_rnp.asarray(e) for e in object]) if _all(
-                isinstance(e, ndarray) for e in object) else \
-                _rnp.asarray([_rnp.asarray(e) if isinstance(e, ndarray) else e for e in object])
-        x = native(object, d)
+        if isinstance(object, (list, tuple)) and _has_frontend_array(object):
+            # stacked with Ivy (not read into NumPy: the values may be traced)
+            x = _nested_to_array(object)._data
+            x = cast(x, d) if d is not None else x
+        else:
+            x = native(object, d)
         if d is None and isinstance(object, (_int, _float, _bool, _complex)):
             pass
     if ndmin and len(x.shape) < ndmin:
@@ -876,9 +954,16 @@ def _dtype_kw(dtype):
     return () if dtype is None else (("dtype", to_dtype(dtype).name),)
 
 
+def _where_fill(x, where, fill):
+    m = broadcast_to(asarray(where, bool), x.shape)
+    return wrap(ivy.where(native(m), native(x), cast(_nat(fill), x.dtype)))
+
+
 def sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NO, where=True):  # noqa: A001
     _no_out("sum", out)
-    _no_where("sum", where)
+    if where is not True:  # the masked-out elements count as 0
+        xa = asarray(a)
+        return sum(_where_fill(xa, where, 0), axis, dtype, None, keepdims, initial)
     x = _nat(a)
     d = BY_NAME[probe("sum", (dtype_of(x).name,), _dtype_kw(dtype))]
     ax, axes = _red_axes(x, axis)
@@ -892,7 +977,9 @@ def sum(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NO, where=T
 
 def prod(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NO, where=True):
     _no_out("prod", out)
-    _no_where("prod", where)
+    if where is not True:  # the masked-out elements count as 1
+        xa = asarray(a)
+        return prod(_where_fill(xa, where, 1), axis, dtype, None, keepdims, initial)
     x = _nat(a)
     d = BY_NAME[probe("prod", (dtype_of(x).name,), _dtype_kw(dtype))]
     ax, axes = _red_axes(x, axis)
@@ -906,7 +993,13 @@ def prod(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NO, where=
 
 def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     _no_out("mean", out)
-    _no_where("mean", where)
+    if where is not True:  # sum over the selected elements / their count
+        xa = asarray(a)
+        d = BY_NAME[probe("mean", (xa.dtype.name,), _dtype_kw(dtype))]
+        m = broadcast_to(asarray(where, bool), xa.shape)
+        s_ = sum(_where_fill(xa, m, 0).astype(d), axis, None, None, keepdims)
+        c_ = sum(m.astype(d), axis, None, None, keepdims)
+        return ret(native(asarray(s_ / c_).astype(d)))
     x = _nat(a)
     d = BY_NAME[probe("mean", (dtype_of(x).name,), _dtype_kw(dtype))]
     ax, axes = _red_axes(x, axis)
@@ -1429,8 +1522,6 @@ def count_nonzero(a, axis=None, *, keepdims=False):
 
 def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, *,
         dtype=None):
-    if fweights is not None or aweights is not None:
-        not_implemented("numpy.cov(fweights/aweights)")
     X = asarray(m)
     if X.ndim > 2:
         raise ValueError("m has more than 2 dimensions")
@@ -1447,8 +1538,42 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
     if ddof is None:
         ddof = 0 if bias else 1
     n = X.shape[1]
-    Xc = X - X.mean(axis=1, keepdims=True)
-    c = dot(Xc, Xc.T.conj()) / (n - ddof)
+    if fweights is None and aweights is None:
+        Xc = X - X.mean(axis=1, keepdims=True)
+        c = dot(Xc, Xc.T.conj()) / (n - ddof)
+        return squeeze(c) if c.ndim else c
+    # NumPy's weighted form: w = fweights * aweights, the mean weighted by w, and the
+    # normalisation w_sum - ddof * sum(w * aweights) / w_sum
+    w = None
+    if fweights is not None:
+        fw_ = asarray(fweights)
+        if fw_.dtype.kind not in "iub" and _bool(any(fw_ != around(fw_))):
+            raise TypeError("fweights must be integer")
+        fw_ = fw_.astype(_F64)
+        if fw_.ndim > 1:
+            raise RuntimeError("cannot handle multidimensional fweights")
+        if fw_.shape[0] != n:
+            raise RuntimeError("incompatible numbers of samples and fweights")
+        w = fw_
+    aw = None
+    if aweights is not None:
+        aw = asarray(aweights).astype(_F64)
+        if aw.ndim > 1:
+            raise RuntimeError("cannot handle multidimensional aweights")
+        if aw.shape[0] != n:
+            raise RuntimeError("incompatible numbers of samples and aweights")
+        w = aw if w is None else w * aw
+    w_sum = w.sum()
+    avg = (X * w).sum(axis=1) / w_sum
+    if ddof == 0:
+        fact = w_sum
+    elif aw is None:
+        fact = w_sum - ddof
+    else:
+        fact = w_sum - ddof * (w * aw).sum() / w_sum
+    fact = maximum(fact, 0.0)  # noqa: F821 - NumPy warns, uses 0
+    Xc = X - avg[:, None]
+    c = dot(Xc, (Xc * w).T.conj()) * true_divide(1, fact)
     return squeeze(c) if c.ndim else c
 
 
@@ -1932,8 +2057,19 @@ def argwhere(a):
 
 def take(a, indices, axis=None, out=None, mode="raise"):
     _no_out("take", out)
-    if mode != "raise":
-        not_implemented(f"numpy.take(mode={mode!r})")
+    if mode not in ("raise", "wrap", "clip"):
+        raise ValueError(f"clipmode must be one of 'clip', 'raise', or 'wrap' (got {mode!r})")
+    if mode != "raise":  # indices wrapped / clipped into range with Ivy (no value read)
+        xa = asarray(a)
+        n = xa.size if axis is None else xa.shape[norm_axis(axis, xa.ndim)]
+        if n == 0:
+            raise IndexError("cannot do a non-empty take from an empty axes.")
+        iv = asarray(indices)
+        if iv.dtype.kind not in "iu":
+            raise TypeError("Cannot cast array data from dtype('float64') to dtype('int64') "
+                            "according to the rule 'safe'")
+        iv = iv % n if mode == "wrap" else clip(iv, 0, n - 1)
+        return take(xa, iv, axis=axis)
     x = _nat(a)
     if axis is None:
         x = ivy.reshape(x, (-1,))
@@ -2193,8 +2329,22 @@ def choose(a, choices, out=None, mode="raise"):
 
 def compress(condition, a, axis=None, out=None):
     _no_out("compress", out)
-    c = nonzero(asarray(condition, bool))[0]
-    return take(a, c, axis=axis)
+    # boolean indexing (NumPy's own: a condition shorter than the axis selects nothing beyond
+    # it), so a traced condition stays a value of the graph
+    cond = asarray(condition, bool)
+    if cond.ndim != 1:
+        raise ValueError("condition must be a 1-d array")
+    x = asarray(a)
+    if axis is None:
+        x, ax = ravel(x), 0
+    else:
+        ax = norm_axis(axis, x.ndim)
+    n = x.shape[ax]
+    if cond.shape[0] > n:
+        not_implemented("numpy.compress with a condition longer than the axis")
+    if cond.shape[0] < n:
+        x = x[(slice(None),) * ax + (slice(0, cond.shape[0]),)]
+    return x[(slice(None),) * ax + (cond,)]
 
 
 def extract(condition, arr):
@@ -2446,24 +2596,34 @@ def gradient(f, *varargs, axis=None, edge_order=1):
         dxs = list(varargs) * len(axes)
     else:
         dxs = list(varargs)
-    if edge_order != 1:
-        not_implemented("numpy.gradient(edge_order=2)")
+    if edge_order not in (1, 2):
+        raise ValueError("'edge_order' greater than 2 not supported")
     outs = []
     for ax, dx in zip(axes, dxs):
         n = x.shape[ax]
-        if n < 2:
+        if n < edge_order + 1:
             raise ValueError("Shape of array too small to calculate a numerical gradient, at "
                              "least (edge_order + 1) elements are required.")
 
         def sl(s):
             return (slice(None),) * ax + (s,)
+
+        def part(i, j=None):
+            return x[sl(slice(i, j))]
         if isinstance(dx, (_int, _float)) or asarray(dx).ndim == 0:
-            dxv = _float(dx)
-            mid = (x[sl(slice(2, None))] - x[sl(slice(None, -2))]) / (2 * dxv)
-            first = (x[sl(slice(1, 2))] - x[sl(slice(0, 1))]) / dxv
-            last = (x[sl(slice(-1, None))] - x[sl(slice(-2, -1))]) / dxv
+            # a 0-d array spacing stays an array (a traced value is not read into Python)
+            dxv = _float(dx) if isinstance(dx, (_int, _float)) else asarray(dx).astype(_F64)
+            mid = (part(2) - part(None, -2)) / (2.0 * dxv)
+            if edge_order == 1:
+                first = (part(1, 2) - part(0, 1)) / dxv
+                last = (part(-1) - part(-2, -1)) / dxv
+            else:
+                first = (-1.5 / dxv) * part(0, 1) + (2.0 / dxv) * part(1, 2) + (-0.5 / dxv) * part(2, 3)
+                last = (0.5 / dxv) * part(-3, -2) + (-2.0 / dxv) * part(-2, -1) + (1.5 / dxv) * part(-1)
         else:
             c = asarray(dx).astype(_F64)
+            if c.ndim != 1:
+                raise ValueError("distances must be either scalars or 1d")
             if c.shape[0] != n:
                 raise ValueError("when 1d, distances must match the length of the corresponding "
                                  "dimension")
@@ -2473,17 +2633,40 @@ def gradient(f, *varargs, axis=None, edge_order=1):
             a_ = -(h2) / (h1 * (h1 + h2))
             b_ = (h2 - h1) / (h1 * h2)
             c_ = h1 / (h2 * (h1 + h2))
-            mid = a_ * x[sl(slice(None, -2))] + b_ * x[sl(slice(1, -1))] + \
-                c_ * x[sl(slice(2, None))]
-            first = (x[sl(slice(1, 2))] - x[sl(slice(0, 1))]) / d[0]
-            last = (x[sl(slice(-1, None))] - x[sl(slice(-2, -1))]) / d[-1]
+            mid = a_ * part(None, -2) + b_ * part(1, -1) + c_ * part(2)
+            if edge_order == 1:
+                first = (part(1, 2) - part(0, 1)) / d[0]
+                last = (part(-1) - part(-2, -1)) / d[-1]
+            else:
+                d1, d2 = d[0], d[1]
+                first = (-(2.0 * d1 + d2) / (d1 * (d1 + d2))) * part(0, 1) + \
+                    ((d1 + d2) / (d1 * d2)) * part(1, 2) + (-d1 / (d2 * (d1 + d2))) * part(2, 3)
+                d1, d2 = d[-2], d[-1]
+                last = (d2 / (d1 * (d1 + d2))) * part(-3, -2) + \
+                    (-(d2 + d1) / (d1 * d2)) * part(-2, -1) + \
+                    ((2.0 * d2 + d1) / (d2 * (d1 + d2))) * part(-1)
         outs.append(concatenate([first, mid, last], ax).astype(x.dtype))
     return outs[0] if len(outs) == 1 else tuple(outs)
 
 
 def interp(x, xp, fp, left=None, right=None, period=None):
-    if period is not None:
-        not_implemented("numpy.interp(period=...)")
+    if period is not None:  # NumPy's periodic form: everything modulo the period, the
+        # sorted sample points extended by one point on each side
+        if period == 0:
+            raise ValueError("period must be a non-zero value")
+        period = _abs(period)
+        xv = asarray(x).astype(_F64) % period
+        xpv = asarray(xp).astype(_F64) % period
+        fpv = asarray(fp)
+        if xpv.ndim != 1 or fpv.ndim != 1:
+            raise ValueError("Data points must be 1-D sequences")
+        if xpv.shape[0] != fpv.shape[0]:
+            raise ValueError("fp and xp are not of the same length")
+        order = argsort(xpv)
+        xpv, fpv = xpv[order], fpv[order]
+        xpv = concatenate((xpv[-1:] - period, xpv, xpv[0:1] + period))
+        fpv = concatenate((fpv[-1:], fpv, fpv[0:1]))
+        return interp(xv, xpv, fpv)
     xv = asarray(x).astype(_F64)
     xpv = asarray(xp).astype(_F64)
     fpv = asarray(fp)
@@ -2753,8 +2936,12 @@ def bincount(x, weights=None, minlength=0):
                         "according to the rule 'safe'")
     if xv.size and _bool(any(xv < 0)):
         raise ValueError("'list' argument must have no negative elements")
-    n = _max(_int(xv.max()) + 1 if xv.size else 0, minlength)
-    oh = asarray(xv)[:, None] == arange(n)[None, :]
+    if xv.size:  # max + 1 as an array: the output length stays data-dependent when traced
+        n = ivy.maximum(ivy.add(ivy.max(asarray(xv)._data), 1), _int(minlength))
+        bins = wrap(ivy.arange(n, dtype="int64"))
+    else:
+        bins = arange(_int(minlength), dtype=_I64)
+    oh = asarray(xv)[:, None] == bins[None, :]
     if weights is None:
         return oh.astype(_I64).sum(axis=0)
     return (oh * asarray(weights).astype(_F64)[:, None]).sum(axis=0)
@@ -2960,11 +3147,38 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
     return moveaxis(wrap(r), -1, axisc) if len(bs) > 1 else wrap(r)
 
 
+def _einsum_sublists(args):
+    """``einsum(a, [0, 1], b, [1, 2], [0, 2])`` as ``einsum("ab,bc->ac", a, b)``."""
+    letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+    def term(sub):
+        t = ""
+        for v in sub:
+            if v is Ellipsis:
+                t += "..."
+            elif isinstance(v, (_int, _rnp.integer)) and 0 <= v < len(letters):
+                t += letters[_int(v)]
+            else:
+                raise ValueError("subscript is not within the valid range [0, 52)")
+        return t
+    args = list(args)
+    ops, terms = args[0::2], args[1::2]
+    out = None
+    if len(ops) > len(terms):  # odd count: the last item is the output sublist
+        out = ops.pop()
+    eq = ",".join(term(t) for t in terms)
+    if out is not None:
+        eq += "->" + term(out)
+    return (eq, *ops)
+
+
 def einsum(*operands, out=None, dtype=None, order="K", casting="safe", optimize=False):
     """einsum as one broadcast product and a sum (explicit and implicit output, ellipsis)."""
     _no_out("einsum", out)
-    if not operands or not isinstance(operands[0], str):
-        not_implemented("numpy.einsum with the sublist format")
+    if operands and not isinstance(operands[0], str):
+        operands = _einsum_sublists(operands)
+    if not operands:
+        raise ValueError("No input operands")
     eq, ops = operands[0].replace(" ", ""), [asarray(o) for o in operands[1:]]
     lhs, rhs = eq.split("->") if "->" in eq else (eq, None)
     terms = lhs.split(",")
@@ -2995,6 +3209,9 @@ def einsum(*operands, out=None, dtype=None, order="K", casting="safe", optimize=
         while len(set(t)) != len(t):
             c = next(c for c in t if t.count(c) > 1)
             i, j = t.index(c), t.index(c, t.index(c) + 1)
+            if x.shape[i] != x.shape[j]:
+                raise ValueError(f"dimensions in operand for collapsing index '{c}' don't "
+                                 f"match ({x.shape[i]} != {x.shape[j]})")
             x = diagonal(x, 0, i, j)
             t = t[:i] + t[i + 1:j] + t[j + 1:] + c
         for c, s in zip(t, x.shape):
@@ -3369,3 +3586,141 @@ def histogram2d(x, y, bins=10, range=None, density=None, weights=None):  # noqa:
         bins = [e, e]
     hist, edges = histogramdd([x, y], bins, range, density, weights)
     return hist, edges[0], edges[1]
+
+
+# ------------------------------------------------------------------------ polynomials (numpy.lib)
+def _poly1(p):
+    a = atleast_1d(asarray(p))
+    if a.ndim != 1:
+        raise ValueError("Polynomial must be 1d only.")
+    return a
+
+
+def polyval(p, x):
+    """Horner's scheme, as NumPy (``y = y * x + p[i]`` from ``zeros_like(x)``): same dtypes."""
+    p = asarray(p)
+    x = asarray(x)
+    y = zeros_like(x)
+    for i in _range(p.shape[0]):
+        y = y * x + p[i]
+    return y
+
+
+def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
+    """NumPy's algorithm: the Vandermonde matrix scaled column-wise, solved by ``lstsq``."""
+    from . import linalg as _la
+
+    order = _int(deg) + 1
+    x = asarray(x) + 0.0
+    y = asarray(y) + 0.0
+    if deg < 0:
+        raise ValueError("expected deg >= 0")
+    if x.ndim != 1:
+        raise TypeError("expected 1D vector for x")
+    if x.size == 0:
+        raise TypeError("expected non-empty vector for x")
+    if y.ndim < 1 or y.ndim > 2:
+        raise TypeError("expected 1D or 2D array for y")
+    if x.shape[0] != y.shape[0]:
+        raise TypeError("expected x and y to have same length")
+    if cov:
+        not_implemented("numpy.polyfit(cov=True)")
+    if rcond is None:  # NumPy's default, returned by full=True as a float64 scalar
+        from ._ndarray import float64 as _f64
+        rcond = _f64(x.shape[0] * _rnp.finfo(_rnp.dtype(x.dtype.name)).eps)
+    lhs = vander(x, order)
+    rhs = y
+    if w is not None:
+        w = asarray(w) + 0.0
+        if w.ndim != 1:
+            raise TypeError("expected a 1-d array for weights")
+        if w.shape[0] != y.shape[0]:
+            raise TypeError("expected w and y to have the same length")
+        lhs = lhs * w[:, None]
+        rhs = rhs * (w[:, None] if rhs.ndim == 2 else w)
+    scale = sqrt((lhs * lhs).sum(axis=0))  # noqa: F821
+    lhs = lhs / scale
+    c, resids, rank, s = _la.lstsq(lhs, rhs, _float(rcond))
+    c = (c.T / scale).T
+    if full:
+        return c, resids, rank, s, rcond
+    return c
+
+
+def polyder(p, m=1):
+    m = _int(m)
+    if m < 0:
+        raise ValueError("Order of derivative must be positive (see polyint)")
+    p = _poly1(p)
+    n = p.shape[0] - 1
+    if m == 0:
+        return p
+    y = p[:-1] * arange(n, 0, -1)
+    return y if m == 1 else polyder(y, m - 1)
+
+
+def polyint(p, m=1, k=None):
+    m = _int(m)
+    if m < 0:
+        raise ValueError("Order of integral must be positive (see polyder)")
+    if k is None:
+        k = [0.0] * m
+    k = atleast_1d(asarray(k))
+    if k.shape[0] == 1 and m > 1:
+        k = repeat(k, m)
+    p = _poly1(p)
+    if m == 0:
+        return p
+    y = concatenate([p / arange(p.shape[0], 0, -1), k[:1].astype(result_type(p, k, 1.0))])
+    return y if m == 1 else polyint(y, m - 1, k=k[1:])
+
+
+def _poly_pad(a, n):
+    return a if a.shape[0] == n else concatenate([zeros((n - a.shape[0],), dtype=a.dtype), a])
+
+
+def polyadd(a1, a2):
+    a1, a2 = _poly1(a1), _poly1(a2)
+    n = _max(a1.shape[0], a2.shape[0])
+    return _poly_pad(a1, n) + _poly_pad(a2, n)
+
+
+def polysub(a1, a2):
+    a1, a2 = _poly1(a1), _poly1(a2)
+    n = _max(a1.shape[0], a2.shape[0])
+    return _poly_pad(a1, n) - _poly_pad(a2, n)
+
+
+def polymul(a1, a2):
+    return convolve(_poly1(a1), _poly1(a2))
+
+
+def sliding_window_view(x, window_shape, axis=None, *, subok=False, writeable=False):
+    """``numpy.lib.stride_tricks.sliding_window_view`` as a gather (a copy, not a strided
+    view: writing into it does not reach ``x``, which NumPy forbids by default anyway)."""
+    if writeable:
+        not_implemented("sliding_window_view(writeable=True)", "a writable strided view")
+    a = asarray(x)
+    ws = tuple(window_shape) if isinstance(window_shape, (tuple, list)) else (window_shape,)
+    if _any(_int(w) < 0 for w in ws):
+        raise ValueError("`window_shape` cannot contain negative values")
+    if axis is None:
+        if len(ws) != a.ndim:
+            raise ValueError(f"Since axis is `None`, must provide window_shape for all "
+                             f"dimensions of `x`; got {len(ws)} window_shape elements and "
+                             f"`x.ndim` is {a.ndim}.")
+        axes = tuple(_range(a.ndim))
+    else:
+        axes = tuple(norm_axis(v, a.ndim) for v in axis) if isinstance(axis, (tuple, list)) \
+            else (norm_axis(axis, a.ndim),)
+        if len(ws) != len(axes):
+            raise ValueError(f"Must provide matching length window_shape and axis; got "
+                             f"{len(ws)} window_shape elements and {len(axes)} axes elements.")
+    r = a
+    for ax, w in zip(axes, ws, strict=True):
+        n = r.shape[ax]
+        if n < w:
+            raise ValueError("window shape cannot be larger than input array shape")
+        idx = arange(n - w + 1)[:, None] + arange(w)[None, :]
+        r = moveaxis(take(r, idx, axis=ax), ax + 1, -1)
+    return r

@@ -166,9 +166,8 @@ def svdvals(x):
 
 def qr(a, mode="reduced"):
     x = _f(a)
-    if mode == "r":
-        return wrap(ivy.linalg.qr(x, mode="reduced")[1]) if shape_of(x)[-2] <= shape_of(x)[-1] \
-            else wrap(ivy.linalg.qr(x, mode="complete")[1])
+    if mode == "r":  # R only, (K, N) with K = min(M, N): the reduced factorisation's
+        return wrap(ivy.linalg.qr(x, mode="reduced")[1])
     if mode not in ("reduced", "complete"):
         not_implemented(f"numpy.linalg.qr(mode={mode!r})")
     q, r = ivy.linalg.qr(x, mode=mode)
@@ -249,10 +248,16 @@ def lstsq(a, b, rcond=None):
     if m and n:
         sol = ivy.matmul(ivy.linalg.pinv(x, rtol=rc), yy)
         smax = ivy.max(s)
-        rank = int(ivy.to_scalar(ivy.sum(ivy.astype(ivy.greater(s, ivy.multiply(smax, rc)),
-                                                    "int64"))))
+        rank_arr = ivy.sum(ivy.astype(ivy.greater(s, ivy.multiply(smax, rc)), "int32"))
+        # the residuals' shape depends on the rank (NumPy's rule); the rank itself stays a
+        # value of the graph, so a traced program returns the rank of its own input
+        try:
+            rank = int(ivy.to_scalar(rank_arr))
+        except Exception:  # noqa: BLE001 - a traced value: assume full rank (the usual case)
+            rank = builtins.min(m, n)
     else:
         sol = ivy.zeros((n, shape_of(yy)[1]), dtype=rt.ivy)._data
+        rank_arr = ivy.asarray(0, dtype="int32")._data
         rank = 0
     if rank == n and m > n:
         res = ivy.sum(ivy.square(ivy.abs(ivy.subtract(ivy.matmul(x, sol), yy))), axis=0)
@@ -262,7 +267,7 @@ def lstsq(a, b, rcond=None):
         res = ivy.zeros((0,), dtype=rt.ivy if rt.kind == "f" else "float64")._data
     if vec:
         sol = ivy.squeeze(sol, axis=-1)
-    return wrap(sol), wrap(res), ret(ivy.asarray(rank, dtype="int32")._data), wrap(s)
+    return wrap(sol), wrap(res), ret(ivy.astype(rank_arr, "int32")), wrap(s)
 
 
 def norm(x, ord=None, axis=None, keepdims=False):

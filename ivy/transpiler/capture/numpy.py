@@ -18,6 +18,7 @@ inputs. ``np.random``'s global state is refused (pass random values in).
 from __future__ import annotations
 
 import threading
+import weakref
 
 import numpy as np
 import optree
@@ -32,7 +33,7 @@ from ...tracer.errors import TraceError
 from .. import frameworks as fw
 from ..errors import TranspileError
 from . import Captured
-from .base import Shadow, plain_structure, trace
+from .base import Shadow, plain_structure, trace, user_line
 
 _state = threading.local()
 
@@ -55,42 +56,32 @@ class TracedArray(NDArrayOperatorsMixin):
         name = ufunc.__name__
         out = kwargs.pop("out", None)
         if out is not None:
-            target = out[0] if isinstance(out, tuple) and len(out) == 1 else out
-            if not isinstance(target, TracedArray) or method != "__call__":
-                raise _shadow().error("ufunc out= into an array that is not traced is not "
-                                      "supported; assign the result instead", op=f"numpy.{name}")
+            target = _out_target(out, f"numpy.{name}")
+            if method != "__call__":
+                raise _shadow().error(f"ufunc.{method}(out=...) is not supported; assign the "
+                                      "result instead", op=f"numpy.{name}.{method}")
             # x += y & co.: computed out of place, then stored into x (cast like NumPy does)
             r = self.__array_ufunc__(ufunc, method, *inputs, **kwargs)
-            view_of = target.__dict__.get("view_of")
-            target.value = r.value.astype(target.value.dtype, casting="same_kind")
-            target.ivy = ivy.astype(r.ivy, target.ivy.dtype) if r.ivy.dtype != \
-                target.ivy.dtype else r.ivy
-            target.ivy = getattr(target.ivy, "_data", target.ivy)
-            if view_of is not None:  # a basic-indexing view: the write lands in its base
-                base, key = view_of
-                base[key] = target
-            elif target.value.base is not None and target.__dict__.get("derived"):
-                raise _shadow().error("an in-place update of a view made by reshape/transpose "
-                                      "cannot be followed; assign the result instead",
-                                      op=f"numpy.{name}")
-            return target
+            return _write_out(target, r, f"numpy.{name}")
+        own = getattr(np, name, None) is ufunc  # not a SciPy ufunc of the same name
+        op = f"{'numpy' if own else type(ufunc).__module__ or 'ufunc'}.{name}" + (
+            "" if method == "__call__" else f".{method}")
+        front_ufunc = getattr(fnp, name, None) if own else None
         if method == "__call__":
-            fn = getattr(fnp, name, None)
+            fn = front_ufunc
             label = f"ivy.frontends.numpy.{name}"
-        elif method in ("reduce", "accumulate"):
-            alias = {("add", "reduce"): "sum", ("multiply", "reduce"): "prod",
-                     ("maximum", "reduce"): "max", ("minimum", "reduce"): "min",
-                     ("logical_and", "reduce"): "all", ("logical_or", "reduce"): "any",
-                     ("add", "accumulate"): "cumsum", ("multiply", "accumulate"): "cumprod"}
-            a = alias.get((name, method))
-            fn = getattr(fnp, a, None) if a else None
-            label = f"ivy.frontends.numpy.{a}"
-        else:
-            fn = None
-            label = ""
-        op = f"numpy.{name}" + ("" if method == "__call__" else f".{method}")
+        else:  # reduce, accumulate, outer, at: the frontend ufunc's method
+            fn = getattr(front_ufunc, method, None) if isinstance(front_ufunc, fnp.ufunc) \
+                else None
+            label = f"ivy.frontends.numpy.{name}.{method}"
         if fn is None:
+            if method != "at" and _all_constant((inputs, kwargs)):
+                return _constant_call(lambda *a, **k: getattr(ufunc, method)(*a, **k), inputs,
+                                      kwargs)
             raise _shadow().unmapped(op)
+        if method == "at":  # np.add.at(a, idx, b): unbuffered, in place into a
+            return _inplace_call(op, label, lambda *a, **k: ufunc.at(*a, **k), fn, 0, inputs,
+                                 kwargs)
         return _apply(op, label, lambda *a, **k: getattr(ufunc, method)(*a, **k), fn, inputs,
                       kwargs)
 
@@ -104,10 +95,22 @@ class TracedArray(NDArrayOperatorsMixin):
         if name in _RANDOMISH:
             raise _shadow().error("NumPy's global random state cannot be transpiled: pass random "
                                   "values in as inputs", op=f"{prefix}.{name}")
+        if "out" in kwargs and kwargs["out"] is not None and name not in _INPLACE_FUNCTIONS:
+            target = _out_target(kwargs["out"], f"{prefix}.{name}")
+            kw = {k: v for k, v in kwargs.items() if k != "out"}
+            return _write_out(target, self.__array_function__(func, types, args, kw),
+                              f"{prefix}.{name}")
+        if ns is fnp and name in _WITH_CALLABLES:  # run here: the callable sees traced arrays
+            return _WITH_CALLABLES[name](*args, **kwargs)
         fn = getattr(ns, name, None)
         op = f"{prefix}.{name}"
         if fn is None or not callable(fn):
+            if _all_constant((args, kwargs)):
+                return _constant_call(func, args, kwargs)
             raise _shadow().unmapped(op)
+        if ns is fnp and name in _INPLACE_FUNCTIONS:
+            return _inplace_call(op, f"ivy.frontends.{prefix}.{name}", func, fn,
+                                 _INPLACE_FUNCTIONS[name], args, kwargs)
         return _apply(op, f"ivy.frontends.{prefix}.{name}", func, fn, args, kwargs)
 
     # -- attributes and methods -----------------------------------------------------------------
@@ -121,6 +124,13 @@ class TracedArray(NDArrayOperatorsMixin):
     @property
     def T(self):  # noqa: N802 - NumPy's name
         return np.transpose(self)
+
+    @property
+    def flat(self):
+        return _Flat(self)
+
+    strides = property(lambda self: self.value.strides)
+    flags = property(lambda self: self.value.flags)
 
     @property
     def real(self):
@@ -141,18 +151,98 @@ class TracedArray(NDArrayOperatorsMixin):
         if name.startswith("__"):
             raise AttributeError(name)
         meth = getattr(np.ndarray, name, None)
-        if meth is None or not callable(meth):
+        if meth is None:
             raise AttributeError(f"'ndarray' object has no attribute {name!r}")
+        if not callable(meth):  # an attribute of ndarray the traced array does not follow
+            raise _shadow().unmapped(f"numpy.ndarray.{name}", hint="this ndarray attribute")
         op = f"numpy.ndarray.{name}"
 
         def method(*args, **kwargs):
             fn = getattr(_fnd.ndarray, name, None)
             if fn is None:
                 raise _shadow().unmapped(op)
+            if name in _INPLACE_METHODS:
+                return self._inplace_method(name, args, kwargs)
+            if kwargs.get("out") is not None:  # x.clip(0, 1, out=x), x.sum(0, out=s)
+                target = _out_target(kwargs["out"], op)
+                kw = {k: v for k, v in kwargs.items() if k != "out"}
+                return _write_out(target, method(*args, **kw), op)
             return _apply(op, f"ivy.frontends.numpy.ndarray.{name}",
                           lambda s, *a, **k: getattr(s, name)(*a, **k),
                           lambda s, *a, **k: getattr(s, name)(*a, **k), (self, *args), kwargs)
         return method
+
+    def _inplace_method(self, name, args, kwargs):
+        """``x.sort()``, ``x.fill(v)``, ``x.partition(k)``, ``x.put(i, v)``: NumPy's method on a
+        copy of the value, the frontend's on a frontend array over the stand-in; both results
+        replace this array's contents (and a view's base, as ``x[k] op= v`` does)."""
+        sh = _shadow()
+        op = f"numpy.ndarray.{name}"
+        value = _value(self).copy()
+        getattr(value, name)(*_real(args), **_real(kwargs))
+        front = _fnd.wrap(_copy(self.ivy))
+        try:
+            getattr(front, name)(*_front(args), **_front(kwargs))
+        except TranspileError:
+            raise
+        except NotImplementedError as e:
+            raise sh.error(f"no Ivy mapping for this call ({e})", op=op) from e
+        except Exception as e:  # noqa: BLE001
+            raise sh.error(f"the Ivy mapping ivy.frontends.numpy.ndarray.{name} raised "
+                           f"{type(e).__name__}: {e}", op=op) from e
+        sh.check(op, f"ivy.frontends.numpy.ndarray.{name}", value, front._data,
+                 inputs=[self.ivy, *_stand_ins((args, kwargs))])
+        self._replace(value, front._data, op)
+
+    def _replace(self, value, stand_in, op):
+        """New contents for this array (an in-place write). A basic-indexing view writes them
+        into its base (``x[k]``'s ``view_of``); the base of any other view (reshape, ravel,
+        transpose: ``derived``) is not followed: it becomes stale, and reading it later is
+        refused naming this write's line (NumPy would see the write through the view)."""
+        view_of = self.__dict__.get("view_of")
+        if view_of is None:
+            line = user_line()
+            for b in self.__dict__.get("derived", ()):
+                b.stale = (op, line)
+        self.value, self.ivy = value, stand_in
+        self.__dict__.pop("stale", None)
+        if view_of is not None:
+            base, key = view_of
+            _WRITING.append(self)
+            try:
+                base[key] = self
+            finally:
+                _WRITING.pop()
+        self._refresh_views(op)
+
+    def _refresh_views(self, op):
+        """After a write into this array, its live views see it, as NumPy's do: a basic-indexing
+        view (``row = u[0]``) is re-read from the new contents; any other view (reshape, ravel,
+        transpose) becomes stale (reading it is refused, naming this write)."""
+        views = self.__dict__.get("_views")
+        if not views:
+            return
+        line = None
+        alive = []
+        for ref in views:
+            w = ref()
+            if w is None:
+                continue
+            alive.append(ref)
+            if _WRITING and w is _WRITING[-1]:
+                continue  # the view this write came through: it holds the new values
+            view_of = w.__dict__.get("view_of")
+            if view_of is not None and view_of[0] is self:
+                r = _apply("numpy.ndarray.__getitem__",
+                           "ivy.frontends.numpy.ndarray.__getitem__", lambda s, k: s[k],
+                           lambda s, k: s[k], (self, view_of[1]), {}, register=False)
+                w.value, w.ivy = r.value, r.ivy
+                w.__dict__.pop("stale", None)
+                w._refresh_views(op)
+            else:
+                line = line or user_line()
+                w.stale = (op, line)
+        self._views = alive
 
     def __getitem__(self, key):
         r = _apply("numpy.ndarray.__getitem__", "ivy.frontends.numpy.ndarray.__getitem__",
@@ -165,9 +255,9 @@ class TracedArray(NDArrayOperatorsMixin):
     def __setitem__(self, key, value):
         sh = _shadow()
         real_key, real_val = _real(key), _real(value)
-        self.value = self.value.copy()
-        self.value[real_key] = real_val
-        base = _fnd.wrap(ivy.astype(self.ivy, self.ivy.dtype, copy=True))
+        new_value = _value(self).copy()  # (refused if stale: a write missed through a view)
+        new_value[real_key] = real_val
+        base = _fnd.wrap(_copy(self.ivy))
         try:
             base[_front(key)] = _front(value)
         except TranspileError:
@@ -175,9 +265,9 @@ class TracedArray(NDArrayOperatorsMixin):
         except Exception as e:  # noqa: BLE001
             raise sh.error(f"the Ivy mapping of x[...] = v raised {type(e).__name__}: {e}",
                            op="numpy.ndarray.__setitem__") from e
-        self.ivy = base._data
         sh.check("numpy.ndarray.__setitem__", "ivy.frontends.numpy.ndarray.__setitem__",
-                 self.value, self.ivy, inputs=(_stand_ins(key), _stand_ins(value)))
+                 new_value, base._data, inputs=(_stand_ins(key), _stand_ins(value)))
+        self._replace(new_value, base._data, "numpy.ndarray.__setitem__")
 
     # -- values (Python control flow) ------------------------------------------------------------
     def _concrete(self, what):
@@ -214,22 +304,109 @@ class TracedArray(NDArrayOperatorsMixin):
         return self._concrete("tolist()").tolist()
 
     def __array__(self, dtype=None, copy=None):
+        if not _shadow().is_dynamic(self.ivy):  # a constant (np.zeros(3) made while capturing)
+            v = self.value if dtype is None else self.value.astype(dtype)
+            return v.copy() if copy else v
         raise _shadow().error(
             "a traced array was converted to a plain NumPy array by code that NumPy does not "
             "dispatch (a C extension or a library call such as scipy): its result would be a "
-            "constant of the graph", op="numpy.asarray")
+            "constant of the graph. An array made outside the function (a global or a "
+            "closure) indexed by or written with traced values does this too: write "
+            "np.asarray(table)[idx] (or np.take(table, idx)) inside the function",
+            op="numpy.asarray")
 
     def __repr__(self):
         return f"TracedArray({self.value!r})"
 
+    def __hash__(self):  # a constant scalar (np.arange(3)[i] as a dict key) hashes as NumPy's
+        if self.value.ndim == 0 and not _shadow().is_dynamic(self.ivy):
+            return hash(self.value.item())
+        raise TypeError("unhashable type: 'numpy.ndarray'")
+
+
+class _Flat:
+    """``x.flat``: reads index the raveled array; ``x.flat[k] = v`` writes through a raveled
+    copy reshaped back into ``x``."""
+
+    def __init__(self, arr):
+        self.arr = arr
+
+    def __len__(self):
+        return self.arr.value.size
+
+    def __iter__(self):
+        flat = np.ravel(self.arr)
+        for i in range(len(self)):
+            yield flat[i]
+
+    def __getitem__(self, key):
+        return np.ravel(self.arr)[key]
+
+    def __setitem__(self, key, v):
+        flat = np.ravel(self.arr).copy()
+        flat[key] = v
+        new = flat.reshape(self.arr.value.shape)
+        self.arr._replace(new.value, new.ivy, "numpy.ndarray.flat.__setitem__")
+
+
+_INPLACE_METHODS = frozenset({"sort", "fill", "partition", "put"})
+#: NumPy functions that write into an argument (its position) and return None
+_INPLACE_FUNCTIONS = {"fill_diagonal": 0, "put_along_axis": 0, "put": 0, "putmask": 0,
+                      "place": 0, "copyto": 0}
 
 _RANDOMISH = {"shuffle", "permutation", "choice", "rand", "randn", "random", "normal",
               "uniform", "randint"}
 
 
 # -- applying one operation ------------------------------------------------------------------------
+def _out_target(out, op):
+    target = out[0] if isinstance(out, tuple) and len(out) == 1 else out
+    if not isinstance(target, TracedArray):
+        raise _shadow().error("out= into an array that is not traced (made outside the "
+                              "function, or several outputs) is not supported; assign the "
+                              "result instead", op=op)
+    return target
+
+
+def _write_out(target, r, op):
+    """``f(..., out=target)``: ``r`` (computed without ``out``) stored into ``target``, cast
+    like NumPy (same_kind); a view's write lands in its base."""
+    if not isinstance(r, TracedArray):
+        raise _shadow().error("out= with a result that is not one array is not supported; "
+                              "assign the result instead", op=op)
+    if r.value.shape != _value(target).shape:
+        raise _shadow().error(f"non-broadcastable output operand with shape "
+                              f"{target.value.shape} doesn't match the broadcast shape "
+                              f"{r.value.shape}", op=op)
+    value = r.value.astype(target.value.dtype, casting="same_kind")
+    stand_in = ivy.astype(r.ivy, target.ivy.dtype) if r.ivy.dtype != target.ivy.dtype \
+        else r.ivy
+    target._replace(value, getattr(stand_in, "_data", stand_in), op)
+    return target
+
+
+def _copy(stand_in):
+    """A copy of a stand-in for the frontend to write into (a mutable backend's in-place
+    ``set_item`` must not change the recorded value)."""
+    r = ivy.astype(stand_in, stand_in.dtype, copy=True)
+    return getattr(r, "_data", r)
+
+
+def _value(v):
+    stale = v.__dict__.get("stale")
+    if stale is not None:
+        op, line = stale
+        raise _shadow().error(f"this array shares memory with a reshape/ravel/transpose view "
+                              f"(one is the other's view) and the other was written in place "
+                              f"({op} at {line}); NumPy would see that write here, the "
+                              "transpiler does not follow it: write into a copy (or index the "
+                              "array itself) instead",
+                              op="numpy.ndarray (read after a write through a view)")
+    return v.value
+
+
 def _real(tree):
-    return optree.tree_map(lambda v: v.value if isinstance(v, TracedArray) else v, tree,
+    return optree.tree_map(lambda v: _value(v) if isinstance(v, TracedArray) else v, tree,
                            is_leaf=lambda v: isinstance(v, TracedArray), none_is_leaf=True)
 
 
@@ -243,7 +420,10 @@ def _stand_ins(tree):
                                               none_is_leaf=True) if isinstance(v, TracedArray)]
 
 
-def _apply(op, label, real_fn, ivy_fn, args, kwargs):
+_WRITING: list = []  # the view a write into its base is coming through (TracedArray._replace)
+
+
+def _apply(op, label, real_fn, ivy_fn, args, kwargs, register=True):
     sh = _shadow()
     real_out = real_fn(*_real(args), **_real(kwargs))
     if op in ("numpy.empty", "numpy.empty_like"):  # undefined contents: zeros on both sides
@@ -270,7 +450,132 @@ def _apply(op, label, real_fn, ivy_fn, args, kwargs):
                  inputs=_stand_ins((args, kwargs)))
     out = [TracedArray(np.asarray(r), i) if isinstance(r, (np.ndarray, np.generic)) else r
            for r, i in zip(real_leaves, ivy_nat, strict=True)]
+    ins = [v for v in optree.tree_leaves((args, kwargs), none_is_leaf=True,
+                                         is_leaf=lambda v: isinstance(v, TracedArray))
+           if isinstance(v, TracedArray)]
+    for o in out:  # a view of an input (x[k], reshape, transpose...): see TracedArray._replace
+        if register and isinstance(o, TracedArray) and o.value.base is not None:
+            shared = [v for v in ins if np.may_share_memory(o.value, v.value)]
+            if shared:
+                o.derived = shared
+                for v in shared:
+                    v.__dict__.setdefault("_views", []).append(weakref.ref(o))
     return optree.tree_unflatten(spec, out)
+
+
+def _all_constant(tree) -> bool:
+    """Whether every traced array in ``tree`` is a constant of the graph (``np.arange(5)`` made
+    while capturing), i.e. nothing depends on the program's inputs."""
+    sh = _shadow()
+    return all(not sh.is_dynamic(v.ivy) for v in optree.tree_leaves(
+        tree, none_is_leaf=True, is_leaf=lambda v: isinstance(v, TracedArray))
+        if isinstance(v, TracedArray))
+
+
+def _constant_call(real_fn, args, kwargs):
+    """An operation without an Ivy mapping on constants only (``scipy.special.gamma(
+    np.arange(1, 5))``): computed by NumPy, its result a constant of the graph, as it would
+    have been had the arrays been plain."""
+    sh = _shadow()
+    out = real_fn(*_real(args), **_real(kwargs))
+    leaves, spec = optree.tree_flatten(out, none_is_leaf=True)
+    leaves = [TracedArray(np.asarray(v), sh.get(np.asarray(v)))
+              if isinstance(v, (np.ndarray, np.generic)) else v for v in leaves]
+    return optree.tree_unflatten(spec, leaves)
+
+
+# -- NumPy functions that call the user's functions: run here on traced arrays, each NumPy call
+# -- inside (and inside the user's function) is then captured and checked like any other
+def _apply_along_axis(func1d, axis, arr, *args, **kwargs):
+    arr = np.asarray(arr)
+    nd = arr.ndim
+    if not -nd <= axis < nd:
+        raise np.exceptions.AxisError(axis, nd)
+    axis = axis % nd
+    xm = np.moveaxis(arr, axis, -1)
+    lead = tuple(xm.shape[:-1])
+    if any(d == 0 for d in lead):
+        raise ValueError("Cannot apply_along_axis when any iteration dimensions are 0")
+    outs = [np.asarray(func1d(xm[ind], *args, **kwargs)) for ind in np.ndindex(*lead)]
+    first = outs[0]
+    r = np.stack([o.astype(first.dtype) if o.dtype != first.dtype else o for o in outs])
+    r = r.reshape(lead + tuple(first.shape))
+    if first.ndim == 0:
+        return r
+    return np.moveaxis(r, tuple(range(len(lead), r.ndim)),
+                       tuple(range(axis, axis + first.ndim)))
+
+
+def _apply_over_axes(func, a, axes):
+    val = np.asarray(a)
+    n = val.ndim
+    for axis in (axes if isinstance(axes, (list, tuple)) else (axes,)):
+        axis = n + axis if axis < 0 else axis
+        res = func(val, axis)
+        if res.ndim != val.ndim:
+            res = np.expand_dims(res, axis)
+            if res.ndim != val.ndim:
+                raise ValueError("function is not returning an array of the correct shape")
+        val = res
+    return val
+
+
+def _piecewise(x, condlist, funclist, *args, **kw):
+    """NumPy's ``y[cond] = f(x[cond])`` as ``y = where(cond, f(x), y)`` in order: the functions
+    are evaluated on every element (a function reducing over its argument would differ from
+    NumPy: the verification refuses that)."""
+    x = np.asarray(x)
+    n2 = len(funclist)
+    c0 = None if np.isscalar(condlist) else condlist[0]
+    if np.isscalar(condlist) or (x.ndim != 0 and not (
+            isinstance(c0, (list, np.ndarray)) or (isinstance(c0, TracedArray) and c0.ndim))):
+        condlist = [condlist]
+    conds = [np.asarray(c, dtype=bool) for c in condlist]
+    if len(conds) == n2 - 1:
+        conds.append(~np.any(np.stack([np.broadcast_to(c, x.shape) for c in conds]), axis=0))
+    elif len(conds) != n2:
+        raise ValueError(f"with {len(conds)} condition(s), either {len(conds)} or "
+                         f"{len(conds) + 1} functions are expected")
+    y = np.zeros_like(x)
+    for cond, func in zip(conds, funclist, strict=True):
+        v = func(x, *args, **kw) if callable(func) else func
+        y = np.where(cond, v, y)
+        if y.dtype != x.dtype:
+            y = y.astype(x.dtype)
+    return y
+
+
+_WITH_CALLABLES = {"apply_along_axis": _apply_along_axis, "apply_over_axes": _apply_over_axes,
+                   "piecewise": _piecewise}
+
+
+def _inplace_call(op, label, real_fn, ivy_fn, pos, args, kwargs):
+    """A NumPy call that writes into its argument ``pos`` (``np.fill_diagonal``,
+    ``np.put_along_axis``, ``np.add.at``...): NumPy's on a copy of the value, the frontend's on a
+    frontend array over the stand-in; both results replace the traced array's contents."""
+    sh = _shadow()
+    target = args[pos]
+    if not isinstance(target, TracedArray):
+        raise sh.error("an in-place call writing into an array that is not traced (made "
+                       "outside the function) is not supported; copy it first "
+                       "(y = x.copy()) or assign the result instead", op=op)
+    value = _value(target).copy()
+    real_args = list(_real(args))
+    real_args[pos] = value
+    r = real_fn(*real_args, **_real(kwargs))
+    front_args = list(_front(args))
+    front = front_args[pos] = _fnd.wrap(_copy(target.ivy))
+    try:
+        ivy_fn(*front_args, **_front(kwargs))
+    except TranspileError:
+        raise
+    except NotImplementedError as e:
+        raise sh.error(f"no Ivy mapping for this call ({e})", op=op) from e
+    except Exception as e:  # noqa: BLE001 - a mapping that fails is a transpile error
+        raise sh.error(f"the Ivy mapping {label} raised {type(e).__name__}: {e}", op=op) from e
+    sh.check(op, label, value, front._data, inputs=_stand_ins((args, kwargs)))
+    target._replace(value, front._data, op)
+    return r
 
 
 # -- np.asarray & co. while capturing -------------------------------------------------------------
@@ -279,7 +584,8 @@ _ORIG = {}
 
 def _has_traced(v):
     return isinstance(v, TracedArray) or (isinstance(v, (list, tuple)) and
-                                           any(_has_traced(e) for e in v))
+                                           any(_has_traced(e) for e in v)) or (
+        isinstance(v, dict) and any(_has_traced(e) for e in v.values()))
 
 
 def _convert(name):
@@ -289,11 +595,31 @@ def _convert(name):
         if isinstance(a, TracedArray):
             return a if dtype is None or np.dtype(dtype) == a.dtype else a.astype(dtype)
         if isinstance(a, (list, tuple)) and _has_traced(a):
-            parts = [conv(e, dtype) if _has_traced(e) else TracedArray(
-                orig(e, dtype), _shadow().get(orig(e, dtype))) for e in a]
+            parts = [conv(e, dtype) if _has_traced(e) else _constant(orig(e, dtype))
+                     for e in a]
             return np.stack(parts)
-        return orig(a, dtype, *args, **kwargs)
+        r = orig(a, dtype, *args, **kwargs)
+        if type(r) is np.ndarray and r.dtype.kind in "biufc" and _from_user_code(2):
+            return _constant(r)  # the user's own array (a table indexed by traced values...)
+        return r
     return conv
+
+
+def _constant(r):
+    return TracedArray(r, _shadow().get(r))
+
+
+def _from_user_code(depth):
+    """Whether the frame ``depth`` levels up (the caller of a patched NumPy function) is the
+    user's code, not NumPy's, Ivy's, the standard library's or an installed library's."""
+    import os
+    import sys
+    if getattr(_state, "shadow", None) is None:
+        return False  # another thread, outside any capture: NumPy's own behaviour
+    f = sys._getframe(depth).f_code.co_filename
+    if f.startswith("<") and not f.startswith(("<string", "<transpile", "<ipython")):
+        return False
+    return not os.path.abspath(f).startswith(_library_roots())
 
 
 _PATCHED = ("asarray", "array", "asanyarray", "ascontiguousarray")
@@ -312,18 +638,194 @@ def _refuse_random(name):
     return refuse
 
 
+#: creation functions whose results, made by the user's code while capturing, are traced arrays
+#: (constants of the graph): ``u = np.zeros(n); u[0] = x0``, ``total += x``,
+#: ``np.eye(k)[labels]`` then follow the traced values written into or read through them
+_CREATION = ("zeros", "ones", "empty", "full", "eye", "identity", "arange", "linspace",
+             "logspace", "geomspace", "tri", "zeros_like", "ones_like", "empty_like", "full_like")
+_LIBRARY_ROOTS: tuple[str, ...] | None = None
+
+
+def _library_roots():
+    global _LIBRARY_ROOTS
+    if _LIBRARY_ROOTS is None:
+        import importlib.util
+        import os
+        import sysconfig
+
+        from . import base
+        dirs = list(base._roots())
+        for name in ("scipy", "sklearn", "pandas", "matplotlib"):
+            try:
+                spec = importlib.util.find_spec(name)
+            except (ImportError, ValueError):
+                spec = None
+            if spec is not None and spec.submodule_search_locations:
+                dirs.extend(os.path.abspath(d) + os.sep for d in spec.submodule_search_locations)
+        for key in ("purelib", "platlib"):
+            dirs.append(os.path.abspath(sysconfig.get_paths()[key]) + os.sep)
+        _LIBRARY_ROOTS = tuple(dict.fromkeys(dirs))
+    return _LIBRARY_ROOTS
+
+
+def _full(shape, fill_value, dtype=None, order="C", **kwargs):
+    """``np.full(shape, v)`` with a traced ``v`` (NumPy's own would convert it): zeros of
+    ``v``'s dtype (or ``dtype``) plus ``v``, broadcast."""
+    v = np.asarray(fill_value)
+    dt = np.dtype(dtype) if dtype is not None else v.dtype
+    z = TracedArray(np.zeros(shape, dt), None)
+    z.ivy = _shadow().get(z.value)
+    r = np.add(z, v.astype(dt) if v.dtype != dt else v)
+    return r if r.dtype == dt else r.astype(dt)
+
+
+def _create(name):
+    orig = _ORIG[name]
+
+    def create(*args, **kwargs):
+        if name == "full" and _has_traced((args, kwargs)):
+            return _full(*args, **kwargs)
+        r = orig(*args, **kwargs)
+        if type(r) is not np.ndarray:
+            return r  # a traced array already (a traced argument), or a NumPy scalar
+        if not _from_user_code(2):
+            return r  # NumPy's, Ivy's or a library's own use: a plain array, as without capture
+        if name in ("empty", "empty_like"):  # undefined contents: zeros (as _apply does)
+            r = np.zeros_like(r)
+        return TracedArray(r, _shadow().get(r))
+    create.__wrapped__ = orig
+    return create
+
+
+#: NumPy functions whose dispatch does not look into a list argument: np.sum([a, b]),
+#: np.mean([x, y], axis=0) would convert the traced arrays in it; the list is stacked first
+_LIST_FUNCS = ("sum", "mean", "max", "min", "amax", "amin", "prod", "std", "var", "median",
+               "average", "percentile", "quantile", "argmax", "argmin", "any", "all", "cumsum",
+               "cumprod", "nansum", "nanmean", "nanmax", "nanmin", "nanstd", "nanvar", "ptp",
+               "sort", "argsort", "diff", "dot", "clip", "round", "around", "trace",
+               "transpose", "reshape", "squeeze", "ravel", "flip", "roll", "cross", "outer",
+               "inner", "linspace", "interp", "polyval", "cov", "corrcoef", "tile", "repeat", "take")
+
+
+def _list_args(name):
+    orig = _ORIG[name]
+
+    def call(*args, **kwargs):
+        if name == "take" and args and not _has_traced(args[0]) and _has_traced(
+                (args[1:], kwargs.get("indices"))):  # NumPy dispatches take on `a` only
+            args = (_constant(_ORIG["asarray"](args[0])), *args[1:])
+        if any(isinstance(a, (list, tuple)) and _has_traced(a) for a in args):
+            args = tuple(np.asarray(a) if isinstance(a, (list, tuple)) and _has_traced(a)
+                         else a for a in args)
+        return orig(*args, **kwargs)
+    call.__wrapped__ = orig
+    return call
+
+
+class _IndexConcat:
+    """``np.r_[...]`` / ``np.c_[...]`` holding traced arrays: NumPy's rules (scalars and arrays
+    promoted together, ``ndmin``, 1-d items as columns in ``c_``) over ``np.concatenate``; no
+    traced item: NumPy's own."""
+
+    def __init__(self, orig, axis, ndmin, trans1d):
+        self.orig, self.axis, self.ndmin, self.trans1d = orig, axis, ndmin, trans1d
+
+    def __len__(self):
+        return 0
+
+    def __getitem__(self, key):
+        items = key if isinstance(key, tuple) else (key,)
+        if not any(_has_traced(it) for it in items):
+            return self.orig[key]
+        if any(isinstance(it, str) for it in items):
+            raise _shadow().error("np.r_/np.c_ with a string directive and traced arrays is "
+                                  "not supported; use np.concatenate / np.stack",
+                                  op="numpy.r_")
+        objs, kinds = [], []
+        for it in items:
+            if type(it) in np.ScalarType:
+                objs.append(it)
+                kinds.append(it)
+                continue
+            if isinstance(it, slice):
+                it = _ORIG_R[it]
+            arr = np.asarray(it)
+            nd = arr.ndim
+            if nd < self.ndmin:
+                arr = arr.reshape((1,) * (self.ndmin - nd) + tuple(arr.shape))
+                if self.trans1d != -1:
+                    k2, k1 = self.ndmin - nd, self.trans1d
+                    k1 = k1 + k2 + 1 if k1 < 0 else k1
+                    d = list(range(self.ndmin))
+                    arr = arr.transpose(d[:k1] + d[k2:] + d[k1:k2])
+            objs.append(arr)
+            kinds.append(arr.dtype)
+        final = np.result_type(*kinds)
+        pieces = []
+        for o in objs:
+            if isinstance(o, TracedArray):
+                pieces.append(o if o.dtype == final else o.astype(final))
+            else:
+                pieces.append(_ORIG["array"](o, ndmin=self.ndmin, dtype=final))
+        return np.concatenate(pieces, axis=self.axis)
+
+
+_ORIG_R = np.r_
+_ORIG_VEC_CALL = np.vectorize.__call__
+
+
+def _vectorize_call(self, *args, **kwargs):
+    """``np.vectorize(f)(x)`` on traced arrays: ``f`` applied to the whole arrays (the result
+    broadcast to the arguments' shape, cast to ``otypes``). Exact for functions written with
+    array operations; a function branching on its scalar argument (``if v > 0``) is refused
+    there, naming its line, as any Python control flow on traced values."""
+    if not _has_traced((args, kwargs)):
+        return _ORIG_VEC_CALL(self, *args, **kwargs)
+    if self.signature is not None or self.excluded:
+        raise _shadow().error("np.vectorize with signature= or excluded= on traced arrays is "
+                              "not supported; write the function with array operations",
+                              op="numpy.vectorize")
+    arrs = [np.asarray(a) for a in args]
+    out = self.pyfunc(*arrs, **kwargs)
+    shape = np.broadcast_shapes(*[tuple(a.shape) for a in arrs])
+    otypes = self.otypes or None
+
+    def fix(o, k):
+        o = np.asarray(o)
+        if tuple(o.shape) != shape:
+            o = np.broadcast_to(o, shape).copy()
+        if otypes and o.dtype != np.dtype(otypes[k]):
+            o = o.astype(otypes[k])
+        return o
+    if isinstance(out, tuple):
+        return tuple(fix(o, k) for k, o in enumerate(out))
+    return fix(out, 0)
+
+
 class _patched:
     def __enter__(self):
         for n in _PATCHED:
             _ORIG.setdefault(n, getattr(np, n))
             setattr(np, n, _convert(n))
+        for n in _CREATION:
+            _ORIG.setdefault(n, getattr(np, n))
+            setattr(np, n, _create(n))
+        for n in _LIST_FUNCS:
+            _ORIG.setdefault(n, getattr(np, n))
+            setattr(np, n, _list_args(n))
+        _ORIG.setdefault("r_", np.r_)
+        _ORIG.setdefault("c_", np.c_)
+        np.vectorize.__call__ = _vectorize_call
+        np.r_ = _IndexConcat(_ORIG["r_"], 0, 1, -1)
+        np.c_ = _IndexConcat(_ORIG["c_"], -1, 2, 0)
         for n in _GLOBAL_RANDOM:
             _ORIG.setdefault("random." + n, getattr(np.random, n))
             setattr(np.random, n, _refuse_random(n))
 
     def __exit__(self, *exc):
-        for n in _PATCHED:
+        for n in (*_PATCHED, *_CREATION, *_LIST_FUNCS, "r_", "c_"):
             setattr(np, n, _ORIG[n])
+        np.vectorize.__call__ = _ORIG_VEC_CALL
         for n in _GLOBAL_RANDOM:
             setattr(np.random, n, _ORIG["random." + n])
         return False
