@@ -411,3 +411,254 @@ def SparseSoftmaxCrossEntropyWithLogits(features, labels):
     p = ivy.softmax(nat(features), axis=-1)
     oh = _F.one_hot(labels, int(nat(features).shape[-1]), dtype=_F.name_of(p))._data
     return loss, wrap(ivy.subtract(p, oh))
+
+
+# -- ops the transpiler meets in real programs (tf.image, tf.signal, tf.linalg, Keras layers):
+# each delegates to the public frontend function with the same semantics ----------------------
+def _lin():
+    from . import linalg
+
+    return linalg
+
+
+def _sig():
+    from . import signal
+
+    return signal
+
+
+def _only_main_diag(k, op):
+    kk = [int(v) for v in ivy.to_numpy(nat(k)).reshape(-1)] if isinstance(k, Tensor) else [int(k)]
+    if any(v != 0 for v in kk):
+        from ._core import not_implemented
+
+        not_implemented(f"tf.raw_ops.{op} with k != 0")
+
+
+@_kw
+def MatrixBandPart(input, num_lower, num_upper):  # noqa: A002
+    return _lin().band_part(input, num_lower, num_upper)
+
+
+@_kw
+def MatrixDiagV3(diagonal, k, num_rows, num_cols, padding_value, align="RIGHT_LEFT"):
+    _only_main_diag(k, "MatrixDiagV3")
+    d = nat(diagonal)
+    n = int(d.shape[-1])
+    rows = int(ivy.to_numpy(nat(num_rows)).reshape(-1)[0])
+    cols = int(ivy.to_numpy(nat(num_cols)).reshape(-1)[0])
+    if rows not in (-1, n) or cols not in (-1, n):
+        from ._core import not_implemented
+
+        not_implemented("tf.raw_ops.MatrixDiagV3 with a non-square num_rows/num_cols")
+    return _lin().diag(diagonal)
+
+
+MatrixDiagV2 = MatrixDiagV3
+
+
+@_kw
+def MatrixDiag(diagonal):
+    return _lin().diag(diagonal)
+
+
+@_kw
+def MatrixDiagPartV3(input, k, padding_value, align="RIGHT_LEFT"):  # noqa: A002
+    _only_main_diag(k, "MatrixDiagPartV3")
+    return _lin().diag_part(input)
+
+
+@_kw
+def MatrixDiagPart(input):  # noqa: A002
+    return _lin().diag_part(input)
+
+
+@_kw
+def MatrixSetDiagV3(input, diagonal, k, align="RIGHT_LEFT"):  # noqa: A002
+    _only_main_diag(k, "MatrixSetDiagV3")
+    return _lin().set_diag(input, diagonal)
+
+
+@_kw
+def MatrixDeterminant(input):  # noqa: A002
+    return _lin().det(input)
+
+
+@_kw
+def LogMatrixDeterminant(input):  # noqa: A002
+    return tuple(_lin().slogdet(input))
+
+
+@_kw
+def MatrixInverse(input, adjoint=False):  # noqa: A002
+    return _lin().inv(input, adjoint=adjoint)
+
+
+@_kw
+def MatrixSolve(matrix, rhs, adjoint=False):
+    return _lin().solve(matrix, rhs, adjoint=adjoint)
+
+
+@_kw
+def MatrixTriangularSolve(matrix, rhs, lower=True, adjoint=False):
+    return _lin().triangular_solve(matrix, rhs, lower=lower, adjoint=adjoint)
+
+
+@_kw
+def Cholesky(input):  # noqa: A002
+    return _lin().cholesky(input)
+
+
+@_kw
+def MatrixSolveLs(matrix, rhs, l2_regularizer, fast=True):
+    return _lin().lstsq(matrix, rhs, l2_regularizer, fast)
+
+
+@_kw
+def Qr(input, full_matrices=False):  # noqa: A002
+    return tuple(_lin().qr(input, full_matrices=full_matrices))
+
+
+@_kw
+def Svd(input, compute_uv=True, full_matrices=False):  # noqa: A002
+    if not compute_uv:  # TF's u and v outputs are then empty
+        s = _lin().svd(input, full_matrices=full_matrices, compute_uv=False)
+        e = wrap(ivy.zeros((0,), dtype=_F.name_of(nat(s))))
+        return s, e, e
+    return tuple(_lin().svd(input, full_matrices=full_matrices, compute_uv=True))
+
+
+@_kw
+def SelfAdjointEigV2(input, compute_v=True):  # noqa: A002
+    e, v = _lin().eigh(input)
+    return e, (v if compute_v else wrap(ivy.zeros((0,), dtype=_F.name_of(nat(e)))))
+
+
+@_kw
+def Complex(real, imag, Tout=None):  # noqa: N803
+    return _F.complex(real, imag)
+
+
+@_kw
+def ComplexAbs(x, Tout=None):  # noqa: N803
+    return _F.abs(x)
+
+
+@_kw
+def Real(input, Tout=None):  # noqa: A002, N803
+    return _F.real(input)
+
+
+@_kw
+def Imag(input, Tout=None):  # noqa: A002, N803
+    return _F.imag(input)
+
+
+@_kw
+def Conj(input):  # noqa: A002
+    return _F.conj(input)
+
+
+def _fft_len(fft_length):
+    return [int(v) for v in ivy.to_numpy(nat(fft_length)).reshape(-1)]
+
+
+@_kw
+def RFFT(input, fft_length, Tcomplex=None):  # noqa: A002, N803
+    return _sig().rfft(input, _fft_len(fft_length))
+
+
+@_kw
+def IRFFT(input, fft_length, Treal=None):  # noqa: A002, N803
+    return _sig().irfft(input, _fft_len(fft_length))
+
+
+@_kw
+def RFFT2D(input, fft_length, Tcomplex=None):  # noqa: A002, N803
+    return _sig().rfft2d(input, _fft_len(fft_length))
+
+
+@_kw
+def IRFFT2D(input, fft_length, Treal=None):  # noqa: A002, N803
+    return _sig().irfft2d(input, _fft_len(fft_length))
+
+
+FFT = _kw(lambda input: _sig().fft(input))  # noqa: A002
+IFFT = _kw(lambda input: _sig().ifft(input))  # noqa: A002
+FFT2D = _kw(lambda input: _sig().fft2d(input))  # noqa: A002
+IFFT2D = _kw(lambda input: _sig().ifft2d(input))  # noqa: A002
+FFT3D = _kw(lambda input: _sig().fft3d(input))  # noqa: A002
+IFFT3D = _kw(lambda input: _sig().ifft3d(input))  # noqa: A002
+RGBToHSV = _kw(lambda images: _image.rgb_to_hsv(images))
+HSVToRGB = _kw(lambda images: _image.hsv_to_rgb(images))
+
+
+@_kw
+def AdjustContrastv2(images, contrast_factor):
+    return _image.adjust_contrast(images, contrast_factor)
+
+
+@_kw
+def AdjustHue(images, delta):
+    return _image.adjust_hue(images, delta)
+
+
+@_kw
+def AdjustSaturation(images, scale):
+    return _image.adjust_saturation(images, scale)
+
+
+@_kw
+def CropAndResize(image, boxes, box_ind, crop_size, method="bilinear", extrapolation_value=0.0):
+    return _image.crop_and_resize(image, boxes, box_ind, crop_size, method, extrapolation_value)
+
+
+@_kw
+def ExtractImagePatches(images, ksizes, strides, rates, padding):
+    return _image.extract_patches(images, ksizes, strides, rates, padding)
+
+
+@_kw
+def ShapeN(input, out_type=BY_NAME["int32"]):  # noqa: A002
+    return tuple(_F.shape(x, out_type) for x in input)
+
+
+@_kw
+def Size(input, out_type=BY_NAME["int32"]):  # noqa: A002
+    return _F.size(input, out_type)
+
+
+@_kw
+def Rank(input):  # noqa: A002
+    return _F.rank(input)
+
+
+@_kw
+def BroadcastArgs(s0, s1):
+    return _F.broadcast_dynamic_shape(s0, s1)
+
+
+@_kw
+def SpaceToBatchND(input, block_shape, paddings):  # noqa: A002
+    return _F.space_to_batch_nd(input, block_shape, paddings)
+
+
+@_kw
+def BatchToSpaceND(input, block_shape, crops):  # noqa: A002
+    return _F.batch_to_space(input, block_shape, crops)
+
+
+@_kw
+def Conv3D(input, filter, strides, padding, data_format="NDHWC",  # noqa: A002
+           dilations=(1, 1, 1, 1, 1)):
+    return _nn.conv3d(input, filter, strides, padding, data_format, dilations)
+
+
+@_kw
+def MaxPool3D(input, ksize, strides, padding, data_format="NDHWC"):  # noqa: A002
+    return _nn.max_pool3d(input, ksize, strides, padding, data_format)
+
+
+@_kw
+def AvgPool3D(input, ksize, strides, padding, data_format="NDHWC"):  # noqa: A002
+    return _nn.avg_pool3d(input, ksize, strides, padding, data_format)

@@ -11,12 +11,25 @@ Keras variables (``ReadVariableOp`` of a captured handle) are the graph's ``para
 by their ``.path`` (``dense/kernel``); any other ``tf.Variable`` the program reads (a plain
 function's, or one a helper closes over) is a constant of its current value. A variable is carried
 as its value: a handle passed on (into a call, into a loop) stays that value, and a raw op that
-needs the handle itself (TF's own ``While`` run eagerly) gets a fresh variable holding it. Raw ops
-that write a variable (``AssignVariableOp``, ``AssignAdd…``, ``ResourceScatter…``) are refused
-loudly, naming the op and the line: the transpiled code is a pure function. Data layout is never
-changed: NHWC stays NHWC. Unmapped raw ops raise ``TranspileError`` naming the op and the user's
-line (TF keeps the Python traceback of each graph op; for ops of a ``FunctionDef`` without one,
-the calling op's line).
+needs the handle itself (TF's own ``While`` run eagerly) gets a fresh variable holding it.
+Variable writes ``AssignVariableOp`` / ``AssignAddVariableOp`` / ``AssignSubVariableOp`` (at the
+top level, in a called function, in a ``While`` body — threaded through the loop as the
+variable's value) rebind the variable's value for the reads that follow (:class:`_Var`), as the
+torch capture does for in-place writes: the transpiled function is pure, computes the same
+outputs, and the report's notes name each variable the source writes. Other writes
+(``ResourceScatter…``, ``ResourceApply…``, a write in a ``tf.cond`` branch) are refused loudly,
+naming the op and the line. Variables created on the first call (a layer built inside the
+capture) are collected after tracing. Data layout is never changed: NHWC stays NHWC.
+
+Raw ops without a rule in :data:`RULES` go through the TensorFlow frontend's raw op of the same
+name (``ivy.frontends.tensorflow.raw_ops``), checked like any rule. Shapes (``Shape``,
+``ShapeN``, ``Size``, ``Rank``, ``BroadcastArgs``) are constants of the Ivy graph, also inside
+loop bodies (a ``tf.shape`` of a loop variable), and an op of constants only is folded, so it
+stays static for the ops that need one; a loop variable that changes shape in the body is
+refused. ``TensorList`` ops (``tf.TensorArray``, Keras RNN loops) carry a list as one dense
+array. Unmapped raw ops raise ``TranspileError`` naming the op and the user's line (TF keeps
+the Python traceback of each graph op; for ops of a ``FunctionDef`` without one, the calling
+op's line).
 
 Function calls: ``PartitionedCall``/``StatefulPartitionedCall`` (a ``tf.function`` calling
 another) are inlined: the callee ``FunctionDef`` (attr ``f``, found in the enclosing graphs'
@@ -28,7 +41,8 @@ Control flow: ``While``/``StatelessWhile`` (``tf.while_loop`` with tensor condit
 ``If``/``StatelessIf`` (``tf.cond`` on a tensor predicate) become ``ivy.while_loop`` /
 ``ivy.cond`` nodes over their cond/body/branch ``FunctionDef``s (evaluated by a nested
 evaluator), so the emitted code keeps the loop. A ``While`` whose condition is only
-``counter < constant`` (the counter starting at a known value, stepped by a positive constant)
+``counter < limit`` (the limit a constant or a loop-invariant known value, the counter starting
+at a known value, stepped by a positive constant; several such conditions joined by ``and``)
 becomes ``ivy.scan`` with that trip count, which JAX differentiates in reverse mode (a Keras
 layer looping over the time axis). Raw-op table: ``tests/transpiler/tensorflow/test_raw_ops.py``.
 """
@@ -370,6 +384,8 @@ def clip_by_value(op, x, lo, hi, **_):
 
 @rule("StridedSlice")
 def strided_slice(op, x, b, e, s, *, static, **_):
+    if static[1] is None or static[2] is None:
+        return _dynamic_index(op, x, b, static)
     begin, end, strides = (np.asarray(v).reshape(-1).tolist() for v in static[1:4])
     bm, em = op.get_attr("begin_mask"), op.get_attr("end_mask")
     el, na, sh = (op.get_attr("ellipsis_mask"), op.get_attr("new_axis_mask"),
@@ -387,6 +403,23 @@ def strided_slice(op, x, b, e, s, *, static, **_):
             key.append(slice(None if bm & bit else int(bb), None if em & bit else int(ee),
                              int(ss)))
     return ivy.get_item(x, tuple(key))
+
+
+def _dynamic_index(op, x, b, static):
+    """``x[i]`` / ``x[i, j]`` with computed indices (a loop counter): every sliced axis a single
+    index (shrink_axis_mask), no other mask; one ``take`` per axis (negative indices wrap)."""
+    n = int(b.shape[0]) if b.ndim else 1
+    masks = [op.get_attr(m) for m in ("begin_mask", "end_mask", "ellipsis_mask",
+                                      "new_axis_mask")]
+    if any(masks) or op.get_attr("shrink_axis_mask") != (1 << n) - 1:
+        raise NotImplementedError("StridedSlice with computed bounds other than single indices")
+    out = x
+    for k in range(n):
+        i = ivy.reshape(ivy.get_item(b, (k,)) if b.ndim else b, (1,))
+        i = ivy.where(ivy.less(i, 0), ivy.add(i, int(out.shape[0])), i)
+        out = ivy.take(out, i, axis=0)
+        out = ivy.reshape(out, tuple(out.shape[1:]))
+    return out
 
 
 @rule("FusedBatchNormV3", "FusedBatchNorm", "FusedBatchNormV2")
@@ -423,6 +456,204 @@ def einsum(op, *xs, **_):
     return ivy.einsum(op.get_attr("equation").decode(), *xs)
 
 
+@rule("Svd")
+def svd(op, x, **_):
+    """TF's ``Svd`` gives (s, u, v); without ``compute_uv`` its u and v are placeholders, not
+    computed here (None: unchecked, an error only if used)."""
+    if not op.get_attr("compute_uv"):
+        return ivy.linalg.svdvals(x), None, None
+    u, s, vh = ivy.linalg.svd(x, full_matrices=bool(op.get_attr("full_matrices")))
+    return s, u, ivy.conj(ivy.matrix_transpose(vh)) if "complex" in str(x.dtype) \
+        else ivy.matrix_transpose(vh)
+
+
+@rule("SelfAdjointEigV2")
+def self_adjoint_eig(op, x, **_):
+    """TF reads the lower triangle only (JAX's eigh would symmetrize the whole matrix): the
+    Hermitian matrix of that triangle is decomposed."""
+    low = ivy.tril(x, k=-1)
+    low_t = ivy.matrix_transpose(ivy.conj(low) if "complex" in str(x.dtype) else low)
+    x = ivy.add(ivy.tril(x), low_t)
+    if not op.get_attr("compute_v"):
+        return ivy.linalg.eigvalsh(x), None
+    e, v = ivy.linalg.eigh(x)
+    return e, v
+
+
+@rule("ComplexAbs")
+def complex_abs(op, x, **_):
+    return ivy.abs(x)
+
+
+@rule("ExtractImagePatches")
+def extract_image_patches(op, x, **_):
+    """Each output pixel holds its (kh, kw, c) window flattened in that order: strided slices of
+    the (SAME-padded) input, one per window offset, concatenated on the channel axis."""
+    kh, kw = list(op.get_attr("ksizes"))[1:3]
+    sh, sw = list(op.get_attr("strides"))[1:3]
+    rh, rw = list(op.get_attr("rates"))[1:3]
+    h, w = int(x.shape[1]), int(x.shape[2])
+    ekh, ekw = (kh - 1) * rh + 1, (kw - 1) * rw + 1
+    if op.get_attr("padding").decode() == "SAME":
+        oh, ow = -(-h // sh), -(-w // sw)
+        ph, pw = max((oh - 1) * sh + ekh - h, 0), max((ow - 1) * sw + ekw - w, 0)
+        x = ivy.pad(x, [(0, 0), (ph // 2, ph - ph // 2), (pw // 2, pw - pw // 2), (0, 0)])
+    else:
+        oh, ow = (h - ekh) // sh + 1, (w - ekw) // sw + 1
+    pieces = [ivy.get_item(x, (slice(None), slice(i * rh, i * rh + (oh - 1) * sh + 1, sh),
+                               slice(j * rw, j * rw + (ow - 1) * sw + 1, sw), slice(None)))
+              for i in range(kh) for j in range(kw)]
+    return ivy.concat(pieces, axis=-1)
+
+
+# -- TensorArray / TensorList (tf.TensorArray, Keras RNN loops): a list of n elements of one
+# known shape is carried as one dense array of shape (n, *element_shape); a write at a (traced)
+# index is a masked select, a read a take, stack the array itself.
+def _element_shape(op, static, i):
+    v = static[i]
+    if v is None:
+        raise NotImplementedError(f"{op.type} with an element shape not known statically")
+    shp = [int(d) for d in np.asarray(v).reshape(-1)]
+    if np.asarray(v).ndim == 0 or any(d < 0 for d in shp):
+        raise NotImplementedError(f"{op.type} with an element shape not fully known "
+                                  f"({np.asarray(v).tolist()})")
+    return tuple(shp)
+
+
+def _written_shape(t):
+    """The static shape of the items written into the list ``t`` (a ``TensorArray`` whose
+    element shape was left open: Keras' RNN outputs) — by the ``TensorListSetItem`` ops of the
+    loop body it is passed to, else None."""
+    def src(x):
+        while x.op.type in ("Identity", "Snapshot") and x.op.inputs:
+            x = x.op.inputs[0]
+        return x
+
+    for c in t.consumers():
+        cands = []
+        if c.type == "TensorListSetItem":
+            cands = [c]
+        elif c.type in ("While", "StatelessWhile"):
+            k = [i for i, x in enumerate(c.inputs) if x is t]
+            try:
+                body = c.graph._get_function(c.get_attr("body").name).graph
+            except Exception:  # noqa: BLE001
+                continue
+            phs = {body.inputs[i].name for i in k}
+            cands = [b for b in body.get_operations() if b.type == "TensorListSetItem"
+                     and src(b.inputs[0]).name in phs]
+        for b in cands:
+            if b.inputs[2].shape.is_fully_defined():
+                return tuple(int(d) for d in b.inputs[2].shape)
+    return None
+
+
+@rule("TensorListReserve")
+def tensor_list_reserve(op, shape, n, *, static, **_):
+    if static[1] is None:
+        raise NotImplementedError("TensorListReserve with a length not known statically")
+    try:
+        elem = _element_shape(op, static, 0)
+    except NotImplementedError:
+        if not op.outputs[0].consumers():  # an unused TensorArray (Keras makes one)
+            return None
+        elem = _written_shape(op.outputs[0])
+        if elem is None:
+            raise
+    return ivy.zeros((int(np.asarray(static[1])), *elem),
+                     dtype=op.get_attr("element_dtype").name)
+
+
+@rule("TensorListFromTensor")
+def tensor_list_from_tensor(op, x, shape, **_):
+    return ivy.reshape(x, tuple(x.shape))
+
+
+@rule("TensorListStack")
+def tensor_list_stack(op, lst, shape, **_):
+    return ivy.reshape(lst, tuple(lst.shape))
+
+
+@rule("TensorListGetItem")
+def tensor_list_get_item(op, lst, index, shape, **_):
+    got = ivy.take(lst, ivy.reshape(index, (1,)), axis=0)
+    return ivy.reshape(got, tuple(lst.shape[1:]))
+
+
+@rule("TensorListSetItem")
+def tensor_list_set_item(op, lst, index, item, **_):
+    n = int(lst.shape[0])
+    hit = ivy.equal(ivy.arange(n, dtype=str(index.dtype)), index)
+    hit = ivy.reshape(hit, (n,) + (1,) * (lst.ndim - 1))
+    return ivy.where(hit, ivy.expand_dims(item, axis=0), lst)
+
+
+@rule("TensorListLength")
+def tensor_list_length(op, lst, **_):
+    return ivy.asarray(int(lst.shape[0]), dtype="int32")
+
+
+def _dense(real, dtype):
+    """A TensorList's real value as the dense array it stands for (for the checks)."""
+    if getattr(real, "dtype", None) != tf.variant:
+        return real
+    return tf.raw_ops.TensorListStack(input_handle=real, element_shape=-1,
+                                      element_dtype=tf.as_dtype(dtype))
+
+
+@rule("ResizeBicubic", "ResizeArea", "ScaleAndTranslate")
+def resize_separable(op, x, *rest, static, **_):
+    """Resizes TF computes axis by axis with weights that depend only on the sizes and the op's
+    attributes (bicubic, area, and ``ScaleAndTranslate``: lanczos/gaussian/mitchell kernels and
+    antialiased bilinear): each axis is one constant matrix, read off TF's own kernel run on
+    one-hot images of that axis (shapes only, no data), applied with ``einsum``."""
+    if any(v is None for v in static[1:]):
+        raise NotImplementedError(f"{op.type} with a size not known statically")
+    h, w = int(x.shape[1]), int(x.shape[2])
+
+    def run(axis, n):  # one-hot along ``axis``, all ones along the other: (n, out_h, out_w)
+        basis = np.zeros((n, h, w, 1), np.float32)
+        if axis == 1:
+            basis[np.arange(n), np.arange(n), :, 0] = 1.0
+        else:
+            basis[np.arange(n), :, np.arange(n), 0] = 1.0
+        out = _real_op(op, [tf.constant(basis), *(tf.constant(v) for v in static[1:])])[0]
+        return np.asarray(out, np.float64)[..., 0]
+
+    # out_h[k, o, p] = Mh[o, k] * sw[p], out_w[k, o, p] = sh[o] * Mw[p, k], sum_k out_h = sh * sw
+    out_h, out_w = run(1, h), run(2, w)
+    total = out_h.sum(axis=0)
+    o, p = np.unravel_index(np.argmax(np.abs(total)), total.shape)
+    mh = np.ascontiguousarray(out_h[:, :, p].T).astype(np.float32)
+    mw = np.ascontiguousarray(out_w[:, o, :].T / total[o, p]).astype(np.float32)
+    y = ivy.astype(x, "float32") if str(x.dtype) != "float32" else x
+    y = ivy.einsum("oh,bhwc->bowc", ivy.asarray(mh), y)
+    return ivy.einsum("pw,bowc->bopc", ivy.asarray(mw), y)
+
+
+#: raw ops whose value is a shape: constants of the graph (an Ivy graph's shapes are static),
+#: computed from the Ivy values' shapes (or the static shapes they are given)
+_SHAPE_OPS = {"Shape", "ShapeN", "Size", "Rank", "BroadcastArgs", "TensorListLength"}
+
+
+def _shape_values(op, ivys, static):
+    if op.type in ("Shape", "ShapeN", "Size"):
+        dt = op.get_attr("out_type").as_numpy_dtype
+        shapes = [tuple(int(d) for d in v.shape) for v in ivys]
+        if op.type == "Size":
+            return [np.asarray(int(np.prod(shapes[0])), dt)]
+        return [np.asarray(sh, dt) for sh in shapes]
+    if op.type == "Rank":
+        return [np.asarray(len(ivys[0].shape), np.int32)]
+    if op.type == "TensorListLength":  # the dense array's rows
+        return [np.asarray(int(ivys[0].shape[0]), np.int32)]
+    if any(v is None for v in static):  # BroadcastArgs of shapes not known statically
+        return None
+    dt = op.get_attr("T").as_numpy_dtype
+    return [np.asarray(np.broadcast_shapes(*(tuple(int(d) for d in np.asarray(v).reshape(-1))
+                                             for v in static)), dt)]
+
+
 # -- evaluation -----------------------------------------------------------------------------------
 def _is_resource(t) -> bool:
     return getattr(t, "dtype", None) == tf.resource
@@ -456,6 +687,16 @@ def _real_op(op, inputs, keep=None):
     if keep is not None:
         inputs = [_as_handle(x, keep) if t.dtype == tf.resource else x
                   for x, t in zip(inputs, op.inputs, strict=True)]
+    out = fn(**_raw_kwargs(op, inputs))
+    if isinstance(out, (list, tuple)):
+        return list(out)
+    return [out]
+
+
+def _raw_kwargs(op, inputs) -> dict:
+    """The keyword arguments of ``tf.raw_ops.<op.type>`` for ``op``: ``inputs`` by the Python
+    parameter names, then the graph op's own attributes."""
+    fn = getattr(tf.raw_ops, op.type)
     params = list(inspect.signature(fn).parameters)
     kwargs, idx = {}, 0
     # the raw op's Python parameters list the inputs first, in the op definition's order (their
@@ -484,10 +725,60 @@ def _real_op(op, inputs, keep=None):
         if len(left) == len(py):
             for p, a in zip(py, left, strict=True):
                 kwargs[p] = op.get_attr(a.name)
-    out = fn(**kwargs)
-    if isinstance(out, (list, tuple)):
-        return list(out)
-    return [out]
+    return kwargs
+
+
+# -- the fallback: the TensorFlow frontend's raw op of the same name ------------------------------
+def _frontend_attr(v):
+    """A graph attribute as the frontend's raw ops take it (dtypes as frontend dtypes, strings
+    as str)."""
+    from ivy.frontends.tensorflow._core import as_dtype
+    if isinstance(v, tf.DType):
+        return as_dtype(v.name)
+    if isinstance(v, bytes):
+        return v.decode()
+    if isinstance(v, tf.TensorShape):
+        return None if v.rank is None else [-1 if d is None else int(d) for d in v]
+    if isinstance(v, list):
+        return [_frontend_attr(e) for e in v]
+    return v
+
+
+def frontend_rule(name: str):
+    """A rule running ``ivy.frontends.tensorflow.raw_ops.<name>`` (TensorFlow's semantics
+    re-implemented on Ivy), for raw ops without an explicit rule; None if the frontend has none.
+    Its result is checked against the raw op like any rule's."""
+    from ivy.frontends.tensorflow import raw_ops as fro
+    from ivy.frontends.tensorflow._core import Tensor, wrap
+    fn = getattr(fro, name, None)
+    if not callable(fn) or name in _CONTROL or name in _CALL or name.startswith(_WRITE_PREFIXES):
+        return None
+
+    def conv(v):
+        return wrap(v) if v is not None and not isinstance(v, (list, tuple)) else \
+            [conv(e) for e in v] if isinstance(v, (list, tuple)) else v
+
+    def unconv(v):
+        if isinstance(v, Tensor):
+            return v._data
+        if isinstance(v, (list, tuple)):
+            return tuple(unconv(e) for e in v)
+        return v
+
+    def r(op, *ivys, **_):
+        kw = _raw_kwargs(op, list(ivys))
+        names = {a.name for a in op.op_def.attr}
+        kw = {k: (_frontend_attr(v) if k in names or k not in _input_params(op) else conv(v))
+              for k, v in kw.items()}
+        return unconv(fn(**kw))
+    r.ivy_mapping = f"ivy.frontends.tensorflow.raw_ops.{name}"
+    return r
+
+
+def _input_params(op) -> set:
+    """The Python parameter names of ``tf.raw_ops.<op.type>`` that are inputs (not attributes)."""
+    params = list(inspect.signature(getattr(tf.raw_ops, op.type)).parameters)
+    return set(params[:len(op.op_def.input_arg)])
 
 
 _CONTROL = {"While", "StatelessWhile", "If", "StatelessIf"}
@@ -502,11 +793,43 @@ def _writes(op) -> bool:
                                                        for t in op.inputs)
 
 
+#: variable writes the capture follows (the write's value is what later reads see)
+_ASSIGN = {"AssignVariableOp": None, "AssignAddVariableOp": ("AddV2", "add"),
+           "AssignSubVariableOp": ("Sub", "subtract")}
+
+
+class _Var:
+    """A variable during evaluation: its current value as a (real, ivy) pair, rebound by the
+    writes the program makes (a read after a write sees the written value). It unpacks like the
+    pair, and a handle passed on (Identity, a call's argument) is the same object, so a write
+    through any of them is seen by all."""
+
+    __slots__ = ("real", "iv", "name")
+
+    def __init__(self, real, iv, name):
+        self.real, self.iv, self.name = real, iv, name
+
+    def __iter__(self):
+        return iter((self.real, self.iv))
+
+    def __getitem__(self, i):
+        return (self.real, self.iv)[i]
+
+
 def _np(x):
     """A real value as NumPy for a rule's ``static`` (None for a resource or a missing value)."""
-    if x is None or _is_resource(x):
+    if x is None or _is_resource(x) or getattr(x, "dtype", None) == tf.variant:
         return None
     return np.asarray(x)
+
+
+_FALLBACK: dict = {}
+
+
+def _fallback(name):
+    if name not in _FALLBACK:
+        _FALLBACK[name] = frontend_rule(name)
+    return _FALLBACK[name]
 
 
 class _Eval:
@@ -519,8 +842,10 @@ class _Eval:
     ``FunctionDef`` that carry no Python traceback; ``where``: " inside ..." for messages."""
 
     def __init__(self, shadow: Shadow, real: bool = True, sub: bool = False, library=None,
-                 consts: dict | None = None, at: str | None = None, where: str = ""):
+                 consts: dict | None = None, at: str | None = None, where: str = "",
+                 writes: bool = False):
         self.s = shadow
+        self.writes = writes  # a loop body: its variable writes are threaded through the loop
         self.real = real
         self.sub = sub
         self.library = library or []
@@ -549,6 +874,10 @@ class _Eval:
                 continue
             if op.type in _SKIP:
                 continue
+            if _writes(op) and op.type in _ASSIGN and (not self.sub or self.writes) \
+                    and isinstance(env.get(op.inputs[0].name), _Var):
+                self.assign(op, env[op.inputs[0].name], env[op.inputs[1].name])
+                continue
             if _writes(op):
                 raise self.s.error(
                     f"it writes a tf.Variable{self.where}: the transpiled code is a pure function "
@@ -562,7 +891,8 @@ class _Eval:
                     env[op.outputs[0].name] = (None, arr)
                     continue
                 v = tf.constant(arr)
-                env[op.outputs[0].name] = (v, self.s.get(v))
+                # a string (an Assert's message): no Ivy value, an error only if an op uses it
+                env[op.outputs[0].name] = (v, arr if arr.dtype == object else self.s.get(v))
                 continue
             if op.type in _PASS:
                 for o, i in zip(op.outputs, ins, strict=False):
@@ -575,6 +905,19 @@ class _Eval:
             if op.type in _CALL:
                 env.update(self.call(op, ins))
                 continue
+            if op.type in ("If", "StatelessIf") and op.name.rsplit("/", 1)[-1] == "AssertGuard":
+                # tf.debugging.assert_*'s guard (its branches hold Assert): validation only, as
+                # Assert itself is skipped; its output (the predicate) orders the ops after it
+                for o in op.outputs:
+                    env[o.name] = ins[0]
+                continue
+            if op.type in ("If", "StatelessIf"):
+                p = self.static(op.inputs[0])
+                if p is not None and np.asarray(p).size == 1:  # known statically (a shape's
+                    # parity, a constant flag): the branch it takes, inlined
+                    env.update(self.call(op, ins[1:], "then_branch" if bool(np.asarray(p))
+                                         else "else_branch", list(op.inputs[1:])))
+                    continue
             if op.type in _CONTROL:
                 env.update(self.control(op, ins))
                 continue
@@ -584,14 +927,29 @@ class _Eval:
     def op(self, op, ins):
         name = f"tf.raw_ops.{op.type}"
         ivys = [i for _, i in ins]
-        r = RULES.get(op.type)
-        if r is None:
+        r = RULES.get(op.type) or _fallback(op.type)
+        if r is None and op.type not in _SHAPE_OPS:
             raise self.s.unmapped(name, self.line(op))
         if self.sub:
             static = [self.static(t) for t in op.inputs]
         else:
             static = [_np(x) for x, _ in ins]
         real = _real_op(op, [x for x, _ in ins], keep=self.s.keep) if self.real else None
+        if op.type in _SHAPE_OPS:
+            vals = _shape_values(op, ivys, static)
+            if vals is not None:
+                return self._constants(op, name, real, vals)
+        known = static if self.sub else [self.static(t) for t in op.inputs]
+        if op.inputs and all(v is not None for v in known) and not op.op_def.is_stateful \
+                and all(o.dtype not in (tf.variant, tf.resource) for o in op.outputs):
+            # a value computed from constants only (a shape's element, a product of dims) is a
+            # constant too: static for the ops that need one (Reshape, Fill, a loop's bound)
+            try:
+                for o, v in zip(op.outputs, _real_op(op, [tf.constant(v) for v in known]),
+                                strict=True):
+                    self.consts[o.name] = np.asarray(v)
+            except Exception:  # noqa: BLE001 - not foldable: stays a computed value
+                pass
         try:
             res = r(op, *ivys, static=static)
         except (TranspileError, TraceError):
@@ -606,11 +964,49 @@ class _Eval:
         if real is None:
             return {o.name: (None, iv) for o, iv in zip(op.outputs, res, strict=False)}
         pairs = [(o, rv, iv) for o, rv, iv in zip(op.outputs, real, res, strict=False)]
-        checked = [(rv, iv) for _, rv, iv in pairs if iv is not None]
+        checked = [(_dense(rv, ivy_numpy(iv).dtype), iv) for o, rv, iv in pairs
+                   if iv is not None and not (op.type == "TensorListReserve")]  # unset: no value
         if checked:
             self.s.check(name, r.ivy_mapping, [np.asarray(rv) for rv, _ in checked],
                          [iv for _, iv in checked], inputs=ivys, line=self.line(op))
         return {o.name: (rv, iv) for o, rv, iv in pairs}
+
+    def assign(self, op, var: _Var, value):
+        """``AssignVariableOp`` / ``AssignAdd…`` / ``AssignSub…``: the variable's value becomes
+        the written one for the reads that follow; the transpiled function stays pure (the
+        report's notes name the variable the source writes)."""
+        name = f"tf.raw_ops.{op.type}"
+        rv, iv = value
+        how = _ASSIGN[op.type]
+        if how is not None:
+            live = self.real and var.real is not None and rv is not None
+            rv = getattr(tf.raw_ops, how[0])(x=var.real, y=rv) if live else None
+            iv = getattr(ivy, how[1])(var.iv, iv)
+            iv = iv._data if isinstance(iv, Array) else iv
+            if live:
+                self.s.check(name, f"ivy.{how[1]}", [np.asarray(rv)], [iv],
+                             inputs=[var.iv, value[1]], line=self.line(op))
+        var.real, var.iv = rv, iv
+        notes = getattr(self.s, "tf_notes", None)
+        note = (f"the source writes the variable {var.name!r} ({op.type}); the transpiled "
+                "function computes the same outputs (reads after the write see the written "
+                "value) but leaves the variable unchanged")
+        if notes is not None and note not in notes:
+            notes.append(note)
+
+    def _constants(self, op, name, real, vals):
+        """Outputs known without running the graph (shapes): constants of the Ivy graph, static
+        for later ops, checked against TF's own values at the top level."""
+        out = {}
+        for i, (o, v) in enumerate(zip(op.outputs, vals, strict=True)):
+            self.consts[o.name] = v
+            self.s.keep.append(v)  # the Shadow knows values by id: keep this one alive
+            iv = self.s.get(v) if self.real else v
+            if real is not None:
+                self.s.check(name, "constant (a static shape)", [np.asarray(real[i])], [iv],
+                             line=self.line(op))
+            out[o.name] = (None if real is None else real[i], iv)
+        return out
 
     # -- function calls: PartitionedCall / StatefulPartitionedCall, inlined ----------------------
     # The callee FunctionDef (attr ``f``) is evaluated by a nested evaluator on the call's own
@@ -618,22 +1014,25 @@ class _Eval:
     # against TF on the real values, inside a loop body it is part of the body's sub-graph. A
     # variable read by the callee arrives as an input (its handle), carried as its value: a
     # model's parameter or a constant, like a variable read by the caller.
-    def call(self, op, ins):
-        fg, outs = self._function(op, "f")
+    def call(self, op, ins, attr="f", inputs=None):
+        """``attr``/``inputs``: the function and its inputs (an ``If`` whose predicate is known
+        statically calls the branch it takes, on the op's other inputs)."""
+        inputs = list(op.inputs) if inputs is None else inputs
+        fg, outs = self._function(op, attr)
         if len(fg.inputs) != len(ins) or len(outs) != len(op.outputs):
-            raise self.s.error(f"the called function {op.get_attr('f').name} takes "
+            raise self.s.error(f"the called function {op.get_attr(attr).name} takes "
                                f"{len(fg.inputs)} inputs and gives {len(outs)} outputs, "
                                f"the call passes {len(ins)} and expects {len(op.outputs)}",
                                op=f"tf.raw_ops.{op.type}", line=self.line(op))
         consts = {}
         if self.sub:  # constants of the caller stay static in the callee
-            for ph, t in zip(fg.inputs, op.inputs, strict=True):
+            for ph, t in zip(fg.inputs, inputs, strict=True):
                 v = self.static(t)
                 if v is not None:
                     consts[ph.name] = v
         ev = _Eval(self.s, real=self.real, sub=self.sub, library=[*self.library, fg],
                    consts=consts, at=self.line(op),
-                   where=self.where or " inside a called tf.function")
+                   where=self.where or " inside a called tf.function", writes=self.writes)
         env = ev.run(fg, {ph.name: v for ph, v in zip(fg.inputs, ins, strict=True)})
         return {o.name: env[t.name] for o, t in zip(op.outputs, outs, strict=True)}
 
@@ -669,17 +1068,35 @@ class _Eval:
         raise self.s.error(f"the graph's library has no function {fname}", op=op.type,
                            line=self.line(op))
 
-    def _callable(self, fn_outs, what, at=None, where=""):
+    def _callable(self, fn_outs, what, at=None, where="", names=None):
+        """``names``: for a loop body, the variable behind each resource loop variable (None for
+        the others): its writes in the body become the next trip's value of that variable."""
         fg, outs = fn_outs
 
         def fn(*vals):
             live = self._recording()
             ev = _Eval(self.s, real=live, sub=True, library=[*self.library, fg], at=at,
-                       where=where)
-            feeds = {ph.name: ((tf.constant(ivy_numpy(v)) if live else None), v)
-                     for ph, v in zip(fg.inputs, vals, strict=True)}
+                       where=where, writes=names is not None)
+            feeds = {}
+            for k, (ph, v) in enumerate(zip(fg.inputs, vals, strict=True)):
+                pair = ((tf.constant(ivy_numpy(v)) if live else None), v)
+                if live and ph.dtype == tf.variant:  # a TensorList: TF's own list of the rows
+                    pair = (tf.raw_ops.TensorListFromTensor(tensor=pair[0], element_shape=-1),
+                            v)
+                if names is not None and names[k] is not None and ph.dtype == tf.resource:
+                    pair = _Var(*pair, names[k])
+                feeds[ph.name] = pair
             env = ev.run(fg, feeds)
-            return tuple(_native_of(env[t.name][1], t.dtype) for t in outs)
+            res = tuple(_native_of(env[t.name][1], t.dtype) for t in outs)
+            if what == "while_body":
+                for k, (a, b) in enumerate(zip(vals, res, strict=True)):
+                    if tuple(getattr(a, "shape", ())) != tuple(getattr(b, "shape", ())):
+                        raise self.s.error(
+                            f"loop variable {k} changes shape in the body ({tuple(a.shape)} -> "
+                            f"{tuple(b.shape)}, a tf.while_loop with shape_invariants): the "
+                            "transpiled loop keeps every loop variable's shape",
+                            op="tf.raw_ops.While", line=at)
+            return res
 
         fn.__name__ = what
         return fn
@@ -700,34 +1117,55 @@ class _Eval:
             t = src(t)
             return tf.make_ndarray(t.op.get_attr("value")) if t.op.type == "Const" else None
 
-        c = src(couts[0])
-        if c.op.type == "Less":
-            k, lim = c.op.inputs
-        elif c.op.type == "Greater":
-            lim, k = c.op.inputs
-        else:
-            return None
-        k, lim = src(k), const(lim)
         names = [t.name for t in cg.inputs]
-        if lim is None or k.op.type != "Placeholder" or k.name not in names or lim.size != 1:
-            return None
-        i = names.index(k.name)
-        step = src(bouts[i])
-        if step.op.type not in ("AddV2", "Add"):
-            return None
-        a, b = step.op.inputs
-        if src(a).name == bg.inputs[i].name:
-            other = b
-        elif src(b).name == bg.inputs[i].name:
-            other = a
-        else:
-            return None
-        d = const(other)
-        start = self.static(op.inputs[i]) if self.sub else _np(ins[i][0])
-        if d is None or start is None or d.size != 1 or np.asarray(start).size != 1 \
-                or not np.issubdtype(np.asarray(start).dtype, np.integer) or int(d) <= 0:
-            return None
-        return max(0, -(-(int(lim) - int(start)) // int(d)))
+
+        def known(t):
+            """A constant of the condition, or a loop-invariant loop variable (passed through
+            the body unchanged) whose value going in is known (a Keras RNN's ``Max`` steps)."""
+            v = const(t)
+            if v is not None:
+                return v
+            t = src(t)
+            if t.op.type != "Placeholder" or t.name not in names:
+                return None
+            j = names.index(t.name)
+            if src(bouts[j]).name != bg.inputs[j].name:
+                return None
+            return self.static(op.inputs[j])
+
+        def trips(c):
+            if c.op.type == "LogicalAnd":  # every part counted: the smallest count
+                parts = [trips(src(x)) for x in c.op.inputs]
+                return None if any(p is None for p in parts) else min(parts)
+            if c.op.type == "Less":
+                k, lim = c.op.inputs
+            elif c.op.type == "Greater":
+                lim, k = c.op.inputs
+            else:
+                return None
+            k, lim = src(k), known(lim)
+            if lim is None or k.op.type != "Placeholder" or k.name not in names \
+                    or np.asarray(lim).size != 1:
+                return None
+            i = names.index(k.name)
+            step = src(bouts[i])
+            if step.op.type not in ("AddV2", "Add"):
+                return None
+            a, b = step.op.inputs
+            if src(a).name == bg.inputs[i].name:
+                other = b
+            elif src(b).name == bg.inputs[i].name:
+                other = a
+            else:
+                return None
+            d = const(other)
+            start = self.static(op.inputs[i])
+            if d is None or start is None or d.size != 1 or np.asarray(start).size != 1 \
+                    or not np.issubdtype(np.asarray(start).dtype, np.integer) or int(d) <= 0:
+                return None
+            return max(0, -(-(int(lim) - int(start)) // int(d)))
+
+        return trips(src(couts[0]))
 
     def control(self, op, ins):
         name = f"tf.raw_ops.{op.type}"
@@ -737,7 +1175,8 @@ class _Eval:
             where = " inside a tf.while_loop"
             cond, body = self._function(op, "cond"), self._function(op, "body")
             cfn = self._callable(cond, "while_cond", line, where)
-            bfn = self._callable(body, "while_body", line, where)
+            bfn = self._callable(body, "while_body", line, where,
+                                 names=[i.name if isinstance(i, _Var) else None for i in ins])
             n = self._trips(op, ins, cond, body)
             if n is None:
                 out = ivy.while_loop(lambda st: cfn(*st)[0], lambda st: bfn(*st), tuple(vals))
@@ -758,13 +1197,30 @@ class _Eval:
             out = ivy.cond(pred, tfn, ffn, *vals[1:])
             label = "ivy.cond"
         out = [o._data if isinstance(o, Array) else o for o in out]
+        ins0 = [tuple(i) for i in ins]  # the values going in (a variable's before the loop)
         if not self.real:
-            return {o.name: (None, iv) for o, iv in zip(op.outputs, out, strict=True)}
-        real = _real_op(op, [r for r, _ in ins], keep=self.s.keep)
-        real = [_read(r, ivy_numpy(iv).dtype) for r, iv in zip(real, out, strict=True)]
-        self.s.check(name, label, [np.asarray(r) for r in real], out,
-                     inputs=[i for _, i in ins], line=line)
-        return {o.name: (r, iv) for o, r, iv in zip(op.outputs, real, out, strict=True)}
+            env = {o.name: (None, iv) for o, iv in zip(op.outputs, out, strict=True)}
+        else:
+            if op.type.endswith("If"):
+                # through a tf.function: an eager If whose branch holds further Ifs can block in
+                # TF's executor (tf.image.rot90 of a rank-3 image hung here)
+                args = [_as_handle(r, self.s.keep) if t.dtype == tf.resource else r
+                        for (r, _), t in zip(ins0, op.inputs, strict=True)]
+                real = tf.function(lambda: _real_op(op, args))()
+                real = list(real) if isinstance(real, (list, tuple)) else [real]
+            else:
+                real = _real_op(op, [r for r, _ in ins0], keep=self.s.keep)
+            real = [_read(r, ivy_numpy(iv).dtype) for r, iv in zip(real, out, strict=True)]
+            self.s.check(name, label, [np.asarray(_dense(r, ivy_numpy(iv).dtype))
+                                       for r, iv in zip(real, out, strict=True)], out,
+                         inputs=[i for _, i in ins0], line=line)
+            env = {o.name: (r, iv) for o, r, iv in zip(op.outputs, real, out, strict=True)}
+        if op.type.endswith("While"):  # a variable written in the body: its value after the loop
+            for o, i in zip(op.outputs, ins, strict=True):
+                if isinstance(i, _Var):
+                    i.real, i.iv = env[o.name]
+                    env[o.name] = i
+        return env
 
 
 def _native_of(v, dtype):
@@ -805,14 +1261,16 @@ def capture(obj, args, kwargs) -> Captured:
     model = is_model(obj)
     name = type(obj).__name__ if model else getattr(obj, "__name__", "fn")
     shadow = Shadow("tensorflow", name)
-    tvars = _variables(obj) if model else {}
-    params_np = {k: np.asarray(v.numpy()).copy() for k, v in tvars.items()}
-    trainable = [k for k, v in tvars.items() if v.trainable]
     specs = [tf.TensorSpec(a.shape, tf.as_dtype(a.dtype)) if isinstance(a, np.ndarray) else a
              for a in args]
     tf_fn = tf.function(lambda *a: _call(obj, a, kwargs))
     concrete = tf_fn.get_concrete_function(*specs)
     graph = concrete.graph
+    # a layer built on its first call (a Keras layer never called, a variable created when
+    # ``self.w is None``) has its variables once traced: collected after tracing
+    tvars = _variables(obj) if model else {}
+    params_np = {k: np.asarray(v.numpy()).copy() for k, v in tvars.items()}
+    trainable = [k for k, v in tvars.items() if v.trainable]
     # variable handles captured by the graph -> parameter names
     handle_name = {}
     for k, v in tvars.items():
@@ -822,6 +1280,15 @@ def capture(obj, args, kwargs) -> Captured:
                 handle_name[id(h)] = k
                 break
     captures = list(graph.captures)
+    var_name = {}
+    for v in list(getattr(concrete, "variables", ())) + list(tvars.values()):
+        for cand in (getattr(v, "value", None), v):
+            h = getattr(cand, "handle", None)
+            if h is not None:
+                break
+        if h is not None:
+            var_name[id(h)] = getattr(v, "path", None) or v.name.removesuffix(":0")
+    shadow.tf_notes = []
     result = {}
 
     def run(*a, **k):
@@ -838,8 +1305,10 @@ def capture(obj, args, kwargs) -> Captured:
             if key is None:  # a captured constant tensor, or a variable that is no parameter
                 val = tf.constant(ext) if not hasattr(ext, "numpy") else ext
                 try:  # (a tf.Variable a plain function or a helper closes over): its value
+                    resource = _is_resource(val)
                     val = _read(val)
-                    feeds[internal.name] = (val, shadow.get(val))
+                    feeds[internal.name] = _Var(val, shadow.get(val), var_name.get(
+                        id(ext), "(unnamed)")) if resource else (val, shadow.get(val))
                 except Exception:  # noqa: BLE001 - a resource that is not a known variable
                     raise shadow.error("the graph captures a resource that is not a variable "
                                        "(a lookup table, a random generator's state...)",
@@ -847,7 +1316,7 @@ def capture(obj, args, kwargs) -> Captured:
                 continue
             pv = p[key]
             nat = pv._data if isinstance(pv, Array) else pv
-            feeds[internal.name] = (tf.constant(params_np[key]), nat)
+            feeds[internal.name] = _Var(tf.constant(params_np[key]), nat, key)
         env = _Eval(shadow).run(graph, feeds)
         outs = [env[t.name] for t in graph.outputs]
         struct = concrete.structured_outputs
@@ -873,7 +1342,8 @@ def capture(obj, args, kwargs) -> Captured:
     outputs = fw.tree_to_numpy(result["out"])
     return Captured(source="tensorflow", name=name, graph=g, args=tuple(args),
                     kwargs=dict(kwargs), params=params_np, outputs=outputs,
-                    ops=shadow.op_records(), is_model=model, trainable=trainable)
+                    ops=shadow.op_records(), is_model=model, trainable=trainable,
+                    notes=list(shadow.tf_notes))
 
 
 def run_native(obj, args, kwargs, params=None):

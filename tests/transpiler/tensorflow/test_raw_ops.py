@@ -45,6 +45,8 @@ KNOWN: dict[str, tuple[tuple[str, ...], str]] = {
     "Minimum:nan": (("grad",), "gradient at NaN inputs: TF and JAX conventions differ"),
     # d/dy x**y = x**y * log(x): TF masks log(x) to 0 for x <= 0, JAX gives NaN
     "Pow:negative base": (("grad",), "d/d exponent at a negative base: TF 0, JAX NaN"),
+    # no reference: TF registers no gradient for ResizeArea (the emitted code has one)
+    "ResizeArea": (("grad",), "TF registers no gradient for ResizeArea"),
 }
 
 _rng = np.random.default_rng(0)
@@ -250,6 +252,53 @@ def _table():
                             (f32(2, 3, 4), f32(2, 4, 2)))
     t["Einsum"] = (listed("Einsum", equation="bij,bjk->bik"), (f32(2, 3, 4), f32(2, 4, 5)))
     t["Einsum:transpose"] = (listed("Einsum", equation="ij->ji"), (f32(3, 4),))
+    # linalg / signal / image ops met in real programs (tf.linalg.svd(compute_uv=False), eigvalsh,
+    # tf.abs of a complex tensor, tf.image.extract_patches)
+    t["Svd:values"] = (_first(raw("Svd", compute_uv=False)), (f32(3, 5, 4),))
+    t["SelfAdjointEigV2:values"] = (_first(raw("SelfAdjointEigV2", compute_v=False)),
+                                    (f32(2, 4, 4),))
+    t["ComplexAbs"] = (lambda x: tf.raw_ops.ComplexAbs(x=tf.complex(x, 2.0 * x)), (f32(3, 4),))
+    t["ExtractImagePatches:same"] = (raw("ExtractImagePatches", ksizes=[1, 3, 3, 1],
+                                         strides=[1, 2, 2, 1], rates=[1, 1, 1, 1],
+                                         padding="SAME"), (f32(2, 7, 8, 3),))
+    t["ExtractImagePatches:valid dilated"] = (raw("ExtractImagePatches", ksizes=[1, 2, 3, 1],
+                                                  strides=[1, 1, 2, 1], rates=[1, 2, 1, 1],
+                                                  padding="VALID"), (f32(1, 7, 8, 2),))
+    # separable resizes: one constant matrix per axis (tf.image.resize bicubic/area/lanczos3,
+    # antialiased bilinear)
+    t["ResizeBicubic"] = (raw("ResizeBicubic", [7, 5], half_pixel_centers=True),
+                          (f32(2, 4, 6, 3),))
+    t["ResizeBicubic:align_corners"] = (raw("ResizeBicubic", [3, 9], align_corners=True),
+                                        (f32(1, 5, 4, 2),))
+    t["ResizeArea"] = (raw("ResizeArea", [3, 7]), (f32(2, 5, 4, 3),))
+    t["ScaleAndTranslate:lanczos3"] = (
+        raw("ScaleAndTranslate", [9, 4], [1.5, 0.5], [0.0, 0.0], kernel_type="lanczos3"),
+        (f32(2, 6, 8, 2),))
+    t["ScaleAndTranslate:triangle"] = (
+        raw("ScaleAndTranslate", [3, 5], [0.5, 0.625], [0.0, 0.0], kernel_type="triangle"),
+        (f32(1, 6, 8, 3),))
+    # TensorList (tf.TensorArray, Keras RNN loops): carried as one dense array
+    tl = tf.raw_ops
+    f = tf.float32
+
+    def from_tensor(x):
+        return tl.TensorListFromTensor(tensor=x, element_shape=x.shape[1:])
+
+    def stack(h, shape):
+        return tl.TensorListStack(input_handle=h, element_shape=shape, element_dtype=f)
+    t["TensorListFromTensor"] = (lambda x: stack(from_tensor(x), [4]) * 2.0, (f32(3, 4),))
+    t["TensorListStack"] = (lambda x: stack(from_tensor(x), [2, 2]), (f32(3, 2, 2),))
+    t["TensorListGetItem"] = (lambda x: tl.TensorListGetItem(
+        input_handle=from_tensor(x), index=1, element_shape=[4], element_dtype=f), (f32(3, 4),))
+    t["TensorListSetItem"] = (lambda x, y: stack(tl.TensorListSetItem(
+        input_handle=from_tensor(x), index=2, item=y), [4]), (f32(3, 4), f32(4)))
+    t["TensorListReserve"] = (lambda y: stack(tl.TensorListSetItem(
+        input_handle=tl.TensorListSetItem(
+            input_handle=tl.TensorListReserve(element_shape=[3], num_elements=2,
+                                              element_dtype=f), index=0, item=y),
+        index=1, item=y * 2.0), [3]), (f32(3),))
+    t["TensorListLength"] = (lambda x: tl.TensorListLength(input_handle=from_tensor(x)),
+                             (f32(5, 2),))
     return t
 
 
