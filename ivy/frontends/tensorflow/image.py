@@ -427,8 +427,11 @@ def _window_slices(d, ksize, strides, rates, padding, fill, op):
     for ky in range(kh):
         for kx in range(kw):
             y0, x0 = ky * rh, kx * rw
-            out.append(d[:, y0:y0 + (oh - 1) * sh + 1:sh, x0:x0 + (ow - 1) * sw + 1:sw, :]
-                       if oh and ow else d[:, :0, :0, :][:, :oh, :ow, :])
+            # ivy.get_item, not native indexing: the tracer records only Ivy calls
+            key = ((slice(None), slice(y0, y0 + (oh - 1) * sh + 1, sh),
+                    slice(x0, x0 + (ow - 1) * sw + 1, sw), slice(None)) if oh and ow else
+                   (slice(None), slice(0, 0), slice(0, 0), slice(None)))
+            out.append(ivy.get_item(d, key))
     return out, oh, ow
 
 

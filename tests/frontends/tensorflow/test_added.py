@@ -543,3 +543,18 @@ def test_trace_added():
         np.testing.assert_allclose(ivy.to_numpy(g(x, s)), exp, rtol=1e-4, atol=1e-5)
         np.testing.assert_allclose(ivy.to_numpy(g.with_backend("jax")(x, s)), exp, rtol=1e-4,
                                    atol=1e-5)
+
+
+def test_extract_patches_traced_follows_new_images():
+    """extract_patches' windows are ivy.get_item calls (native slicing is not recorded): the
+    traced graph gives the patches of a new image, not the example's."""
+    def f(x):
+        t = ftf._core.wrap(ivy.to_native(x))
+        return ivy.Array(ftf.image.extract_patches(t, [1, 3, 3, 1], [1, 2, 2, 1], [1, 1, 1, 1],
+                                                   "SAME")._data)
+
+    rng = np.random.default_rng(3)
+    x, y = (rng.random((1, 6, 5, 2)).astype(np.float32) for _ in range(2))
+    g = ivy.trace_graph(f, x)
+    exp = real.image.extract_patches(y, [1, 3, 3, 1], [1, 2, 2, 1], [1, 1, 1, 1], "SAME")
+    np.testing.assert_allclose(ivy.to_numpy(g(y)), exp.numpy())
