@@ -171,7 +171,15 @@ erfc = _unary(lambda x: ivy.subtract(1.0, _erf(x)), "Erfc", FLOAT)
 square = _unary(ivy.square, "Square", NUMBER)
 negative = _unary(ivy.negative, "Neg", SIGNED)
 neg = negative
-abs = _unary(ivy.abs, "Abs", FLOAT + SINT)  # noqa: A001
+_abs_real = _unary(ivy.abs, "Abs", FLOAT + SINT)
+
+
+def abs(x, name=None):  # noqa: A001
+    """``tf.abs``: the magnitude, in the real dtype, for complex input (TF's ComplexAbs)."""
+    d = nat(x)
+    if name_of(d) in ("complex64", "complex128"):
+        return wrap(ivy.abs(d))
+    return _abs_real(d)
 sign = _unary(ivy.sign, "Sign", SIGNED)
 floor = _unary(ivy.floor, "Floor", FLOAT)
 ceil = _unary(ivy.ceil, "Ceil", FLOAT)

@@ -558,3 +558,14 @@ def test_extract_patches_traced_follows_new_images():
     g = ivy.trace_graph(f, x)
     exp = real.image.extract_patches(y, [1, 3, 3, 1], [1, 2, 2, 1], [1, 1, 1, 1], "SAME")
     np.testing.assert_allclose(ivy.to_numpy(g(y)), exp.numpy())
+
+
+def test_abs_of_complex_is_the_magnitude():
+    z = np.array([3 + 4j, -1j, 0], np.complex64)
+    for b in ("numpy", "tensorflow"):
+        with ivy.using_backend(b):
+            for fn in (ftf.abs, ftf.math.abs):
+                got = fn(ftf.constant(z))
+                want = real.abs(z)
+                assert str(got.dtype.name) == want.dtype.name
+                np.testing.assert_allclose(np.asarray(got.numpy()), want.numpy())
