@@ -151,6 +151,41 @@ lt = _bin(_on_bool(ivy.less, lambda a, b: ivy.logical_and(_lnot(a), b)), "lt", T
 le = _bin(_on_bool(ivy.less_equal, lambda a, b: ivy.logical_or(_lnot(a), b)), "le", True)
 gt = _bin(_on_bool(ivy.greater, lambda a, b: ivy.logical_and(a, _lnot(b))), "gt", True)
 ge = _bin(_on_bool(ivy.greater_equal, lambda a, b: ivy.logical_or(a, _lnot(b))), "ge", True)
+
+
+def _total(kind):
+    """XLA's total-order comparisons (``lt_to``/``le_to``/``eq_to``, what ``jnp.sort`` and
+    ``expm`` use): ``-NaN < -inf < ... < -0 < +0 < ... < inf < NaN`` on floats (NaN payloads
+    are not told apart); the ordinary comparison on other dtypes."""
+    plain = {"lt": lt, "le": le, "eq": eq}[kind]
+
+    def fn(x, y):
+        (a, b), _, _ = _same(x, y, name=f"{kind}_to")
+        k = KIND[name_of(a)]
+        if k == "c":
+            not_implemented(f"jax.lax.{kind}_to on complex numbers")
+        if k != "f":
+            return plain(x, y)
+
+        def cls(v):  # 0: -NaN, 1: a number, 2: +NaN (1 + isnan * (1 - 2 * signbit))
+            n, sb = ivy.astype(ivy.isnan(v), "int32"), ivy.astype(ivy.signbit(v), "int32")
+            return ivy.add(ivy.multiply(n, ivy.subtract(1, ivy.multiply(sb, 2))), 1)
+
+        ca, cb = cls(a), cls(b)
+        sa, sbb = ivy.signbit(a), ivy.signbit(b)
+        num = ivy.logical_and(ivy.equal(ca, 1), ivy.equal(cb, 1))
+        same = ivy.logical_and(ivy.equal(a, b), ivy.equal(sa, sbb))
+        eq_ = ivy.logical_or(ivy.logical_and(ivy.equal(ca, cb), ivy.not_equal(ca, 1)),
+                             ivy.logical_and(num, same))
+        lt_ = ivy.logical_or(ivy.less(ca, cb), ivy.logical_and(num, ivy.logical_or(
+            ivy.less(a, b), ivy.logical_and(ivy.equal(a, b), ivy.logical_and(sa, _lnot(sbb))))))
+        return wrap({"lt": lt_, "le": ivy.logical_or(lt_, eq_), "eq": eq_}[kind])
+
+    fn.__name__ = f"{kind}_to"
+    return fn
+
+
+lt_to, le_to, eq_to = _total("lt"), _total("le"), _total("eq")
 bitwise_and = _bin(lambda a, b: ivy.logical_and(a, b) if name_of(a) == "bool" else
                    ivy.bitwise_and(a, b), "and")
 bitwise_or = _bin(lambda a, b: ivy.logical_or(a, b) if name_of(a) == "bool" else
@@ -174,7 +209,7 @@ def div(x, y):
 
 def rem(x, y):
     """lax.rem: the sign of the dividend (C fmod)."""
-    return _F.fmod(*[wrap(v, w) for v, w in zip(_same(x, y, name="rem")[0], (False, False))])
+    return _F.fmod(*[wrap(v, w) for v, w in zip(_same(x, y, name="rem")[0], (False, False), strict=True)])
 
 
 def pow(x, y):  # noqa: A001
@@ -379,7 +414,7 @@ def slice(operand, start_indices, limit_indices, strides=None):  # noqa: A001
     a = asarray(operand)
     strides = strides or (1,) * a.ndim
     key = tuple(builtins.slice(s, l_, st) for s, l_, st in zip(start_indices, limit_indices,
-                                                                strides))
+                                                                strides, strict=True))
     return wrap(ivy.get_item(a._data, key), a._weak)
 
 
@@ -406,7 +441,7 @@ def index_in_dim(operand, index, axis=0, keepdims=True):
 
 def _starts(a, start_indices, sizes):
     out = []
-    for i, (s, n, k) in enumerate(zip(start_indices, a.shape, sizes)):
+    for s, n, k in zip(start_indices, a.shape, sizes, strict=True):
         s = builtins.int(s)
         out.append(_min(_max(s, 0), n - k))  # XLA clamps the start into bounds
     return out
@@ -416,12 +451,12 @@ def dynamic_slice(operand, start_indices, slice_sizes, *, allow_negative_indices
     a = asarray(operand)
     if len(start_indices) != a.ndim:
         raise TypeError("dynamic_slice: len(start_indices) must equal operand ndim")
-    if builtins.any(k > n for k, n in zip(slice_sizes, a.shape)):
+    if builtins.any(k > n for k, n in zip(slice_sizes, a.shape, strict=True)):
         raise TypeError("dynamic_slice: slice_sizes must be <= operand shape")
     st = [builtins.int(s) + (n if builtins.int(s) < 0 and allow_negative_indices else 0)
-          for s, n in zip(start_indices, a.shape)]
+          for s, n in zip(start_indices, a.shape, strict=True)]
     st = _starts(a, st, slice_sizes)
-    key = tuple(builtins.slice(s, s + k) for s, k in zip(st, slice_sizes))
+    key = tuple(builtins.slice(s, s + k) for s, k in zip(st, slice_sizes, strict=True))
     return wrap(ivy.get_item(a._data, key), a._weak)
 
 
@@ -443,9 +478,9 @@ def dynamic_update_slice(operand, update, start_indices, *, allow_negative_indic
     if name_of(a._data) != name_of(u._data):
         raise TypeError("dynamic_update_slice update and operand dtypes must match")
     st = [builtins.int(s) + (n if builtins.int(s) < 0 and allow_negative_indices else 0)
-          for s, n in zip(start_indices, a.shape)]
+          for s, n in zip(start_indices, a.shape, strict=True)]
     st = _starts(a, st, u.shape)
-    key = tuple(builtins.slice(s, s + k) for s, k in zip(st, u.shape))
+    key = tuple(builtins.slice(s, s + k) for s, k in zip(st, u.shape, strict=True))
     return wrap(_set_slice(a._data, key, u._data), a._weak)
 
 
@@ -547,13 +582,12 @@ def dot_general(lhs, rhs, dimension_numbers, precision=None, preferred_element_t
     batch dims, then lhs free dims, then rhs free dims (XLA's order)."""
     (lc, rc), (lb, rb) = dimension_numbers
     x, y = asarray(lhs), asarray(rhs)
-    _, dt, weak = _core.promote((name_of(x._data), x._weak), (name_of(y._data), y._weak))[0], \
-        None, x._weak and y._weak
+    weak = x._weak and y._weak
     name = _core.promote((name_of(x._data), x._weak), (name_of(y._data), y._weak))[0]
     x, y = x.astype(name), y.astype(name)
     lf = [i for i in _range(x.ndim) if i not in lc and i not in lb]
     rf = [i for i in _range(y.ndim) if i not in rc and i not in rb]
-    for i, j in zip(lc, rc):
+    for i, j in zip(lc, rc, strict=True):
         if x.shape[i] != y.shape[j]:
             raise TypeError("dot_general requires contracting dimensions to have the same shape")
     xp = _F.transpose(x, list(lb) + lf + list(lc))
@@ -621,7 +655,7 @@ def conv_dimension_numbers(lhs_shape, rhs_shape, dimension_numbers):
 
 def _same_pads(in_sizes, k_sizes, strides):
     pads = []
-    for n, k, s in zip(in_sizes, k_sizes, strides):
+    for n, k, s in zip(in_sizes, k_sizes, strides, strict=True):
         out = -(-n // s)
         tot = _max((out - 1) * s + k - n, 0)
         pads.append((tot // 2, tot - tot // 2))
@@ -662,7 +696,7 @@ def conv_general_dilated(lhs, rhs, window_strides, padding, lhs_dilation=None,
         zero = asarray(0, dtype=dt)
         xc = pad(xc, zero, [(0, 0, 0)] + [(0, 0, d - 1) for d in lhs_dilation] + [(0, 0, 0)])
     in_sp = xc.shape[1:-1]
-    k_eff = [(k - 1) * d + 1 for k, d in zip(wd.shape[:nd], rhs_dilation)]
+    k_eff = [(k - 1) * d + 1 for k, d in zip(wd.shape[:nd], rhs_dilation, strict=True)]
     if isinstance(padding, str):
         pads = padtype_to_pads(in_sp, k_eff, strides, padding)
     else:
@@ -714,22 +748,39 @@ def reduce_window(operand, init_value, computation, window_dimensions, window_st
     wdil = tuple(window_dilation or (1,) * nd)
     if builtins.any(b != 1 for b in bd):
         x = pad(x, init, [(0, 0, b - 1) for b in bd])
-    k_eff = [(k - 1) * d + 1 for k, d in zip(window_dimensions, wdil)]
+    k_eff = [(k - 1) * d + 1 for k, d in zip(window_dimensions, wdil, strict=True)]
     pads = padtype_to_pads(x.shape, k_eff, strides, padding)
     x = pad(x, init, [(lo, hi, 0) for lo, hi in pads])
-    out = [_max((n - ke) // s + 1, 0) for n, ke, s in zip(x.shape, k_eff, strides)]
+    out = [_max((n - ke) // s + 1, 0) for n, ke, s in zip(x.shape, k_eff, strides, strict=True)]
     acc = _F.broadcast_to(init, tuple(out))
     for off in itertools.product(*[_range(k) for k in window_dimensions]):
         key = tuple(builtins.slice(o * d, o * d + (m - 1) * s + 1, s)
-                    for o, d, m, s in zip(off, wdil, out, strides))
+                    for o, d, m, s in zip(off, wdil, out, strides, strict=True))
         acc = computation(acc, x[key])
+    return acc
+
+
+def _reduce_variadic(operands, init_values, computation, dims):
+    """Several operands reduced together (``computation((a0, a1, ...), (b0, b1, ...))`` gives
+    the tuple): a fold over the reduced elements in order (argmax-style (value, index) pairs)."""
+    xs = [asarray(o) for o in operands]
+    inits = [asarray(v, dtype=x.dtype) for v, x in zip(init_values, xs, strict=True)]
+    if not dims:
+        return tuple(computation(tuple(inits), tuple(xs)))
+    flats = []
+    for x in xs:
+        xm = _F.moveaxis(x, dims, tuple(_range(-len(dims), 0)))
+        flats.append(_F.reshape(xm, xm.shape[:xm.ndim - len(dims)] + (-1,)))
+    acc = tuple(_F.broadcast_to(i, flats[0].shape[:-1]) for i in inits)
+    for i in _range(flats[0].shape[-1]):
+        acc = tuple(computation(acc, tuple(f[..., i] for f in flats)))
     return acc
 
 
 def reduce(operands, init_values, computation, dimensions):
     single = not isinstance(operands, (tuple, list))
     if not single:
-        not_implemented("jax.lax.reduce over several operands")
+        return _reduce_variadic(operands, init_values, computation, tuple(dimensions))
     x = asarray(operands)
     dims = tuple(dimensions)
     fn = {add: reduce_sum, max: reduce_max, min: reduce_min, mul: reduce_prod}.get(computation)
@@ -751,15 +802,28 @@ def _gather_fill(name):
         np.iinfo(name).max if k == "u" else np.iinfo(name).min)
 
 
+def _with_batch_indices(idx, indices_batching_dims):
+    """Batching dimensions as explicit indices: for each indices batching dim, its position
+    (an iota) appended to the index vector (index_vector_dim last); the paired operand batching
+    dims then become collapsed/inserted dims indexed by it (slice size 1), as XLA defines them."""
+    bshape = tuple(idx.shape[:-1])
+    extra = [broadcasted_iota(name_of(idx._data), bshape + (1,), int(d))
+             for d in indices_batching_dims]
+    return concatenate([idx, *extra], idx.ndim - 1)
+
+
 def gather(operand, start_indices, dimension_numbers, slice_sizes, *, unique_indices=False,
            indices_are_sorted=False, mode=None, fill_value=None):
     """XLA gather (index_vector_dim last), no operand batching dims; modes clip,
     promise_in_bounds and fill (JAX's default: out-of-bounds slices give ``fill_value``)."""
     dn = dimension_numbers if isinstance(dimension_numbers, GatherDimensionNumbers) else \
         GatherDimensionNumbers(*dimension_numbers)
-    if tuple(dn.operand_batching_dims) or tuple(dn.start_indices_batching_dims):
-        not_implemented("jax.lax.gather with operand_batching_dims")
     x, idx = asarray(operand), asarray(start_indices)
+    if tuple(dn.operand_batching_dims) or tuple(dn.start_indices_batching_dims):
+        idx = _with_batch_indices(idx, dn.start_indices_batching_dims)
+        ob = tuple(dn.operand_batching_dims)
+        dn = GatherDimensionNumbers(dn.offset_dims, tuple(dn.collapsed_slice_dims) + ob,
+                                    tuple(dn.start_index_map) + ob)
     m = str(mode.value if hasattr(mode, "value") else mode).lower() if mode is not None else "fill"
     if "clip" in m:
         m = "clip"
@@ -819,9 +883,13 @@ def gather(operand, start_indices, dimension_numbers, slice_sizes, *, unique_ind
 def _scatter(operand, scatter_indices, updates, dn, reduction, mode):
     if not isinstance(dn, ScatterDimensionNumbers):
         dn = ScatterDimensionNumbers(*dn)
-    if tuple(dn.operand_batching_dims) or tuple(dn.scatter_indices_batching_dims):
-        not_implemented("jax.lax.scatter with operand_batching_dims")
     x, idx, u = asarray(operand), asarray(scatter_indices), asarray(updates)
+    if tuple(dn.operand_batching_dims) or tuple(dn.scatter_indices_batching_dims):
+        idx = _with_batch_indices(idx, dn.scatter_indices_batching_dims)
+        ob = tuple(dn.operand_batching_dims)
+        dn = ScatterDimensionNumbers(dn.update_window_dims,
+                                     tuple(dn.inserted_window_dims) + ob,
+                                     tuple(dn.scatter_dims_to_operand_dims) + ob)
     name = name_of(x._data)
     u = u.astype(name)
     nd = x.ndim
@@ -1375,6 +1443,7 @@ def split(operand, sizes, axis=0):
                          f"{a.shape[axis]} of the operand shape {a.shape}")
     out, start = [], 0
     for s in sizes:
+        s = builtins.int(s)  # jaxpr params may hold NumPy integers
         out.append(slice_in_dim(a, start, start + s, 1, axis))
         start += s
     return out
@@ -1458,7 +1527,7 @@ def _stride_dim(d, w, s):
 
 
 def _dilate_shape(shape, dil):
-    return tuple(0 if d == 0 else 1 + r * (d - 1) for d, r in zip(shape, dil))
+    return tuple(0 if d == 0 else 1 + r * (d - 1) for d, r in zip(shape, dil, strict=True))
 
 
 def reduce_window_shape_tuple(operand_shape, window_dimensions, window_strides, padding,
@@ -1467,9 +1536,9 @@ def reduce_window_shape_tuple(operand_shape, window_dimensions, window_strides, 
         operand_shape = _dilate_shape(operand_shape, base_dilation)
     if window_dilation is not None:
         window_dimensions = _dilate_shape(window_dimensions, window_dilation)
-    padded = tuple(d + lo + hi for d, (lo, hi) in zip(operand_shape, padding))
+    padded = tuple(d + lo + hi for d, (lo, hi) in zip(operand_shape, padding, strict=True))
     return tuple(_stride_dim(d, w, s) for d, w, s in zip(padded, window_dimensions,
-                                                          window_strides))
+                                                          window_strides, strict=True))
 
 
 def conv_shape_tuple(lhs_shape, rhs_shape, strides, pads, batch_group_count=1):
@@ -1478,11 +1547,11 @@ def conv_shape_tuple(lhs_shape, rhs_shape, strides, pads, batch_group_count=1):
     if len(pads) != len(lhs_shape) - 2:
         raise TypeError(f"Wrong number of explicit pads for convolution: expected "
                         f"{len(lhs_shape) - 2}, got {len(pads)}.")
-    padded = [d + lo + hi for d, (lo, hi) in zip(lhs_shape[2:], pads)]
+    padded = [d + lo + hi for d, (lo, hi) in zip(lhs_shape[2:], pads, strict=True)]
     if _builtin_any(p < 0 for p in padded):
         raise ValueError("Negative padding is larger than the size of the corresponding "
                          f"dimension: got padding={pads} for lhs_shape[2:]={lhs_shape[2:]}")
-    space = tuple(_stride_dim(d, k, s) for d, k, s in zip(padded, rhs_shape[2:], strides))
+    space = tuple(_stride_dim(d, k, s) for d, k, s in zip(padded, rhs_shape[2:], strides, strict=True))
     n = lhs_shape[0] // batch_group_count if batch_group_count > 1 else lhs_shape[0]
     return (int(n), int(rhs_shape[0])) + space
 
@@ -1509,7 +1578,7 @@ def conv_general_permutations(dimension_numbers):
         if spec is not rhs_spec:
             sp = sorted(sp, key=lambda i: rhs_spec.index(spec[i]))
         return (spec.index(pair[0]), spec.index(pair[1])) + tuple(sp)
-    return tuple(perm(s, p) for s, p in zip(dimension_numbers, pairs))
+    return tuple(perm(s, p) for s, p in zip(dimension_numbers, pairs, strict=True))
 
 
 def conv_general_shape_tuple(lhs_shape, rhs_shape, window_strides, padding, dimension_numbers):
@@ -1540,10 +1609,10 @@ def conv_transpose_shape_tuple(lhs_shape, rhs_shape, window_strides, padding,
     lt, rt = np.take(lhs_shape, lp), np.take(rhs_shape, rp)
     if isinstance(padding, str):
         padding = [_conv_transpose_padding(int(k), s, padding)
-                   for k, s in zip(rt[2:], window_strides)]
+                   for k, s in zip(rt[2:], window_strides, strict=True)]
     padding = [int(np.sum(p)) for p in padding]
     space = [(int(i) - 1) * s - int(k) + 2 + p
-             for i, k, s, p in zip(lt[2:], rt[2:], window_strides, padding)]
+             for i, k, s, p in zip(lt[2:], rt[2:], window_strides, padding, strict=True)]
     out = (int(lt[0]), int(rt[0])) + tuple(space)
     return tuple(int(v) for v in np.take(out, np.argsort(op)))
 
@@ -1562,9 +1631,9 @@ def conv_transpose(lhs, rhs, strides, padding, rhs_dilation=None, dimension_numb
     k_sdims = [w.shape[i] for i in dn.rhs_spec[2:]]
     rhs_dilation = (1,) * (nd - 2) if rhs_dilation is None else tuple(rhs_dilation)
     if use_consistent_padding or (isinstance(padding, str) and padding in ("SAME", "VALID")):
-        eff = [0 if k == 0 else 1 + r * (k - 1) for k, r in zip(k_sdims, rhs_dilation)]
+        eff = [0 if k == 0 else 1 + r * (k - 1) for k, r in zip(k_sdims, rhs_dilation, strict=True)]
         rep = [padding] * len(strides) if isinstance(padding, str) else padding
-        pads = [_conv_transpose_padding(k, s, p) for k, s, p in zip(eff, strides, rep)]
+        pads = [_conv_transpose_padding(k, s, p) for k, s, p in zip(eff, strides, rep, strict=True)]
     else:
         pads = padding
     if transpose_kernel:
@@ -1620,3 +1689,234 @@ def conv_general_dilated_local(lhs, rhs, window_strides, padding, filter_shape,
     dn = (([out_spec[1]], [rhs_spec[1]]), (lhs_b, rhs_b))
     out = dot_general(patches, rhs, dn)
     return _F.moveaxis(out, (-2, -1), (out_spec[0], out_spec[1]))
+
+
+# -- lax.linalg -----------------------------------------------------------------------------------
+# The decompositions and solves of ``jax.lax.linalg`` composed from Ivy's linear algebra. The
+# results follow JAX's conventions (LAPACK's on CPU); what a decomposition leaves open (the signs
+# of eigen/singular vectors, a basis of a repeated eigenvalue's space, the order of ``eig``'s
+# eigenvalues) is not reproducible across frameworks: the transpiler compares those up to that
+# freedom and refuses a program whose result depends on it.
+def _d(x):
+    return asarray(x)._data
+
+
+def _mT(x):
+    return ivy.matrix_transpose(x)
+
+
+def _mH(x):
+    return ivy.conj(_mT(x)) if KIND[name_of(x)] == "c" else _mT(x)
+
+
+def _hermitian_from(x, lower):
+    """The Hermitian matrix LAPACK sees given one triangle of ``x`` (the other is ignored, and
+    only the real part of the diagonal is read)."""
+    strict = ivy.tril(x, k=-1) if lower else ivy.triu(x, k=1)
+    dg = ivy.multiply(x, _eye_like(x))
+    if KIND[name_of(x)] == "c":
+        dg = ivy.astype(ivy.real(dg), name_of(x))
+    return ivy.add(ivy.add(strict, _mH(strict)), dg)
+
+
+def _eye_like(x, n=None, m=None):
+    n = x.shape[-2] if n is None else n
+    m = x.shape[-1] if m is None else m
+    return ivy.eye(n, m, dtype=name_of(x))
+
+
+def _linalg_cholesky(x, *, symmetrize_input=True, keep_upper=False):
+    """The lower Cholesky factor from the lower triangle of ``x``; ``keep_upper``: the strict
+    upper triangle of ``x`` left in place, as the ``cholesky`` primitive (LAPACK's potrf) does."""
+    a = _d(x)
+    if symmetrize_input:
+        a = ivy.divide(ivy.add(a, _mH(a)), 2)
+    h = _hermitian_from(a, True)
+    # JAX (LAPACK's potrf) gives NaN for a matrix that is not positive definite where the Ivy
+    # backends raise: factor the identity there instead and put NaN in its place
+    pd = ivy.expand_dims(ivy.greater(ivy.min(ivy.linalg.eigvalsh(h), axis=-1), 0), axis=(-2, -1))
+    eye = ivy.broadcast_to(_eye_like(h), tuple(h.shape))
+    low = ivy.tril(ivy.linalg.cholesky(ivy.stop_gradient(ivy.where(pd, h, eye))))
+    low = ivy.where(pd, low, ivy.full_like(low, float("nan")))
+    # JAX's derivative (its JVP: dL = L phi(L^-1 dA L^-H), phi: the lower triangle with the
+    # diagonal halved, dA the whole tangent, not symmetrised as PyTorch's cholesky backward
+    # does) as a term that is zero in value and linear in dA
+    d_a = ivy.subtract(a, ivy.stop_gradient(a))
+    safe, ok = _solvable(low)
+    x = ivy.linalg.solve(safe, d_a)  # L^-1 dA
+    y = _nan_unless(ok, _mH(ivy.linalg.solve(safe, _mH(x))))  # L^-1 dA L^-H
+    phi = ivy.multiply(ivy.tril(y), ivy.subtract(1.0, ivy.multiply(_eye_like(y), 0.5)))
+    low = ivy.add(low, ivy.matmul(low, phi))
+    if keep_upper:  # the primitive's strict upper triangle: the input's, with no derivative
+        low = ivy.add(low, ivy.stop_gradient(ivy.triu(a, k=1)))
+    return wrap(low)
+
+
+def _linalg_eigh(x, *, lower=True, symmetrize_input=True, sort_eigenvalues=True,
+                 subset_by_index=None):
+    a = _d(x)
+    if symmetrize_input:
+        a = ivy.divide(ivy.add(a, _mH(a)), 2)
+    w, v = ivy.linalg.eigh(_hermitian_from(a, lower))  # ascending, as LAPACK's syevd
+    if subset_by_index is not None:
+        lo, hi = (int(i) for i in subset_by_index)
+        if (lo, hi) != (0, a.shape[-1]):
+            w, v = ivy.get_item(w, np.s_[..., lo:hi]), ivy.get_item(v, np.s_[..., lo:hi])
+    return wrap(v), wrap(w)
+
+
+def _linalg_svd(x, *, full_matrices=True, compute_uv=True, subset_by_index=None):
+    a = _d(x)
+    if subset_by_index is not None:
+        k = _min(a.shape[-2], a.shape[-1])
+        if tuple(int(i) for i in subset_by_index) != (0, k):
+            not_implemented("jax.lax.linalg.svd with subset_by_index")
+    if not compute_uv:
+        return wrap(ivy.linalg.svdvals(a))
+    u, s, vh = ivy.linalg.svd(a, full_matrices=full_matrices)
+    return wrap(u), wrap(s), wrap(vh)
+
+
+def _linalg_qr(x, *, pivoting=False, full_matrices=True):
+    if pivoting:
+        not_implemented("jax.lax.linalg.qr with pivoting")
+    q, r = ivy.linalg.qr(_d(x), mode="complete" if full_matrices else "reduced")
+    return wrap(q), wrap(r)
+
+
+def _linalg_eig(x, *, compute_left_eigenvectors=True, compute_right_eigenvectors=True):
+    if compute_left_eigenvectors:
+        not_implemented("jax.lax.linalg.eig with left eigenvectors")
+    w, v = ivy.linalg.eig(_d(x))
+    return (wrap(w), wrap(v)) if compute_right_eigenvectors else (wrap(w),)
+
+
+def _linalg_triangular_solve(a, b, *, left_side=False, lower=False, transpose_a=False,
+                             conjugate_a=False, unit_diagonal=False):
+    """``op(a) x = b`` (``left_side``) or ``x op(a) = b``, reading one triangle of ``a``."""
+    a, b = _d(a), _d(b)
+    t = ivy.tril(a) if lower else ivy.triu(a)
+    if unit_diagonal:
+        eye = _eye_like(t)
+        t = ivy.add(ivy.multiply(t, ivy.subtract(1, eye)), eye)
+    if conjugate_a and KIND[name_of(t)] == "c":
+        t = ivy.conj(t)
+    if transpose_a:
+        t = _mT(t)
+    t, ok = _solvable(t)
+    if left_side:
+        x = ivy.linalg.solve(t, b)
+    else:
+        x = _mT(ivy.linalg.solve(_mT(t), _mT(b)))  # x t = b  <=>  t^T x^T = b^T
+    return wrap(_nan_unless(ok, x))
+
+
+def _solvable(t):
+    """A triangular (or banded) matrix the backends' solves accept: the identity where a
+    matrix has a zero on its diagonal or a non-finite entry (TensorFlow and PyTorch raise
+    there; LAPACK's substitution gives inf/NaN), with the mask of the good ones."""
+    dg = ivy.multiply(t, _eye_like(t))
+    zero_diag = ivy.any(ivy.equal(ivy.sum(dg, axis=-1), 0), axis=-1)
+    finite = ivy.all(ivy.isfinite(t), axis=(-2, -1))
+    ok = ivy.expand_dims(ivy.logical_and(finite, ivy.logical_not(zero_diag)), axis=(-2, -1))
+    eye = ivy.broadcast_to(_eye_like(t), tuple(t.shape))
+    return ivy.where(ok, t, eye), ok
+
+
+def _nan_unless(ok, x):
+    return ivy.where(ok, x, ivy.full_like(x, float("nan")))
+
+
+def _linalg_tridiagonal_solve(dl, d, du, b):
+    """The tridiagonal system (``dl[0]`` and ``du[-1]`` unused) as a dense solve."""
+    dl, d, du, b = _d(dl), _d(d), _d(du), _d(b)
+    n = d.shape[-1]
+    i = ivy.arange(n, dtype="int64")
+    r, c = ivy.expand_dims(i, axis=-1), ivy.expand_dims(i, axis=0)
+    dt = name_of(d)
+    sub = ivy.astype(ivy.equal(r, ivy.add(c, 1)), dt)
+    sup = ivy.astype(ivy.equal(c, ivy.add(r, 1)), dt)
+    a = ivy.add(ivy.multiply(ivy.expand_dims(d, axis=-1), ivy.eye(n, dtype=dt)),
+                ivy.add(ivy.multiply(ivy.expand_dims(dl, axis=-1), sub),
+                        ivy.multiply(ivy.expand_dims(du, axis=-1), sup)))
+    return wrap(ivy.linalg.solve(a, b))
+
+
+def _swap_index(n, j, p):
+    """``arange(n)`` with positions ``j`` (static) and ``p`` (``(..., 1)``) exchanged."""
+    ar = ivy.arange(n, dtype="int64")
+    return ivy.where(ivy.equal(ar, j), p, ivy.where(ivy.equal(ar, p), j, ar))
+
+
+def _linalg_lu(x):
+    """LU with partial pivoting as LAPACK's getrf: ``(lu, pivots, permutation)``; the pivot is
+    the first entry of largest magnitude (``|re| + |im|`` for complex, as ``i?amax``)."""
+    a = _d(x)
+    m, n = a.shape[-2], a.shape[-1]
+    k = _min(m, n)
+    batch = tuple(a.shape[:-2])
+    perm = ivy.broadcast_to(ivy.arange(m, dtype="int64"), batch + (m,))
+    rows = ivy.expand_dims(ivy.arange(m, dtype="int64"), axis=-1)
+    cols = ivy.arange(n, dtype="int64")
+    pivots = []
+    cplx = KIND[name_of(a)] == "c"
+    for j in _range(k):
+        col = ivy.get_item(a, np.s_[..., j:, j])
+        mag = ivy.add(ivy.abs(ivy.real(col)), ivy.abs(ivy.imag(col))) if cplx else ivy.abs(col)
+        p = ivy.add(ivy.argmax(mag, axis=-1, keepdims=True), j)  # (..., 1)
+        p = ivy.astype(p, "int64")
+        pivots.append(p)
+        sw = _swap_index(m, j, p)  # (..., m)
+        perm = ivy.take_along_axis(perm, sw, axis=-1)
+        a = ivy.take_along_axis(a, ivy.broadcast_to(ivy.expand_dims(sw, axis=-1),
+                                                    batch + (m, n)), axis=-2)
+        piv = ivy.get_item(a, np.s_[..., j:j + 1, j:j + 1])
+        below = ivy.greater(rows, j)  # (m, 1)
+        lcol = ivy.where(below, ivy.divide(ivy.get_item(a, np.s_[..., :, j:j + 1]), piv), ivy.zeros_like(piv))
+        right = ivy.greater(cols, j)  # (n,)
+        upd = ivy.multiply(lcol, ivy.where(right, ivy.get_item(a, np.s_[..., j:j + 1, :]), ivy.zeros_like(piv)))
+        a = ivy.subtract(a, upd)
+        a = ivy.where(ivy.logical_and(below, ivy.equal(cols, j)), lcol, a)
+    piv = ivy.astype(ivy.concat(pivots, axis=-1), "int32") if pivots else \
+        ivy.zeros(batch + (0,), dtype="int32")
+    return wrap(a), wrap(piv), wrap(ivy.astype(perm, "int32"))
+
+
+def _linalg_lu_pivots_to_permutation(pivots, permutation_size):
+    p = ivy.astype(_d(pivots), "int64")
+    batch = tuple(p.shape[:-1])
+    perm = ivy.broadcast_to(ivy.arange(permutation_size, dtype="int64"),
+                            batch + (permutation_size,))
+    for j in _range(p.shape[-1]):
+        perm = ivy.take_along_axis(perm, _swap_index(permutation_size, j, ivy.get_item(p, np.s_[..., j:j + 1])),
+                                   axis=-1)
+    return wrap(ivy.astype(perm, "int32"))
+
+
+def _linalg_householder_product(a, taus):
+    """``Q = H_0 H_1 ... H_{k-1}``, ``H_i = I - tau_i v_i v_i^H`` with ``v_i`` the ``i``-th
+    column of ``a`` below the diagonal (unit on it), as LAPACK's orgqr/ungqr."""
+    a, taus = _d(a), _d(taus)
+    m, n = a.shape[-2], a.shape[-1]
+    rows = ivy.expand_dims(ivy.arange(m, dtype="int64"), axis=-1)
+    q = ivy.broadcast_to(_eye_like(a, m, m), tuple(a.shape[:-2]) + (m, m))
+    for i in _range(taus.shape[-1] - 1, -1, -1):
+        v = ivy.where(ivy.greater(rows, i), ivy.get_item(a, np.s_[..., :, i:i + 1]),
+                      ivy.astype(ivy.equal(rows, i), name_of(a)))  # (..., m, 1)
+        vh = _mH(v)
+        t = ivy.expand_dims(ivy.get_item(taus, np.s_[..., i:i + 1]), axis=-1)  # (..., 1, 1)
+        q = ivy.subtract(q, ivy.multiply(t, ivy.matmul(v, ivy.matmul(vh, q))))
+    return wrap(ivy.get_item(q, np.s_[..., :, :n]))
+
+
+class linalg:  # noqa: N801 - jax.lax.linalg's namespace
+    cholesky = staticmethod(_linalg_cholesky)
+    eigh = staticmethod(_linalg_eigh)
+    eig = staticmethod(_linalg_eig)
+    svd = staticmethod(_linalg_svd)
+    qr = staticmethod(_linalg_qr)
+    lu = staticmethod(_linalg_lu)
+    lu_pivots_to_permutation = staticmethod(_linalg_lu_pivots_to_permutation)
+    householder_product = staticmethod(_linalg_householder_product)
+    triangular_solve = staticmethod(_linalg_triangular_solve)
+    tridiagonal_solve = staticmethod(_linalg_tridiagonal_solve)

@@ -81,10 +81,12 @@ def _key_words(k):
 
 
 def _bits(k, n):
-    """n uint32 words from key k (threefry_random_bits, partitionable: counters 0..n-1)."""
+    """n uint32 words from key k (threefry_random_bits, partitionable: counters 0..n-1); a
+    batch of keys ``(..., 2)`` gives ``(..., n)``."""
     k1, k2 = _key_words(k)
     if n == 0:
-        return _u32(np.zeros(0), k1)
+        return _u32(np.zeros(tuple(k1.shape) + (0,)), k1)
+    k1, k2 = ivy.expand_dims(k1, axis=-1), ivy.expand_dims(k2, axis=-1)
     # partitionable: iota split as (hi, lo) words of a 64-bit counter
     cnt = np.arange(n, dtype=np.uint64)
     hi = _u32((cnt >> np.uint64(32)).astype(np.uint32), k1)
@@ -94,14 +96,18 @@ def _bits(k, n):
 
 
 def split(key, num=2):
+    """``num`` new keys from ``key``; a batch of keys ``(..., 2)`` splits each one."""
     k1, k2 = _key_words(key)
+    batch = tuple(k1.shape)
     shape = (num,) if isinstance(num, int) else tuple(num)
     n = int(np.prod(shape))
     cnt = np.arange(n, dtype=np.uint64)
     hi = _u32((cnt >> np.uint64(32)).astype(np.uint32), k1)
     lo = _u32((cnt & np.uint64(0xFFFFFFFF)).astype(np.uint32), k1)
+    if batch:
+        k1, k2 = ivy.expand_dims(k1, axis=-1), ivy.expand_dims(k2, axis=-1)
     b1, b2 = threefry2x32(k1, k2, hi, lo)
-    return wrap(ivy.reshape(ivy.stack([b1, b2], axis=-1), shape + (2,)))
+    return wrap(ivy.reshape(ivy.stack([b1, b2], axis=-1), batch + shape + (2,)))
 
 
 def fold_in(key, data):
@@ -117,7 +123,8 @@ def bits(key, shape=(), dtype=None):
     if name != "uint32":
         not_implemented(f"jax.random.bits(dtype={name})")
     n = int(np.prod(shape))
-    return wrap(ivy.reshape(_bits(key, n), shape))
+    batch = tuple(asarray(key).shape[:-1])
+    return wrap(ivy.reshape(_bits(key, n), batch + shape))
 
 
 def _uniform01(key, shape, name):
@@ -160,7 +167,7 @@ def _erfinv(x):
           -0.0076224613, 0.00943887047, 1.00167406, 2.83297682)
     ps = ivy.full_like(w, cs[0])
     pl = ivy.full_like(w, cl[0])
-    for a, b in zip(cs[1:], cl[1:]):
+    for a, b in zip(cs[1:], cl[1:], strict=True):
         ps = ivy.add(ivy.multiply(ps, ws), a)
         pl = ivy.add(ivy.multiply(pl, wl), b)
     p = ivy.where(small, ps, pl)

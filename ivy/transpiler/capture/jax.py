@@ -24,7 +24,18 @@ are the graph.
   old way: ``scan``/a ``while`` with a known condition unrolled, ``cond`` by evaluating every
   branch and selecting (``ivy.where``); a data-dependent ``while`` is then refused.
 * ``random_wrap``/``random_bits``/``random_unwrap`` go through the frontend's exact threefry2x32,
-  so ``jax.random`` with explicit keys converts bit-exactly.
+  so ``jax.random`` with explicit keys converts bit-exactly (batched keys too: shape primitives
+  on typed keys get the key-data dimension); ``random_gamma`` is captured through JAX's own
+  sampler (its lax ops: bit-exact), with JAX's implicit-reparameterisation derivative.
+* ``lax.linalg`` (cholesky, eigh, eig, svd, qr, lu, lu_pivots_to_permutation, householder_product,
+  triangular_solve, tridiagonal_solve) through ``ivy.frontends.jax.lax.linalg``;
+  ``custom_linear_solve`` as its solve plus one refinement step through ``matvec`` (JAX's
+  implicit derivative); ``select_and_scatter_add``/``select_and_gather_add`` (max-pool VJP/JVP),
+  variadic ``reduce``, ``stack``, ``split``, ``lt_to``/``le_to``/``eq_to``, ``platform_index``
+  (CPU's branch). Decompositions unique only up to a choice (eigen/singular vector signs, a
+  repeated value's basis, ``eig``'s order; QR's signs when they differ from JAX's) are compared
+  with JAX's result re-expressed in the Ivy result's basis, and the program is refused, naming
+  the primitive and the line, when its outputs change under another valid choice.
 
 JAX programs are captured with x64 disabled (JAX's default, which is what the JAX frontend
 implements), even if something in the process has turned x64 on.
@@ -158,9 +169,13 @@ class _Eval:
     the backend's real loop (recording suspended), where no real values exist: the Ivy side
     only, no per-op check (the loop node's outputs are checked as a whole)."""
 
-    def __init__(self, shadow: Shadow, real: bool = True):
+    def __init__(self, shadow: Shadow, real: bool = True, linear: bool = False):
         self.s = shadow
         self.real = real
+        # ``linear``: a custom_linear_solve's solve applied as the linear map JAX's derivative
+        # rules apply it as: its stop_gradients are the identity there
+        self.linear = linear
+        self.outer_line = None  # the user's line of the call being inlined (jnp.linalg.eigh)
 
     def ivy_of(self, env, var):
         if isinstance(var, _Literal):
@@ -202,19 +217,34 @@ class _Eval:
         op = f"lax.{name}"
         if name in _INLINE:
             sub = p.get("jaxpr") or p.get("call_jaxpr") or p.get("fun_jaxpr")
-            if hasattr(sub, "jaxpr"):
-                return self.run(sub.jaxpr, list(sub.consts), ins)
-            return self.run(sub, [], ins)
+            outer, self.outer_line = self.outer_line, self._where(eqn) or self.outer_line
+            try:
+                if hasattr(sub, "jaxpr"):
+                    return self.run(sub.jaxpr, list(sub.consts), ins)
+                return self.run(sub, [], ins)
+            finally:
+                self.outer_line = outer
         if name == "scan":
             return self.scan(eqn, ins)
         if name == "while":
             return self.while_(eqn, ins)
         if name == "cond":
             return self.cond(eqn, ins)
+        if name == "custom_linear_solve":
+            return self.linear_solve(eqn, ins)
+        if name == "stop_gradient" and self.linear:
+            return ins
+        if name == "random_gamma":  # JAX's own sampler, made of lax ops: bit-exact
+            sub = _gamma_jaxpr(eqn)
+            (r, x), = self.run(sub.jaxpr, list(sub.consts), ins)
+            return [(r, _native_of(_implicit_gamma_grad(ins[1][1], x, p["log_space"])))]
+        if name == "platform_index":  # the branch of a platform-dependent lowering: CPU's
+            idx = _cpu_index(p["platforms"], op, self._where(eqn), self.s)
+            return [(eqn.primitive.bind(**p) if self.real else None, idx)]
         if not self.real:
             if name in _IDENTITY:
                 return [(None, ins[0][1])] if not eqn.primitive.multiple_results else ins
-            res, _ = self.lower(name, [i for _, i in ins], p)
+            res, _ = self.lower(name, [i for _, i in ins], _key_params(eqn, p))
             res_list = list(res) if isinstance(res, (list, tuple)) else [res]
             return [(None, r._data if isinstance(r, (_fja.Array, Array)) else r)
                     for r in res_list]
@@ -224,22 +254,77 @@ class _Eval:
             res = [ins[0][1]] if not eqn.primitive.multiple_results else [i for _, i in ins]
             return list(zip(real_list, res, strict=True))
         try:
-            res, label = self.lower(name, [i for _, i in ins], p)
+            res, label = self.lower(name, [i for _, i in ins], _key_params(eqn, p))
         except (TranspileError, TraceError):
             raise
         except NotImplementedError as e:
-            raise self.s.unmapped(op, _line(eqn), hint=str(e)[:200]) from None
+            raise self.s.unmapped(op, self._where(eqn), hint=str(e)[:200]) from None
         except Exception as e:  # noqa: BLE001 - a mapping that fails is a transpile error
             raise self.s.error(f"the Ivy mapping raised {type(e).__name__}: {e}", op=op,
-                               line=_line(eqn)) from e
+                               line=self._where(eqn)) from e
         res_list = list(res) if isinstance(res, (list, tuple)) else [res]
         res_list = [r._data if isinstance(r, _fja.Array) else
                     (r._data if isinstance(r, Array) else r) for r in res_list]
+        if name in _CHOICE and not (name == "svd" and not p.get("compute_uv", True)) and not (
+                name == "qr" and _same_values(real_list, res_list)):
+            # unique only up to a choice: compare with JAX's result re-expressed in the Ivy
+            # result's basis, and go on with that (an equally valid JAX result)
+            real_list = [jnp.asarray(a) for a in _choice_transform(
+                name, p, [_real_np(r) for r in real_list],
+                other=[ivy_numpy(r) for r in res_list])]
+            self.s.__dict__.setdefault("jax_choices", {}).setdefault(
+                id(eqn), (op, self._where(eqn) or self.outer_line, eqn))
         self.s.check(op, label, [_real_np(r) for r in real_list], res_list,
-                     inputs=[i for _, i in ins], line=_line(eqn))
+                     inputs=[i for _, i in ins], line=self._where(eqn))
         return list(zip(real_list, res_list, strict=True))
 
+    def linear_solve(self, eqn, ins):
+        """``custom_linear_solve``: ``x = solve(b)`` whose derivative is the implicit one
+        through ``matvec`` (JAX's solve jaxpr holds stop_gradient'ed factors, so evaluating it
+        alone would give the emitted code a zero gradient with respect to the matrix):
+        ``x0 = stop_gradient(solve(b))``, ``x = x0 - solve(matvec(x0) - b)`` — equal to ``x0``
+        (one refinement step, exact up to rounding) with the derivative
+        ``A^-1 (db - dA x)``."""
+        p = eqn.params
+        lens, subs = p["const_lengths"], p["jaxprs"]
+        fields = lens._fields
+        off = {f: sum(getattr(lens, g) for g in fields[:fields.index(f)]) for f in fields}
+        n_b = len(eqn.invars) - sum(lens)
+        b = ins[len(ins) - n_b:]
+
+        def call(f, vals, ev):
+            sub = getattr(subs, f)
+            c = ins[off[f]:off[f] + getattr(lens, f)]
+            if not ev.real:
+                c = [(None, i) for _, i in c]
+            return ev.run(sub.jaxpr, list(sub.consts), [*c, *vals])
+
+        x0 = call("solve", b, self)
+        if subs.matvec is None:
+            return x0
+        # the residual is rounding noise, which no per-op check can compare with JAX's: the
+        # correction is computed on the Ivy side only, and checked as a whole below
+        ev = _Eval(self.s, real=False)
+        x0i = [(None, ivy.stop_gradient(i)) for _, i in x0]
+        mv = call("matvec", x0i, ev)
+        res = [(None, _native_of(ivy.subtract(im, self._arr(ib, v.aval))))
+               for (_, im), (_, ib), v in zip(mv, b, eqn.invars[len(ins) - n_b:], strict=True)]
+        corr = call("solve", res, _Eval(self.s, real=False, linear=True))
+        out = [(r0, _native_of(ivy.subtract(i0, ic)))
+               for (r0, _), (_, i0), (_, ic) in zip(x0, x0i, corr, strict=True)]
+        if self.real:  # the whole primitive, as JAX computes it
+            real = eqn.primitive.bind(*[r for r, _ in ins], **p)
+            self.s.check("lax.custom_linear_solve", "solve + one refinement step",
+                         [_real_np(r) for r in real], [i for _, i in out],
+                         inputs=[i for _, i in ins], line=self._where(eqn))
+            out = [(r, i) for r, (_, i) in zip(real, out, strict=True)]
+        return out
+
+    def _where(self, eqn):
+        return _line(eqn) or self.outer_line
+
     def lower(self, name, ivals, params):
+        params = {k: _py_scalars(v) for k, v in params.items()}
         wrapped = [_fja.wrap(v) if hasattr(v, "shape") else v for v in ivals]
         if name == "random_bits":
             bits = params["bit_width"]
@@ -264,6 +349,19 @@ class _Eval:
                 x, init_v, getattr(flax_lax, comp), params["window_dimensions"],
                 params["window_strides"], params["padding"], params.get("base_dilation"),
                 params.get("window_dilation")), f"ivy.frontends.jax.lax.reduce_window({comp})"
+        if name in _LINALG:
+            return _LINALG[name](wrapped, params), f"ivy.frontends.jax.lax.linalg.{name}"
+        if name == "select_and_gather_add":
+            return _select_and_gather_add(wrapped[0], wrapped[1], params), \
+                "ivy.where (select_and_gather_add)"
+        if name == "select_and_scatter_add":
+            return _select_and_scatter_add(wrapped[0], wrapped[1], params), \
+                "ivy.where/pad (select_and_scatter_add)"
+        if name == "reduce" and len(wrapped) > 2:  # variadic: (value, index) pairs and the like
+            n = len(wrapped) // 2
+            comp = self._variadic_computation(params["jaxpr"], n)
+            return flax_lax.reduce(tuple(wrapped[:n]), tuple(wrapped[n:]), comp,
+                                   params["dimensions"]), "ivy.frontends.jax.lax.reduce (variadic)"
         if name in ("reduce", "reduce_window"):
             if len(wrapped) != 2:
                 raise NotImplementedError(f"{name} over several operands")
@@ -288,6 +386,8 @@ class _Eval:
                 raise NotImplementedError(f"sort with num_keys={params['num_keys']}")
             return flax_lax.sort(tuple(wrapped), params["dimension"]), \
                 "ivy.frontends.jax.lax.sort (several operands)"
+        if name == "stack":  # JAX 0.10's variadic stack primitive
+            return flax_lax.stack(tuple(wrapped), params["axis"]), "ivy.frontends.jax.lax.stack"
         if name == "concatenate":
             return flax_lax.concatenate(wrapped, params["dimension"]), \
                 "ivy.frontends.jax.lax.concatenate"
@@ -350,6 +450,19 @@ class _Eval:
 
         return comp, "jaxpr"
 
+    def _variadic_computation(self, sub, n):
+        """A variadic ``reduce``'s computation (a jaxpr on ``2n`` scalars giving ``n``) as a
+        callable on two ``n``-tuples of frontend arrays."""
+        jaxpr = sub.jaxpr if hasattr(sub, "jaxpr") else sub
+        consts = list(sub.consts) if hasattr(sub, "consts") else []
+
+        def comp(acc, x):
+            ev = _Eval(self.s, real=False)
+            pairs = [(None, _fja.asarray(v)._data) for v in (*acc, *x)]
+            return tuple(_fja.wrap(r) for _, r in ev.run(jaxpr, consts, pairs))
+
+        return comp
+
     # -- control flow: loop nodes (ivy.while_loop / ivy.scan / ivy.cond) ------------------------
     # The loop's callables evaluate the sub-jaxpr through a nested evaluator on Ivy values. The
     # tracer calls each callable once on stand-ins holding the current values (recording): there
@@ -378,7 +491,9 @@ class _Eval:
         def fn(*vals):
             live = self._recording()
             ev = _Eval(self.s, real=live)
-            args = [*outer, *[((ivy_numpy(v) if live else None), v) for v in vals]]
+            inv = closed.jaxpr.invars[len(outer):]
+            args = [*outer, *[((_as_real(ivy_numpy(v), var.aval) if live else None), v)
+                              for v, var in zip(vals, inv, strict=True)]]
             outs = ev.run(closed.jaxpr, list(closed.consts), args)
             return tuple(self._arr(i, a) for (_, i), a in zip(outs, avals, strict=True))
 
@@ -462,8 +577,26 @@ class _Eval:
         cfn = self._callable(cj, ins[:cn], "while_cond")
         bfn = self._callable(bj, ins[cn:cn + bn], "while_body")
 
+        if cj.out_avals[0].shape:  # a batched predicate (vmap of a while_loop): JAX loops
+            # while any element's holds, and keeps the carry of the elements whose does not
+            nd = len(cj.out_avals[0].shape)
+
+            def cond(s):
+                return ivy.any(cfn(*s)[0])
+
+            def body(s):
+                pred, new = cfn(*s)[0], bfn(*s)
+                return tuple(ivy.where(ivy.reshape(pred, tuple(pred.shape) + (1,) * (
+                    len(n.shape) - nd)), n, o) for n, o in zip(new, s, strict=True))
+        else:
+            def cond(s):
+                return cfn(*s)[0]
+
+            def body(s):
+                return bfn(*s)
+
         def make():
-            return ivy.while_loop(lambda s: cfn(*s)[0], lambda s: bfn(*s), state)
+            return ivy.while_loop(cond, body, state)
 
         try:
             return self._node(eqn, ins, "ivy.while_loop", make)
@@ -529,6 +662,60 @@ class _Eval:
         return sel
 
 
+def _native_of(v):
+    return v._data if isinstance(v, Array) else v
+
+
+def _as_real(v, aval):
+    """A stand-in's value as JAX holds it: key data as a typed key where ``aval`` is one."""
+    return jax.random.wrap_key_data(v) if _is_key(aval) else v
+
+
+def _is_key(aval) -> bool:
+    return hasattr(aval, "dtype") and jax.dtypes.issubdtype(aval.dtype, jax.dtypes.prng_key)
+
+
+def _key_params(eqn, p):
+    """A shape primitive on typed PRNG keys (``key<fry>[3]``): the Ivy side holds the key data
+    (``uint32[3, 2]``), so the parameters get the trailing key-data dimension."""
+    if not eqn.invars or not _is_key(eqn.invars[0].aval) or eqn.primitive.name in (
+            "random_split", "random_bits", "random_fold_in", "random_unwrap", "random_wrap"):
+        return p
+    name, p = eqn.primitive.name, dict(p)
+    nk = len(eqn.invars[0].aval.dtype._impl.key_shape)
+    tail = tuple(eqn.invars[0].aval.dtype._impl.key_shape)
+    if name == "reshape":
+        p["new_sizes"], p["dimensions"] = tuple(p["new_sizes"]) + tail, None
+    elif name == "slice":
+        p["start_indices"] = tuple(p["start_indices"]) + (0,) * nk
+        p["limit_indices"] = tuple(p["limit_indices"]) + tail
+        if p.get("strides") is not None:
+            p["strides"] = tuple(p["strides"]) + (1,) * nk
+    elif name == "broadcast_in_dim":
+        n = len(p["shape"])
+        p["shape"] = tuple(p["shape"]) + tail
+        p["broadcast_dimensions"] = tuple(p["broadcast_dimensions"]) + tuple(
+            range(n, n + nk))
+    elif name == "transpose":
+        n = len(p["permutation"])
+        p["permutation"] = tuple(p["permutation"]) + tuple(range(n, n + nk))
+    elif name not in ("squeeze", "concatenate", "expand_dims"):
+        raise NotImplementedError(f"{name} on typed PRNG keys")
+    return p
+
+
+def _py_scalars(v):
+    """NumPy integer/bool scalars in a jaxpr parameter (``axes=(np.int64(0),)`` after vmap) as
+    Python ones: the tracer would record a NumPy scalar as an array constant of the graph."""
+    if isinstance(v, np.bool_):
+        return bool(v)
+    if isinstance(v, np.integer):
+        return int(v)
+    if type(v) in (tuple, list):
+        return type(v)(_py_scalars(e) for e in v)
+    return v
+
+
 def _all_concrete(vals) -> bool:
     """Whether every value is known at capture time (not computed from the inputs)."""
     for v in vals:
@@ -590,6 +777,403 @@ def _dynamic_slice(name, ivals, params):
     return ivy.where(mask, upd, x) if mask is not None else x
 
 
+def _eig(w, p):
+    if p.get("compute_left_eigenvectors"):
+        raise NotImplementedError("eig with left eigenvectors (Ivy's eig gives right ones only)")
+    return flax_lax.linalg.eig(w[0], compute_left_eigenvectors=False,
+                               compute_right_eigenvectors=p["compute_right_eigenvectors"])
+
+
+def _svd(w, p):
+    r = flax_lax.linalg.svd(w[0], full_matrices=p["full_matrices"],
+                            compute_uv=p["compute_uv"], subset_by_index=p.get("subset_by_index"))
+    return (r[1], r[0], r[2]) if p["compute_uv"] else (r,)
+
+
+#: the lax.linalg primitives: (wrapped inputs, params) -> the primitive's outputs
+_LINALG = {
+    "cholesky": lambda w, p: flax_lax.linalg.cholesky(
+        w[0], symmetrize_input=False, keep_upper=True),
+    "eigh": lambda w, p: flax_lax.linalg.eigh(
+        w[0], lower=p["lower"], symmetrize_input=False,
+        sort_eigenvalues=p.get("sort_eigenvalues", True),
+        subset_by_index=p.get("subset_by_index")),
+    "svd": _svd,
+    "qr": lambda w, p: flax_lax.linalg.qr(w[0], pivoting=p.get("pivoting", False),
+                                          full_matrices=p["full_matrices"]),
+    "eig": _eig,
+    "lu": lambda w, p: flax_lax.linalg.lu(w[0]),
+    "lu_pivots_to_permutation": lambda w, p: flax_lax.linalg.lu_pivots_to_permutation(
+        w[0], p["permutation_size"]),
+    "householder_product": lambda w, p: flax_lax.linalg.householder_product(*w),
+    "triangular_solve": lambda w, p: flax_lax.linalg.triangular_solve(
+        *w, left_side=p["left_side"], lower=p["lower"], transpose_a=p["transpose_a"],
+        conjugate_a=p["conjugate_a"], unit_diagonal=p["unit_diagonal"]),
+    "tridiagonal_solve": lambda w, p: flax_lax.linalg.tridiagonal_solve(*w),
+}
+
+
+def _cpu_index(platforms, op, line, shadow):
+    """``platform_index``: the position of the CPU lowering among ``platforms`` (the emitted
+    code computes what JAX computes on CPU)."""
+    for i, ps in enumerate(platforms):
+        if ps is None or "cpu" in tuple(ps):
+            return i
+    raise shadow.error(f"no CPU lowering among {platforms}", op=op, line=line)
+
+
+def _implicit_gamma_grad(a, out, log_space):
+    """The gamma sample ``out`` with JAX's derivative with respect to ``a``: implicit
+    reparameterisation, ``dx/da = -(dP/da) / (dP/dx)`` for the regularised incomplete gamma
+    ``P(a, x)`` (JAX's ``random_gamma_grad``), not the derivative through the sampler's
+    rejection loop. ``out + (a - stop_gradient(a)) * stop_gradient(dout/da)``: the value is
+    ``out`` exactly; ``dP/da`` by a central difference of ``ivy.igamma`` in float64."""
+    dt = str(out.dtype)
+    a64 = ivy.astype(ivy.stop_gradient(a), "float64")
+    x = ivy.astype(ivy.stop_gradient(out), "float64")
+    if log_space:
+        x = ivy.exp(x)
+    h = ivy.multiply(ivy.maximum(a64, 1.0), 1e-4)
+    dpa = ivy.divide(ivy.subtract(ivy.igamma(ivy.add(a64, h), x),
+                                  ivy.igamma(ivy.subtract(a64, h), x)), ivy.multiply(h, 2.0))
+    log_dpx = ivy.subtract(ivy.subtract(ivy.multiply(ivy.subtract(a64, 1.0), ivy.log(x)), x),
+                           ivy.lgamma(a64))
+    g = ivy.negative(ivy.divide(dpa, ivy.exp(log_dpx)))
+    if log_space:
+        g = ivy.divide(g, x)
+    g = ivy.astype(ivy.where(ivy.isfinite(g), g, ivy.zeros_like(g)), dt)
+    return ivy.add(ivy.stop_gradient(out),
+                   ivy.multiply(ivy.subtract(a, ivy.stop_gradient(a)), ivy.stop_gradient(g)))
+
+
+def _gamma_jaxpr(eqn):
+    """The jaxpr of JAX's own ``random_gamma`` sampler (what it lowers to: lax ops, threefry)."""
+    import functools
+
+    from jax._src.random import core as _jrc
+    f = functools.partial(_jrc._gamma_impl, log_space=eqn.params["log_space"], use_vmap=True)
+    avals = [jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype) for v in eqn.invars]
+    return jax.make_jaxpr(f)(*avals)
+
+
+def _select_and_gather_add(tangents, operand, params):
+    """The JVP of a ``reduce_window`` max/min: each window's tangent at its first extreme
+    element of ``operand`` (``select_prim`` ge: max, le: min), windows as ``reduce_window``
+    (padding, base and window dilation)."""
+    sel = getattr(params["select_prim"], "name", str(params["select_prim"]))
+    if sel not in ("ge", "le"):
+        raise NotImplementedError(f"select_and_gather_add with select_prim {sel}")
+    dt = np.dtype(str(operand._data.dtype))
+    fill = _lowest(dt, -1 if sel == "ge" else 1)
+    dims, strides = tuple(params["window_dimensions"]), tuple(params["window_strides"])
+    nd = len(dims)
+    bd = tuple(params.get("base_dilation") or (1,) * nd)
+    wd = tuple(params.get("window_dilation") or (1,) * nd)
+    cfg = [(lo, hi, b - 1) for (lo, hi), b in zip(params["padding"], bd, strict=True)]
+    xp = flax_lax.pad(operand, fill, cfg)
+    tp = flax_lax.pad(tangents, _fja.asarray(np.zeros((), np.dtype(str(tangents._data.dtype)))),
+                      cfg)
+    k_eff = [(k - 1) * d + 1 for k, d in zip(dims, wd, strict=True)]
+    out = [max((n - k) // s + 1, 0) for n, k, s in zip(xp.shape, k_eff, strides, strict=True)]
+    best = best_t = None
+    for off in __import__("itertools").product(*[range(k) for k in dims]):
+        key = tuple(slice(o * d, o * d + (m - 1) * s + 1, s)
+                    for o, d, m, s in zip(off, wd, out, strides, strict=True))
+        v, t = xp[key], tp[key]
+        if best is None:
+            best, best_t = v, t
+            continue
+        take = flax_lax.gt(v, best) if sel == "ge" else flax_lax.lt(v, best)
+        best, best_t = flax_lax.select(take, v, best), flax_lax.select(take, t, best_t)
+    return best_t
+
+
+def _select_and_scatter_add(source, operand, params):
+    """The transpose of a ``reduce_window`` max/min (max-pool's VJP): each window of
+    ``operand`` selects its first extreme element (``select_prim`` ge: max, le: min), which
+    receives the window's ``source`` value; contributions to one element add up. One strided
+    slice per window offset, as ``reduce_window``; the scatter back is an interior-padded
+    ``lax.pad`` per offset."""
+    sel = getattr(params["select_prim"], "name", str(params["select_prim"]))
+    if sel not in ("ge", "le", "gt", "lt"):
+        raise NotImplementedError(f"select_and_scatter_add with select_prim {sel}")
+    x, src = operand, source
+    dt = np.dtype(str(x._data.dtype))
+    big = sel in ("ge", "gt")
+    fill = _lowest(dt, -1 if big else 1)
+    dims, strides = tuple(params["window_dimensions"]), tuple(params["window_strides"])
+    pads = tuple(tuple(p) for p in params["padding"])
+    xp = flax_lax.pad(x, fill, [(lo, hi, 0) for lo, hi in pads])
+    out = tuple(int(d) for d in src.shape)
+    offsets = list(__import__("itertools").product(*[range(k) for k in dims]))
+    best = best_i = None
+    for i, off in enumerate(offsets):
+        key = tuple(slice(o, o + (m - 1) * s + 1, s) for o, m, s in zip(off, out, strides,
+                                                                         strict=True))
+        v = xp[key]
+        if best is None:
+            best, best_i = v, _fja.asarray(np.zeros(out, np.int32))
+            continue
+        # the first extreme wins: a later one replaces it only when strictly better (ge, le)
+        take = (flax_lax.gt(v, best) if sel in ("ge",) else flax_lax.lt(v, best)
+                if sel == "le" else flax_lax.ge(v, best) if sel == "gt" else flax_lax.le(v, best))
+        best = flax_lax.select(take, v, best)
+        best_i = flax_lax.select(take, _fja.asarray(np.full(out, i, np.int32)), best_i)
+    zero = _fja.asarray(np.zeros((), dt))
+    total = None
+    shape_p = tuple(int(d) for d in xp.shape)
+    for i, off in enumerate(offsets):
+        part = flax_lax.select(flax_lax.eq(best_i, _fja.asarray(np.full(out, i, np.int32))),
+                               src, flax_lax.broadcast(zero, out))
+        cfg = [(o, n - o - ((m - 1) * s + 1), s - 1)
+               for o, n, m, s in zip(off, shape_p, out, strides, strict=True)]
+        part = flax_lax.pad(part, zero, cfg)
+        total = part if total is None else flax_lax.add(total, part)
+    crop = tuple(slice(lo, n - hi) for (lo, hi), n in zip(pads, shape_p, strict=True))
+    return total[crop]
+
+
+# -- decompositions whose result is a choice (eigen/singular vector signs, bases, orders) --------
+#: primitives whose outputs are unique only up to a choice (column signs/phases, a basis of a
+#: repeated eigen/singular value's space, eig's order): their Ivy result is compared with JAX's
+#: re-expressed in the Ivy result's basis (:func:`_align`), the capture goes on with that
+#: re-expressed JAX value, and the program's outputs must not depend on the choice
+#: (:func:`_check_choice_free`: JAX's own program re-run with random other valid choices)
+_CHOICE = {"eigh", "svd", "qr", "eig"}
+#: eigen/singular values closer than this (relative to the largest) are treated as repeated
+_CLUSTER = 1e-3
+
+
+def _groups(vals, tol):
+    """Index groups of (real) ``vals`` chained within ``tol`` of each other."""
+    order = np.argsort(vals, kind="stable")
+    groups: list[list[int]] = []
+    for k, i in enumerate(order):
+        if k and vals[i] - vals[order[k - 1]] <= tol:
+            groups[-1].append(int(i))
+        else:
+            groups.append([int(i)])
+    return groups
+
+
+def _H(m):
+    return np.conj(np.swapaxes(m, -1, -2))
+
+
+def _unit(d):
+    a = np.abs(d)
+    return np.where(a > 0, d / np.where(a > 0, a, 1), 1)
+
+
+def _random_unitary(n, complex_, rng):
+    z = rng.standard_normal((n, n))
+    if complex_:
+        z = z + 1j * rng.standard_normal((n, n))
+    q, r = np.linalg.qr(z)
+    return q * _unit(np.diag(r))
+
+
+def _svd_sets(s, mu, nv):
+    """(shared groups, u-only set, v-only set) of an SVD's columns: clusters of non-zero singular
+    values (U and V rotate together) and the null spaces (each on its own)."""
+    k = len(s)
+    tol = _CLUSTER * (float(np.max(s)) if k else 0.0)
+    zero = [i for i in range(k) if s[i] <= tol]
+    rest = [i for i in range(k) if i not in zero]
+    shared = [[rest[j] for j in g] for g in _groups(s[rest], tol)] if rest else []
+    return shared, zero + list(range(k, mu)), zero + list(range(k, nv))
+
+
+def _choice_transform(name, params, outs, other=None, rng=None):
+    """JAX's decomposition ``outs`` re-expressed with another valid choice: the one closest to
+    ``other`` (the Ivy result: alignment) or a random one (``rng``)."""
+    if name == "eigh":
+        batch = outs[1].ndim - 1
+
+        def f(m):
+            v, w = m[0].astype(np.result_type(m[0], np.float64)), m[1]
+            tol = _CLUSTER * float(np.max(np.abs(w))) if w.size else 0.0
+            vo = v.copy()
+            for g in _groups(w, tol):
+                if other is not None:
+                    vi = other[0][bix][:, g]
+                    vo[:, g] = v[:, g] @ (_H(v[:, g]) @ vi)
+                else:
+                    vo[:, g] = v[:, g] @ _random_unitary(len(g), np.iscomplexobj(v), rng)
+            return [vo, w]
+    elif name == "svd":
+        if not params.get("compute_uv", True):
+            return outs
+        batch = outs[0].ndim - 1
+
+        def f(m):
+            s, u, vt = m
+            u, vt = u.astype(np.result_type(u, np.float64)), vt.astype(np.result_type(vt, np.float64))
+            v = _H(vt)
+            uo, vo = u.copy(), v.copy()
+            cplx = np.iscomplexobj(u)
+            shared, uset, vset = _svd_sets(s, u.shape[-1], vt.shape[-2])
+            for g in shared:
+                if other is not None:
+                    r = _H(v[:, g]) @ _H(other[2][bix])[:, g]
+                else:
+                    r = _random_unitary(len(g), cplx, rng)
+                uo[:, g], vo[:, g] = u[:, g] @ r, v[:, g] @ r
+            for mat, out, idx, j in ((u, uo, uset, 1), (v, vo, vset, 2)):
+                if idx:
+                    if other is not None:
+                        oth = other[1][bix] if j == 1 else _H(other[2][bix])
+                        r = _H(mat[:, idx]) @ oth[:, idx]
+                    else:
+                        r = _random_unitary(len(idx), cplx, rng)
+                    out[:, idx] = mat[:, idx] @ r
+            return [s, uo, _H(vo)]
+    elif name == "qr":
+        batch = outs[0].ndim - 2
+
+        def f(m):
+            q, r = (a.astype(np.result_type(a, np.float64)) for a in m)
+            k = min(q.shape[-2], r.shape[-1])
+            cplx = np.iscomplexobj(q)
+            if other is not None:
+                d = _unit(np.sum(np.conj(q[:, :k]) * other[0][bix][:, :k], axis=0))
+            elif cplx:
+                d = np.exp(2j * np.pi * rng.random(k))
+            else:
+                d = rng.choice([-1.0, 1.0], k)
+            qo, ro = q.copy(), r.copy()
+            qo[:, :k] = q[:, :k] * d
+            ro[:k] = np.conj(d)[:, None] * r[:k]
+            extra = list(range(k, q.shape[-1]))
+            if extra:
+                rot = (_H(q[:, extra]) @ other[0][bix][:, extra] if other is not None
+                       else _random_unitary(len(extra), cplx, rng))
+                qo[:, extra] = q[:, extra] @ rot
+                ro[extra] = _H(rot) @ r[extra]
+            return [qo, ro]
+    elif name == "eig":
+        batch = outs[0].ndim - 1
+
+        def f(m):
+            w = m[0]
+            if other is not None:
+                wi, left, perm = other[0][bix], list(range(len(w))), []
+                for x in wi:  # the nearest unused JAX eigenvalue for each Ivy one
+                    j = min(left, key=lambda t: abs(w[t] - x))
+                    left.remove(j)
+                    perm.append(j)
+            else:
+                perm = list(rng.permutation(len(w)))
+            res = [w[perm]]
+            for j, vec in enumerate(m[1:], start=1):
+                vec = vec[:, perm]
+                if other is not None:
+                    d = _unit(np.sum(np.conj(vec) * other[j][bix], axis=0))
+                else:
+                    d = np.exp(2j * np.pi * rng.random(len(w)))
+                res.append(vec * d)
+            return res
+    else:
+        return outs
+    bix = None
+    outs_np = [np.asarray(o) for o in outs]
+    results = [o.copy() for o in outs_np]
+    for b in np.ndindex(*outs_np[0].shape[:batch]):
+        bix = b
+        for r, v in zip(results, f([o[b] for o in outs_np]), strict=True):
+            r[b] = v.astype(r.dtype) if np.iscomplexobj(r) else np.real(v).astype(r.dtype)
+    return results
+
+
+def _same_values(real_list, res_list) -> bool:
+    """Whether the Ivy results equal JAX's as they are (QR: LAPACK's Householder convention,
+    which NumPy, PyTorch and TensorFlow share, fixes the signs)."""
+    return all(fw.difference(_real_np(r), ivy_numpy(i), fw.OP_RTOL)[0]
+               for r, i in zip(real_list, res_list, strict=True))
+
+
+def _has_choice(params, only) -> bool:
+    """Whether a loop's/call's sub-jaxprs contain one of the decompositions ``only`` (ids)."""
+    for v in params.values():
+        for sub in (v if isinstance(v, (tuple, list)) else (v,)):
+            j = getattr(sub, "jaxpr", None)
+            j = getattr(j, "jaxpr", j) if j is not None and not hasattr(j, "eqns") else j
+            if j is None or not hasattr(j, "eqns"):
+                continue
+            for e in j.eqns:
+                if id(e) in only or _has_choice(e.params, only):
+                    return True
+    return False
+
+
+def _jax_with_choices(jaxpr, consts, args, rng, only):
+    """JAX's own evaluation of ``jaxpr`` with the results of the decompositions ``only`` (ids of
+    their equations) replaced by random other valid ones; ``_LoopChoice`` for one in a loop."""
+    env = {}
+
+    def read(v):
+        return v.val if isinstance(v, _Literal) else env[v]
+
+    for var, c in zip(jaxpr.constvars, consts, strict=True):
+        env[var] = c
+    for var, a in zip(jaxpr.invars, args, strict=True):
+        env[var] = a
+    for eqn in jaxpr.eqns:
+        ins = [read(v) for v in eqn.invars]
+        name, p = eqn.primitive.name, eqn.params
+        if name in _INLINE:
+            sub = p.get("jaxpr") or p.get("call_jaxpr") or p.get("fun_jaxpr")
+            outs = (_jax_with_choices(sub.jaxpr, list(sub.consts), ins, rng, only)
+                    if hasattr(sub, "jaxpr") else _jax_with_choices(sub, [], ins, rng, only))
+        else:
+            if _has_choice(p, only):
+                raise _LoopChoice(eqn)
+            outs = eqn.primitive.bind(*ins, **p)
+            outs = list(outs) if eqn.primitive.multiple_results else [outs]
+            if id(eqn) in only:
+                outs = [jnp.asarray(o) for o in _choice_transform(name, p, outs, rng=rng)]
+        for var, o in zip(eqn.outvars, outs, strict=True):
+            env[var] = o
+    return [read(v) for v in jaxpr.outvars]
+
+
+class _LoopChoice(Exception):
+    def __init__(self, eqn):
+        super().__init__(eqn.primitive.name)
+        self.eqn = eqn
+
+
+def _check_choice_free(closed, inputs, captured, choices, source="jax"):
+    """Refuse a program whose outputs depend on a decomposition's choice: JAX's program re-run
+    with random other valid choices of each decomposition (two draws) must give the captured
+    outputs. ``choices``: ``{id(eqn): (op, line, eqn)}``."""
+    what = {"lax.eigh": "eigenvectors (their signs, or a basis of a repeated eigenvalue's space)",
+            "lax.svd": "singular vectors (their signs, or a basis of a repeated singular value's "
+                       "space)",
+            "lax.qr": "QR factors (the signs of Q's columns and R's rows)",
+            "lax.eig": "eigenpairs (their order and the eigenvectors' phases)"}
+    want = [_real_np(o) for o in captured]
+    for key, (op, line, _) in choices.items():
+        w = what.get(op, op)
+        for seed in (0, 1):
+            rng = np.random.default_rng(seed)
+            try:
+                outs = _jax_with_choices(closed.jaxpr, list(closed.consts), inputs, rng, {key})
+            except _LoopChoice as e:
+                raise TranspileError(
+                    f"a {op} inside lax.{e.eqn.primitive.name}: its {w} are not unique, and "
+                    "whether the result depends on them cannot be checked inside a loop",
+                    op=op, line=_line(e.eqn) or line, source=source) from None
+            res = fw.compare_trees([_real_np(o) for o in outs], want, rtol_table=fw.OP_RTOL)
+            bad = [r for r in res if not r["ok"]]
+            if bad:
+                raise TranspileError(
+                    f"the result depends on which {w} {op} returns, which are not unique (JAX "
+                    "and the target frameworks' libraries may return different ones): output "
+                    f"{bad[0]['path'] or 0} changes with another valid choice ({bad[0]['why']})",
+                    op=op, line=line, source=source)
+
+
 # -- the contract ---------------------------------------------------------------------------------
 def _jax_args(args):
     """The example inputs as JAX would hold them (float64 → float32 without x64)."""
@@ -642,10 +1226,16 @@ def _capture(obj, args, kwargs) -> Captured:
         return plain_structure(jax.tree_util.tree_unflatten(out_def, [i for _, i in outs]))
 
     try:
-        graph = trace(run, name, params_np if model else None, args, kwargs,
-                      like=fn if not model else None)
+        # namedtuples (optax's states) as plain tuples: the tracer follows those into the
+        # graph's inputs (``run`` gets the leaves in the same order; ``flat_fn`` rebuilds them)
+        graph = trace(run, name, params_np if model else None, plain_structure(args),
+                      plain_structure(kwargs), like=fn if not model else None)
     except TraceError as e:
         raise TranspileError(str(e), source="jax") from e
+    choices = shadow.__dict__.get("jax_choices")
+    if choices:
+        _check_choice_free(closed, p_real + a_real,
+                           jax.tree_util.tree_leaves(result["out"]), choices)
     outputs = fw.tree_to_numpy(plain_structure(result["out"]))
     trainable = [n for n in names if params_np[n].dtype.kind in "fc"]
     return Captured(source="jax", name=name, graph=graph, args=tuple(args), kwargs=dict(kwargs),

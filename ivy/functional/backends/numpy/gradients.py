@@ -15,4 +15,6 @@ def jac(func):
 
 
 def stop_gradient(x, /):
-    return x
+    # a new array object (a view, no copy): under ivy's tracer the result must not be the input
+    # object itself, or every later use of the input would resolve to the detached value
+    return x.view() if hasattr(x, "view") and hasattr(x, "base") else x
