@@ -423,19 +423,24 @@ def _stand_ins(tree):
 _WRITING: list = []  # the view a write into its base is coming through (TracedArray._replace)
 
 
-def _apply(op, label, real_fn, ivy_fn, args, kwargs, register=True):
-    sh = _shadow()
-    real_out = real_fn(*_real(args), **_real(kwargs))
-    if op in ("numpy.empty", "numpy.empty_like"):  # undefined contents: zeros on both sides
-        real_out = np.zeros_like(real_out)
+def _mapped(sh, op, label, ivy_fn, args, kwargs):
+    """``ivy_fn(*args, **kwargs)`` (the frontend mapping); its failures as transpile errors."""
     try:
-        ivy_out = ivy_fn(*_front(args), **_front(kwargs))
+        return ivy_fn(*args, **kwargs)
     except TranspileError:
         raise
     except NotImplementedError as e:
         raise sh.error(f"no Ivy mapping for this call ({e})", op=op) from e
     except Exception as e:  # noqa: BLE001 - a mapping that fails is a transpile error
         raise sh.error(f"the Ivy mapping {label} raised {type(e).__name__}: {e}", op=op) from e
+
+
+def _apply(op, label, real_fn, ivy_fn, args, kwargs, register=True):
+    sh = _shadow()
+    real_out = real_fn(*_real(args), **_real(kwargs))
+    if op in ("numpy.empty", "numpy.empty_like"):  # undefined contents: zeros on both sides
+        real_out = np.zeros_like(real_out)
+    ivy_out = _mapped(sh, op, label, ivy_fn, _front(args), _front(kwargs))
     real_leaves, spec = optree.tree_flatten(real_out, none_is_leaf=True)
     ivy_leaves = optree.tree_leaves(ivy_out, none_is_leaf=True,
                                     is_leaf=lambda v: isinstance(v, _fnd.ndarray))
@@ -565,14 +570,7 @@ def _inplace_call(op, label, real_fn, ivy_fn, pos, args, kwargs):
     r = real_fn(*real_args, **_real(kwargs))
     front_args = list(_front(args))
     front = front_args[pos] = _fnd.wrap(_copy(target.ivy))
-    try:
-        ivy_fn(*front_args, **_front(kwargs))
-    except TranspileError:
-        raise
-    except NotImplementedError as e:
-        raise sh.error(f"no Ivy mapping for this call ({e})", op=op) from e
-    except Exception as e:  # noqa: BLE001 - a mapping that fails is a transpile error
-        raise sh.error(f"the Ivy mapping {label} raised {type(e).__name__}: {e}", op=op) from e
+    _mapped(sh, op, label, ivy_fn, front_args, _front(kwargs))
     sh.check(op, label, value, front._data, inputs=_stand_ins((args, kwargs)))
     target._replace(value, front._data, op)
     return r
