@@ -396,9 +396,36 @@ def avg_pool(x, kernel_size, stride=(), padding=0, ceil_mode=False, count_includ
              divisor_override=None):
     nd = len(kernel_size) if isinstance(kernel_size, (list, tuple)) else 2
     kw = {"divisor_override": divisor_override} if nd != 1 else {}
-    return native(getattr(F, f"avg_pool{nd}d")(T(x), kernel_size, stride=stride or None,
-                                                padding=padding, ceil_mode=ceil_mode,
-                                                count_include_pad=count_include_pad, **kw))
+    try:
+        return native(getattr(F, f"avg_pool{nd}d")(T(x), kernel_size, stride=stride or None,
+                                                    padding=padding, ceil_mode=ceil_mode,
+                                                    count_include_pad=count_include_pad, **kw))
+    except NotImplementedError:  # ceil_mode with a partial last window: separable sums below
+        if not ceil_mode:
+            raise
+    k = _ntuple(kernel_size, nd)
+    st = _ntuple(stride, nd) if stride not in (None, [], ()) else k
+    pad = _ntuple(padding, nd)
+    v = x
+    for i in range(nd):
+        axis = x.ndim - nd + i
+        n = x.shape[axis]
+        (tab,) = _pool_tables((n,), (k[i],), (st[i],), (pad[i],), (1,), True)
+        m = np.zeros((tab.shape[0], n), dtype=str(x.dtype))
+        for o, row in enumerate(tab):
+            m[o, row[row >= 0]] = 1.0
+        if divisor_override:
+            div = np.ones(tab.shape[0])
+        elif count_include_pad:  # torch: the window clipped to the padded extent
+            start = np.arange(tab.shape[0]) * st[i] - pad[i]
+            div = np.minimum(start + k[i], n + pad[i]) - start
+        else:
+            div = m.sum(1)
+        m = (m / np.maximum(div, 1)[:, None]).astype(m.dtype)
+        v = ivy.moveaxis(ivy.matmul(ivy.moveaxis(v, axis, -1), m.T), -1, axis)
+    if divisor_override:
+        v = ivy.divide(v, float(divisor_override))
+    return native(ivy.astype(v, x.dtype))
 
 
 def _src_scale(n_in, n_out, align, scale):
@@ -671,20 +698,68 @@ def _reflect(c, size, align_corners):
     return ivy.clip(c, 0.0, float(size - 1))
 
 
+def _grid_tap(x, yy, xx):
+    """``x`` (n, c, h, w) at integer coordinates ``yy``/``xx`` (n, ho, wo) → (n, c, ho, wo);
+    0 outside the image."""
+    n, c, h, w = x.shape
+    ho, wo = xx.shape[1], xx.shape[2]
+    ok = ivy.logical_and(ivy.logical_and(xx >= 0, xx <= w - 1),
+                         ivy.logical_and(yy >= 0, yy <= h - 1))
+    idx = ivy.astype(ivy.clip(yy, 0, h - 1) * w + ivy.clip(xx, 0, w - 1), ivy.int64)
+    idx = ivy.broadcast_to(ivy.reshape(idx, (n, 1, ho * wo)), (n, c, ho * wo))
+    v = ivy.reshape(ivy.take_along_axis(ivy.reshape(x, (n, c, h * w)), idx, axis=2),
+                    (n, c, ho, wo))
+    return ivy.where(ivy.expand_dims(ok, axis=1), v, ivy.zeros_like(v))
+
+
+def _grid_bicubic(x, ix, iy, pad, align_corners):
+    """torch's bicubic grid sampling: 4x4 taps around ``floor(ix), floor(iy)`` with the cubic
+    convolution weights (A = -0.75); the padding mode applies to each tap's coordinate."""
+    n, c, h, w = x.shape
+    a = -0.75
+
+    def weights(t):
+        def near(s):
+            return ((a + 2) * s - (a + 3)) * s * s + 1
+
+        def far(s):
+            return ((a * s - 5 * a) * s + 8 * a) * s - 4 * a
+        return far(t + 1), near(t), near(1 - t), far(2 - t)
+
+    x0f, y0f = ivy.floor(ix), ivy.floor(iy)
+    wx, wy = weights(ix - x0f), weights(iy - y0f)
+
+    def coord(v, size):
+        if pad == "border":
+            return ivy.clip(v, 0.0, float(size - 1))
+        if pad == "reflection":
+            return _reflect(v, size, align_corners)
+        return v
+
+    out = None
+    for j in range(4):
+        yy = ivy.astype(coord(y0f + (j - 1), h), ivy.int64)
+        for i in range(4):
+            xx = ivy.astype(coord(x0f + (i - 1), w), ivy.int64)
+            term = _grid_tap(x, yy, xx) * ivy.expand_dims(wx[i] * wy[j], axis=1)
+            out = term if out is None else out + term
+    return native(ivy.astype(out, x.dtype))
+
+
 @rule("grid_sampler_2d", "grid_sampler")
 def grid_sampler(x, grid, interpolation_mode, padding_mode, align_corners):
     """``F.grid_sample`` on NCHW input (bilinear / nearest; zeros / border / reflection), in Ivy
     calls: unnormalise the grid like torch, gather the corner pixels, blend."""
     mode, pad = _GRID_MODES[interpolation_mode], _GRID_PADDING[padding_mode]
     x, grid = ivy.Array(x), ivy.Array(grid)  # operators below must be Ivy's (recorded)
-    if mode == "bicubic":
-        raise ValueError("grid_sample(mode='bicubic') has no Ivy mapping yet")
     n, c, h, w = x.shape
     gx, gy = grid[..., 0], grid[..., 1]
     if align_corners:
         ix, iy = (gx + 1) / 2 * (w - 1), (gy + 1) / 2 * (h - 1)
     else:
         ix, iy = ((gx + 1) * w - 1) / 2, ((gy + 1) * h - 1) / 2
+    if mode == "bicubic":
+        return _grid_bicubic(x, ix, iy, pad, align_corners)
     if pad == "border":
         ix, iy = ivy.clip(ix, 0.0, float(w - 1)), ivy.clip(iy, 0.0, float(h - 1))
     elif pad == "reflection":
@@ -718,6 +793,54 @@ def grid_sampler(x, grid, interpolation_mode, padding_mode, align_corners):
 
     out = (tap(y0, x0) * wt(wx0 * wy0) + tap(y0, x1) * wt(wx1 * wy0)
            + tap(y1, x0) * wt(wx0 * wy1) + tap(y1, x1) * wt(wx1 * wy1))
+    return native(ivy.astype(out, x.dtype))
+
+
+@rule("grid_sampler_3d")
+def grid_sampler_3d(x, grid, interpolation_mode, padding_mode, align_corners):
+    """``F.grid_sample`` on NCDHW input (trilinear / nearest; zeros / border / reflection)."""
+    mode, pad = _GRID_MODES[interpolation_mode], _GRID_PADDING[padding_mode]
+    if mode == "bicubic":
+        raise ValueError("grid_sample on 5-D input has no bicubic mode (torch neither)")
+    x, grid = ivy.Array(x), ivy.Array(grid)
+    n, c, d, h, w = x.shape
+    coords = []
+    for k, size in enumerate((w, h, d)):
+        g = grid[..., k]
+        v = (g + 1) / 2 * (size - 1) if align_corners else ((g + 1) * size - 1) / 2
+        if pad == "border":
+            v = ivy.clip(v, 0.0, float(size - 1))
+        elif pad == "reflection":
+            v = _reflect(v, size, align_corners)
+        coords.append(v)
+    ix, iy, iz = coords
+    do, ho, wo = grid.shape[1], grid.shape[2], grid.shape[3]
+    flat = ivy.reshape(x, (n, c, d * h * w))
+
+    def tap(zz, yy, xx):
+        ok = ivy.logical_and(ivy.logical_and(ivy.logical_and(xx >= 0, xx <= w - 1),
+                                             ivy.logical_and(yy >= 0, yy <= h - 1)),
+                             ivy.logical_and(zz >= 0, zz <= d - 1))
+        idx = (ivy.clip(zz, 0, d - 1) * h + ivy.clip(yy, 0, h - 1)) * w + ivy.clip(xx, 0, w - 1)
+        idx = ivy.broadcast_to(ivy.reshape(ivy.astype(idx, ivy.int64), (n, 1, do * ho * wo)),
+                               (n, c, do * ho * wo))
+        v = ivy.reshape(ivy.take_along_axis(flat, idx, axis=2), (n, c, do, ho, wo))
+        return ivy.where(ivy.expand_dims(ok, axis=1), v, ivy.zeros_like(v))
+
+    if mode == "nearest":
+        r = [ivy.astype(ivy.round(v), ivy.int64) for v in (iz, iy, ix)]
+        return native(tap(*r))
+    f = [ivy.floor(v) for v in (iz, iy, ix)]
+    lo = [ivy.astype(v, ivy.int64) for v in f]
+    frac = [v - fl for v, fl in zip((iz, iy, ix), f, strict=True)]
+    out = None
+    for bz in (0, 1):
+        for by in (0, 1):
+            for bx in (0, 1):
+                wgt = ((frac[0] if bz else 1 - frac[0]) * (frac[1] if by else 1 - frac[1])
+                       * (frac[2] if bx else 1 - frac[2]))
+                term = tap(lo[0] + bz, lo[1] + by, lo[2] + bx) * ivy.expand_dims(wgt, axis=1)
+                out = term if out is None else out + term
     return native(ivy.astype(out, x.dtype))
 
 
@@ -1192,6 +1315,147 @@ def unfold_(x, dimension, size, step):
     if x.ndim == 0:
         return native(ivy.reshape(x, (1,)))
     return native(T(x).unfold(dimension, size, step))
+
+
+# -- recurrent layers, bags, trilinear, pooling (real nn modules; tests/transpiler/torch/
+# test_survey_fixes.py) ------------------------------------------------------------------------
+@rule("mkldnn_rnn_layer")
+def mkldnn_rnn_layer(x, w_ih, w_hh, b_ih, b_hh, hx, cx, reverse, batch_sizes, mode, hidden_size,
+                     num_layers, has_biases, bidirectional, batch_first, train):
+    """One LSTM layer in one direction, unrolled over the sequence (gates ``i, f, g, o``).
+    ``nn.LSTM`` on CPU calls it per layer and direction, with the input time-major (already
+    transposed for ``batch_first``; the layer-count / direction / ``batch_first`` arguments
+    describe the whole module) and ``hx``/``cx`` of shape ``(B, H)`` (torch's decomposition:
+    ``(1, B, H)``); ``hy``/``cy`` take ``hx``'s shape."""
+    if mode != 2 or len(batch_sizes):  # ``train`` changes only the workspace (dropout
+        # between layers, when asked for, is a separate random op, refused as such)
+        raise ValueError(f"mkldnn_rnn_layer with mode={mode}, batch_sizes={list(batch_sizes)}: "
+                         "only LSTM layers (mode 2) without packed sequences are mapped")
+    xi = ivy.matmul(x, ivy.matrix_transpose(w_ih))
+    if has_biases:
+        xi = ivy.add(ivy.add(xi, b_ih), b_hh)
+    whh = ivy.matrix_transpose(w_hh)
+    hshape = tuple(hx.shape)
+    h = ivy.reshape(hx, (-1, hidden_size))
+    c = ivy.reshape(cx, (-1, hidden_size))
+    steps = x.shape[0]
+    outs = [None] * steps
+    for t in (reversed(range(steps)) if reverse else range(steps)):
+        g = ivy.add(ivy.get_item(xi, t), ivy.matmul(h, whh))
+        i, f, gg, o = (ivy.get_item(g, (Ellipsis, slice(k * hidden_size, (k + 1) * hidden_size)))
+                       for k in range(4))
+        c = ivy.add(ivy.multiply(ivy.sigmoid(f), c), ivy.multiply(ivy.sigmoid(i), ivy.tanh(gg)))
+        h = ivy.multiply(ivy.sigmoid(o), ivy.tanh(c))
+        outs[t] = h
+    y = ivy.stack(outs, axis=0)
+    return (native(y), native(ivy.reshape(h, hshape)), native(ivy.reshape(c, hshape)),
+            Uncomputed("workspace"))
+
+
+@rule("_embedding_bag", "_embedding_bag_forward_only")
+def embedding_bag(weight, indices, offsets, scale_grad_by_freq=False, mode=0, sparse=False,
+                  per_sample_weights=None, include_last_offset=False, padding_idx=-1):
+    """Bags as a membership matrix built from ``offsets`` with Ivy ops (offsets may be inputs):
+    sum / mean (0 for an empty bag) / max (0 for an empty bag); ``padding_idx`` entries skipped.
+    Only the first output (the bags) is computed."""
+    if mode not in (0, 1, 2):
+        raise ValueError(f"embedding_bag mode {mode}")
+    n = indices.shape[0]
+    nb = offsets.shape[0] - (1 if include_last_offset else 0)
+    pos = ivy.arange(n, dtype=offsets.dtype)
+    starts = ivy.get_item(offsets, slice(0, nb))
+    bag = ivy.subtract(ivy.sum(ivy.astype(ivy.less_equal(
+        ivy.expand_dims(starts, axis=0), ivy.expand_dims(pos, axis=1)), offsets.dtype),
+        axis=1), 1)
+    member = ivy.equal(ivy.expand_dims(ivy.arange(nb, dtype=offsets.dtype), axis=1),
+                       ivy.expand_dims(bag, axis=0))  # (bags, n)
+    if include_last_offset:
+        member = ivy.logical_and(member, ivy.expand_dims(ivy.less(
+            pos, ivy.get_item(offsets, -1)), axis=0))
+    if padding_idx is not None and padding_idx >= 0:
+        member = ivy.logical_and(member, ivy.expand_dims(ivy.not_equal(
+            indices, padding_idx), axis=0))
+    emb = ivy.take(weight, ivy.astype(indices, ivy.int64), axis=0)  # (n, d)
+    if per_sample_weights is not None:
+        emb = ivy.multiply(emb, ivy.expand_dims(per_sample_weights, axis=1))
+    m = ivy.astype(member, weight.dtype)
+    if mode == 2:
+        big = ivy.where(ivy.expand_dims(member, axis=2), ivy.expand_dims(emb, axis=0),
+                        ivy.full_like(ivy.expand_dims(emb, axis=0), float("-inf")))
+        out = ivy.max(big, axis=1)
+        out = ivy.where(ivy.expand_dims(ivy.any(member, axis=1), axis=1), out,
+                        ivy.zeros_like(out))
+    else:
+        out = ivy.matmul(m, emb)
+        if mode == 1:
+            cnt = ivy.expand_dims(ivy.sum(m, axis=1), axis=1)
+            out = ivy.divide(out, ivy.maximum(cnt, ivy.ones_like(cnt)))
+    out = ivy.astype(out, weight.dtype)
+    return (native(out), Uncomputed("offset2bag"), Uncomputed("bag_size"),
+            Uncomputed("max_indices"))
+
+
+@rule("embedding_renorm")
+def embedding_renorm(weight, indices, max_norm, norm_type):
+    """``max_norm`` of ``nn.Embedding``/``EmbeddingBag``: the rows ``indices`` looks up are
+    rescaled in place to norm ``max_norm`` (torch: ``max_norm / (norm + 1e-7)``) when longer;
+    gradients pass through as if unscaled (as torch's, which rescales under ``no_grad``)."""
+    norm = ivy.linalg.vector_norm(weight, ord=float(norm_type), axis=1, keepdims=True)
+    scale = ivy.where(ivy.greater(norm, max_norm), ivy.divide(max_norm, ivy.add(norm, 1e-7)),
+                      ivy.ones_like(norm))
+    rows = ivy.arange(weight.shape[0], dtype=ivy.int64)
+    used = ivy.any(ivy.equal(ivy.reshape(ivy.astype(indices, ivy.int64), (-1, 1)),
+                             ivy.expand_dims(rows, axis=0)), axis=0)
+    new = ivy.where(ivy.expand_dims(used, axis=1),
+                    ivy.astype(ivy.multiply(weight, scale), weight.dtype), weight)
+    # torch renormalises a detached alias under no_grad: the rescaling has no derivative
+    return native(ivy.add(weight, ivy.stop_gradient(ivy.subtract(new, weight))))
+
+
+@rule("_trilinear")
+def trilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim=1):
+    """``nn.Bilinear``'s op: each input unsqueezed at its ``expand`` dims (ascending), the
+    product summed over ``sumdim``."""
+    total = i1.ndim + len(expand1)
+
+    def up(x, ex):
+        for d in range(total):
+            if d in ex:
+                x = ivy.expand_dims(x, axis=d)
+        return x
+
+    prod = ivy.multiply(ivy.multiply(up(i1, set(expand1)), up(i2, set(expand2))),
+                        up(i3, set(expand3)))
+    if not len(sumdim):
+        return native(prod)
+    return native(ivy.sum(prod, axis=tuple(sorted(sumdim))))
+
+
+@rule("_ctc_loss")
+def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, zero_infinity=False):
+    """CTC negative log-likelihood per batch element: the torch frontend's alpha recursion
+    (``ivy.frontends.torch.nn.functional.ctc_nll``, a scan over time); lengths and targets may be
+    inputs (padded ``(B, S)`` or concatenated 1-D targets). ``zero_infinity`` acts in
+    ``ctc_loss`` around this op (captured there). The second output (log_alpha) is not
+    computed."""
+    from ivy.frontends.torch.nn.functional import ctc_nll
+
+    unbatched = log_probs.ndim == 2
+    lp = ivy.expand_dims(log_probs, axis=1) if unbatched else log_probs
+    b = lp.shape[1]
+
+    def lengths(v):
+        if isinstance(v, (list, tuple, int)):
+            return native(ivy.asarray(np.asarray(v if isinstance(v, (list, tuple)) else [v],
+                                                 np.int64)))
+        return ivy.reshape(ivy.astype(v, ivy.int64), (-1,))
+
+    tgt = ivy.reshape(targets, (b, -1)) if targets.ndim == 2 or (
+        unbatched and targets.ndim == 1) else targets
+    nll = ctc_nll(lp, tgt, lengths(input_lengths), lengths(target_lengths), blank)
+    if unbatched:
+        nll = ivy.reshape(nll, ())
+    return native(ivy.astype(nll, lp.dtype)), Uncomputed("log_alpha")
 
 
 # -- special functions: torch.special on Ivy's special functions (ivy/functional/ivy/special.py) --

@@ -36,24 +36,31 @@ def _conv_cl(x, w, strides, pads, dils, groups):
     if groups == 1 and all(lo >= 0 and hi >= 0 for lo, hi in pads):
         if any(p != (0, 0) for p in pads):
             x = tf.pad(x, [(0, 0), *pads, (0, 0)])
+        # data_format named: with None, eager 3-D ops (Conv3D, AvgPool3D, MaxPool3D) record no
+        # data_format attribute and their gradients fail reading it (TF 2.21)
+        fmt = "NDHWC" if x.ndim == 5 else None
         if any(s > 1 for s in strides) and any(d > 1 for d in dils):
             # tf.nn.convolution refuses strides and dilations together: dilate, then subsample
-            y = tf.nn.convolution(x, w, strides=1, padding="VALID", dilations=dils)
+            y = tf.nn.convolution(x, w, strides=1, padding="VALID", dilations=dils,
+                                  data_format=fmt)
             return y[(slice(None), *(slice(None, None, s) for s in strides), slice(None))]
-        return tf.nn.convolution(x, w, strides=strides, padding="VALID", dilations=dils)
+        return tf.nn.convolution(x, w, strides=strides, padding="VALID", dilations=dils,
+                                 data_format=fmt)
     return _nn.conv_cl(tnp, x, w, strides, pads, dils, groups)
 
 
 def _max_impl(x, ks, strides, pads):
     if any(p != (0, 0) for p in pads):
         x = tf.pad(x, [(0, 0), *pads, (0, 0)], constant_values=_float_min(x))
-    return tf.nn.max_pool(x, ks, strides, "VALID")
+    return tf.nn.max_pool(x, ks, strides, "VALID",
+                          data_format="NDHWC" if x.ndim == 5 else None)  # see _conv_cl
 
 
 def _sum_impl(x, ks, strides, pads):
     if any(p != (0, 0) for p in pads):
         x = tf.pad(x, [(0, 0), *pads, (0, 0)])
-    return tf.nn.avg_pool(x, ks, strides, "VALID") * float(_np.prod(ks))
+    return tf.nn.avg_pool(x, ks, strides, "VALID", data_format="NDHWC" if x.ndim == 5
+                          else None) * float(_np.prod(ks))  # see _conv_cl
 
 
 leaky_relu = partial(_nn.leaky_relu, tnp)
