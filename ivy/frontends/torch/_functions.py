@@ -2915,7 +2915,7 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False, out=No
     edges = ivy.astype(edges, dtype_of(x).ivy)
     h = _hist_counts(x, lo, hi, bins, None if weight is None else weight._data, edges)
     if density:
-        widths = ivy.subtract(edges[1:], edges[:-1])
+        widths = ivy.subtract(ivy.get_item(edges, slice(1, None)), ivy.get_item(edges, slice(None, -1)))
         h = ivy.divide(h, ivy.multiply(ivy.sum(h), widths))
     return return_types.histogram(wrap(ivy.astype(h, dtype_of(x).ivy)), wrap(edges))
 
@@ -3302,28 +3302,30 @@ def gradient(input, *, spacing=1, dim=None, edge_order=1):
         if isinstance(h, Tensor):  # coordinates (the result takes the promoted dtype)
             out_dtype = ivy.result_type(x, h._data)
             c = ivy.astype(h._data, out_dtype)
-            dx = ivy.subtract(c[1:], c[:-1])
-            hd, hs_ = dx[:-1], dx[1:]
+            gi = ivy.get_item  # recorded by the tracer (native slicing is not)
+            dx = ivy.subtract(gi(c, slice(1, None)), gi(c, slice(None, -1)))
+            hd, hs_ = gi(dx, slice(None, -1)), gi(dx, slice(1, None))
             a = ivy.negative(ivy.divide(hs_, ivy.multiply(hd, ivy.add(hd, hs_))))
             b = ivy.divide(ivy.subtract(hs_, hd), ivy.multiply(hd, hs_))
             cc = ivy.divide(hd, ivy.multiply(hs_, ivy.add(hd, hs_)))
             r = lambda v, s=tuple(shape): ivy.reshape(v, s)  # noqa: E731
             mid = ivy.add(ivy.add(ivy.multiply(r(a), sl(None, -2)), ivy.multiply(r(b), sl(1, -1))),
                           ivy.multiply(r(cc), sl(2, None)))
-            d0, d1 = dx[0], dx[-1]
+            d0, d1 = gi(dx, 0), gi(dx, -1)
             if edge_order == 1:
                 first = ivy.divide(ivy.subtract(sl(1, 2), sl(0, 1)), d0)
                 last = ivy.divide(ivy.subtract(sl(-1, None), sl(-2, -1)), d1)
             else:
-                d0b, d1b = dx[1], dx[-2]
+                d0b, d1b = gi(dx, 1), gi(dx, -2)
                 a0 = -(2.0 * d0 + d0b) / (d0 * (d0 + d0b))
                 b0 = (d0 + d0b) / (d0 * d0b)
                 c0 = -d0 / (d0b * (d0 + d0b))
-                first = a0 * sl(0, 1) + b0 * sl(1, 2) + c0 * sl(2, 3)
+                m_, a_ = ivy.multiply, ivy.add  # Ivy calls: recorded when traced
+                first = a_(a_(m_(a0, sl(0, 1)), m_(b0, sl(1, 2))), m_(c0, sl(2, 3)))
                 an = d1 / (d1b * (d1b + d1))
                 bn = -(d1b + d1) / (d1b * d1)
                 cn = (2.0 * d1 + d1b) / (d1 * (d1b + d1))
-                last = an * sl(-3, -2) + bn * sl(-2, -1) + cn * sl(-1, None)
+                last = a_(a_(m_(an, sl(-3, -2)), m_(bn, sl(-2, -1))), m_(cn, sl(-1, None)))
         else:
             hf = _float(h)
             mid = ivy.divide(ivy.subtract(sl(2, None), sl(None, -2)), 2.0 * hf)
@@ -3418,9 +3420,9 @@ def stft(input, n_fft, hop_length=None, win_length=None, window=None, center=Tru
     if normalized:
         spec = ivy.multiply(spec, 1.0 / math.sqrt(n_fft))
     spec = ivy.permute_dims(spec, (0, 2, 1))
-    if not batched:
-        spec = spec[0]
     spec = _data_of(spec)
+    if not batched:
+        spec = ivy.get_item(spec, 0)
     if not return_complex:
         spec = ivy.stack([ivy.real(spec), ivy.imag(spec)], axis=-1)
     return wrap(spec)
@@ -3461,14 +3463,15 @@ def istft(input, n_fft, hop_length=None, win_length=None, window=None, center=Tr
     wsq = ivy.multiply(w, w)
     for m in _range(frames):  # overlap-add (shapes are static)
         pads = (m * hop, total - m * hop - n_fft)
-        pieces.append(ivy.pad(fr[:, m], [(0, 0), pads]))
+        pieces.append(ivy.pad(ivy.get_item(fr, (slice(None), m)), [(0, 0), pads]))
         env.append(ivy.pad(wsq, [pads]))
     y = ivy.sum(ivy.stack(pieces), axis=0)
     e = ivy.sum(ivy.stack(env), axis=0)
     start = n_fft // 2 if center else 0
     end = total - (n_fft // 2 if center else 0) if length is None else start + _int(length)
     end = _min(end, total)
-    y, e = y[:, start:end], e[start:end]
+    y = ivy.get_item(y, (slice(None), slice(start, end)))
+    e = ivy.get_item(e, slice(start, end))
     if _bool(ivy.any(ivy.less(ivy.abs(e), 1e-11))):
         raise RuntimeError("istft: window overlap add min: the window does not satisfy the "
                            "NOLA condition (its squares overlap-added are zero somewhere)")
@@ -3476,7 +3479,7 @@ def istft(input, n_fft, hop_length=None, win_length=None, window=None, center=Tr
     if length is not None and y.shape[-1] < _int(length):
         y = ivy.pad(y, [(0, 0), (0, _int(length) - y.shape[-1])])
     if not batched:
-        y = y[0]
+        y = ivy.get_item(y, 0)
     return wrap(_data_of(y))
 
 

@@ -282,3 +282,31 @@ def test_multihead_attention_module_and_functional(case):
         for g, w in zip(got, want, strict=True):
             if w is not None:
                 np.testing.assert_allclose(g.numpy(), w.detach().numpy(), rtol=1e-4, atol=1e-5)
+
+
+TRACED = {
+    "stft": lambda t: ft.stft(t, 16, hop_length=5, return_complex=True).abs(),
+    "stft unbatched": lambda t: ft.stft(t[0], 16, return_complex=True).abs(),
+    "istft of stft": lambda t: ft.istft(ft.stft(t, 16, return_complex=True), 16, length=40),
+    "gradient on coordinates": lambda t: ft.gradient(
+        t[:, :5], spacing=[ft.tensor(COORDS.astype(np.float32))], dim=1, edge_order=2)[0],
+    "histogram density": lambda t: ft.histogram(t, 5, density=True).hist,
+    "ctc_loss": lambda t: ft.nn.functional.ctc_loss(
+        ft.log_softmax(t[0, :30].reshape(10, 3, 1).expand(10, 3, 5) * ft.arange(5.0), -1),
+        ft.tensor(TG), ft.tensor(np.array([10, 7, 5])), ft.tensor(np.array([4, 2, 0]))),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TRACED))
+def test_traced_program_follows_new_inputs(name):
+    """Traced with ivy.trace_graph, these replay on new inputs: every slice inside them is an
+    ivy.get_item (native slicing is not recorded and would keep the example's values)."""
+    from ivy.frontends.torch._tensor import wrap
+
+    def f(x):
+        return ivy.Array(TRACED[name](wrap(ivy.to_native(x)))._data)
+
+    x, y = SIG, R.standard_normal((2, 40)).astype(np.float32) * 2 + 1
+    g = ivy.trace_graph(f, x)
+    np.testing.assert_allclose(ivy.to_numpy(g(y)), TRACED[name](ft.tensor(y)).numpy(),
+                               rtol=1e-5, atol=1e-5)

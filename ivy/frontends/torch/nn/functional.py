@@ -1368,82 +1368,99 @@ def _lengths(v, n, what):
     return d
 
 
+def _n(v):
+    return v._data if isinstance(v, ivy.Array) else v
+
+
+def _cols(x, start, stop):
+    """``x[:, start:stop]`` recorded by the tracer (native slicing is not)."""
+    return ivy.get_item(x, (slice(None), slice(start, stop)))
+
+
+def ctc_nll(lp, targets, il, tl, blank):
+    """Per-sample CTC negative log-likelihood on native Ivy values (``lp`` ``(T, N, C)`` log
+    probabilities, ``targets`` padded ``(N, S)`` or concatenated 1-D, ``il``/``tl`` int64
+    ``(N,)`` lengths, which may be graph values): the forward (alpha) recursion in log space over
+    the blank-extended labels, an ``ivy.scan`` over time; a sample shorter than ``T`` keeps its
+    last state. Also the mapping of aten's ``_ctc_loss`` in the torch transpiler."""
+    T_, N = int(lp.shape[0]), int(lp.shape[1])
+    tg = ivy.astype(targets, "int64")
+    if len(tg.shape) == 2:
+        S = int(tg.shape[1])
+    else:  # concatenated: sample n's labels start at the sum of the earlier lengths
+        S = int(tg.shape[0])
+        start = ivy.subtract(ivy.cumulative_sum(tl, axis=0), tl)
+        pos = ivy.add(ivy.expand_dims(start, axis=1),
+                      ivy.expand_dims(_n(ivy.arange(S, dtype="int64")), axis=0))
+        pos = ivy.clip(pos, 0, builtins.max(S - 1, 0))
+        tg = ivy.reshape(ivy.take(tg, ivy.reshape(pos, (-1,)), axis=0), (N, S)) if S else \
+            _n(ivy.zeros((N, 0), dtype="int64"))
+    L = 2 * S + 1
+
+    def full(shape, v, dtype="int64"):
+        return _n(ivy.full(shape, v, dtype=dtype))
+
+    # the extended labels: blank, l1, blank, l2, ..., blank
+    ext = ivy.concat([ivy.reshape(ivy.stack([full((N, S), blank), tg], axis=2), (N, 2 * S)),
+                      full((N, 1), blank)], axis=1)
+    pos = ivy.reshape(_n(ivy.arange(L, dtype="int64")), (1, L))
+    # s may be reached from s-2: a label that differs from the label two back
+    prev2 = ivy.concat([full((N, 2), blank), _cols(ext, None, -2)], axis=1) if L > 2 else ext
+    skip = ivy.logical_and(ivy.not_equal(ext, blank), ivy.not_equal(ext, prev2))
+    neg = full((N, L), -math.inf, lp.dtype)
+    lp_ext = ivy.take_along_axis(lp, ivy.broadcast_to(ivy.expand_dims(ext, axis=0),
+                                                      (T_, N, L)), axis=2)  # (T, N, L)
+    a0 = ivy.where(ivy.less(pos, 2), ivy.get_item(lp_ext, 0), neg)
+    a0 = ivy.where(ivy.logical_and(ivy.equal(pos, 1), ivy.expand_dims(ivy.equal(tl, 0), axis=1)),
+                   neg, a0)
+
+    def step(carry, x):
+        (alpha,), (lp_t, t) = carry, x
+        a1 = ivy.concat([_cols(neg, None, 1), _cols(alpha, None, -1)], axis=1)
+        a2 = ivy.where(skip, ivy.concat([_cols(neg, None, 2), _cols(alpha, None, -2)], axis=1),
+                       neg) if L > 2 else neg
+        new = ivy.add(_lse3(alpha, a1, a2), lp_t)
+        return (ivy.where(ivy.expand_dims(ivy.less(t, il), axis=1), new, alpha),), None
+
+    (alpha,), _ = ivy.scan(step, (a0,), (ivy.get_item(lp_ext, slice(1, None)),
+                                         _n(ivy.arange(1, T_, dtype="int64"))))
+    alpha = _n(alpha)
+    end = ivy.expand_dims(ivy.multiply(tl, 2), axis=1)
+    last = ivy.take_along_axis(alpha, end, axis=1)
+    before = ivy.take_along_axis(alpha, ivy.maximum(ivy.subtract(end, 1), 0), axis=1)
+    before = ivy.where(ivy.greater(end, 0), before, ivy.full_like(before, -math.inf))
+    return ivy.get_item(_n(ivy.negative(_lse3(last, before, ivy.full_like(last, -math.inf)))),
+                        (slice(None), 0))
+
+
 def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction="mean",
              zero_infinity=False):
-    """Connectionist temporal classification: ``-log p(target | input)`` summed over the
-    alignments by the forward algorithm in log space (a scan over time; samples shorter than
-    ``T`` keep their last state). ``targets`` padded ``(N, S)`` or concatenated 1-D."""
-    def n_(v):
-        return v._data if isinstance(v, ivy.Array) else v
-
+    """Connectionist temporal classification (:func:`ctc_nll` per sample), reduced as torch
+    does: ``mean`` divides each loss by its target length (at least 1) first."""
     lp = log_probs._data
     unbatched = len(lp.shape) == 2
     if unbatched:
         lp = ivy.expand_dims(lp, axis=1)
     if len(lp.shape) != 3:
         raise RuntimeError(f"ctc_loss: log_probs must be 2-D or 3-D, got {len(lp.shape)}-D")
-    T_, N, C = (int(v) for v in lp.shape)
+    N, C = int(lp.shape[1]), int(lp.shape[2])
     if not 0 <= blank < C:
         raise RuntimeError("blank must be in label range")
-    il = _lengths(input_lengths, N, "input_lengths")
-    tl = _lengths(target_lengths, N, "target_lengths")
-    tg = ivy.astype(targets._data, "int64")
+    tg = targets._data
     if unbatched and len(tg.shape) == 1:
         tg = ivy.expand_dims(tg, axis=0)
-    if len(tg.shape) == 2:
-        S = int(tg.shape[1])
-    else:  # concatenated: row n is targets[offset_n : offset_n + tl_n] (lengths are static)
-        lens = [int(v) for v in ivy.to_numpy(tl)]
-        S = builtins.max(lens + [0])
-        offs = [builtins.sum(lens[:k]) for k in range(N)]
-        idx = [[o + builtins.min(j, builtins.max(k - 1, 0)) for j in range(S)]
-               for o, k in zip(offs, lens, strict=True)]
-        flat = ivy.reshape(n_(ivy.asarray(idx, dtype="int64")), (-1,))
-        tg = ivy.reshape(ivy.take(tg, flat, axis=0), (N, S)) if S else \
-            n_(ivy.zeros((N, 0), dtype="int64"))
-    L = 2 * S + 1
-
-    def full(shape, v, dtype="int64"):
-        return n_(ivy.full(shape, v, dtype=dtype))
-
-    # the extended labels: blank, l1, blank, l2, ..., blank
-    ext = ivy.concat([ivy.reshape(ivy.stack([full((N, S), blank), tg], axis=2), (N, 2 * S)),
-                      full((N, 1), blank)], axis=1)
-    pos = ivy.reshape(n_(ivy.arange(L, dtype="int64")), (1, L))
-    # s may be reached from s-2: a label that differs from the label two back
-    prev2 = ivy.concat([full((N, 2), blank), ext[:, :-2]], axis=1) if L > 2 else ext
-    skip = ivy.logical_and(ivy.not_equal(ext, blank), ivy.not_equal(ext, prev2))
-    neg = full((N, L), -math.inf, lp.dtype)
-    lp_ext = ivy.take_along_axis(lp, ivy.broadcast_to(ivy.expand_dims(ext, axis=0),
-                                                      (T_, N, L)), axis=2)  # (T, N, L)
-    a0 = ivy.where(ivy.less(pos, 2), lp_ext[0], neg)
-    a0 = ivy.where(ivy.logical_and(ivy.equal(pos, 1), ivy.expand_dims(ivy.equal(tl, 0), axis=1)),
-                   neg, a0)
-
-    def step(carry, x):
-        (alpha,), (lp_t, t) = carry, x
-        a1 = ivy.concat([neg[:, :1], alpha[:, :-1]], axis=1)
-        a2 = ivy.where(skip, ivy.concat([neg[:, :2], alpha[:, :-2]], axis=1), neg) if L > 2 \
-            else neg
-        new = ivy.add(_lse3(alpha, a1, a2), lp_t)
-        return (ivy.where(ivy.expand_dims(ivy.less(t, il), axis=1), new, alpha),), None
-
-    (alpha,), _ = ivy.scan(step, (a0,), (lp_ext[1:], n_(ivy.arange(1, T_, dtype="int64"))))
-    alpha = n_(alpha)
-    end = ivy.expand_dims(ivy.multiply(tl, 2), axis=1)
-    last = ivy.take_along_axis(alpha, end, axis=1)
-    before = ivy.take_along_axis(alpha, ivy.maximum(ivy.subtract(end, 1), 0), axis=1)
-    before = ivy.where(ivy.greater(end, 0), before, ivy.full_like(before, -math.inf))
-    nll = n_(ivy.negative(_lse3(last, before, ivy.full_like(last, -math.inf))))[:, 0]
+    nll = ctc_nll(lp, tg, _lengths(input_lengths, N, "input_lengths"),
+                  _lengths(target_lengths, N, "target_lengths"), blank)
+    tl = _lengths(target_lengths, N, "target_lengths")
     if zero_infinity:
         nll = ivy.where(ivy.isinf(nll), ivy.zeros_like(nll), nll)
     if reduction == "mean":
-        return wrap(n_(ivy.mean(ivy.divide(nll, ivy.astype(ivy.maximum(tl, 1), nll.dtype)))))
+        return wrap(_n(ivy.mean(ivy.divide(nll, ivy.astype(ivy.maximum(tl, 1), nll.dtype)))))
     if reduction == "sum":
-        return wrap(n_(ivy.sum(nll)))
+        return wrap(_n(ivy.sum(nll)))
     if reduction != "none":
         raise ValueError(f"{reduction} is not a valid value for reduction")
-    return wrap(nll[0] if unbatched else nll)
+    return wrap(ivy.get_item(nll, 0) if unbatched else nll)
 
 
 def _check_same(input, target):
