@@ -7,8 +7,9 @@ edge values are JAX's.
 ``sici`` are compositions written from the mathematics (series, continued fractions, asymptotic
 expansions; fixed term counts), with JAX's dtypes, weak types and edge values.
 
-Not implemented (absent): ``expn``, ``fresnel``, ``hyp1f1``, ``bessel_jn``, ``owens_t``,
-``hyp2f1``, ``wofz``, ``sph_harm_y``.
+``expn``, ``fresnel``, ``hyp1f1``, ``bessel_jn``, ``owens_t``, ``hyp2f1``, ``wofz`` and
+``sph_harm_y`` are ports of JAX's own implementations (same algorithms, constants, loops and
+edge values; see ``_ported.py``), so all 53 names of ``jax.scipy.special`` exist.
 Complex arguments (JAX's complex ``gamma``/``loggamma``) raise ValueError.
 """
 
@@ -521,3 +522,17 @@ def sici(x):
     ci = F.where(F.isnan(a) | (a == -math.inf), F.full_like(ax, math.nan), ci)
     si = F.where(F.isnan(a), a, si)
     return _strong(F.where(a < 0, -si, si)), _strong(ci)
+
+
+# ------------------------------------------------- ported from JAX's own implementation
+from ._ported import (  # noqa: E402, F401  (re-exported)
+    bessel_jn,
+    expn,
+    fresnel,
+    hyp1f1,
+    hyp2f1,
+    owens_t,
+    sph_harm_y,
+    wofz,
+)
+
