@@ -667,12 +667,28 @@ class LinearOperatorToeplitz(LinearOperator):
         return ivy.take(vals, ivy.asarray(idx, dtype="int64"), axis=-1)
 
 
+def _tridiag_parts(diagonals, diagonals_format):
+    """(superdiagonal, diagonal, subdiagonal) as native arrays of shape [..., M]."""
+    if diagonals_format == "compact":
+        d = nat(diagonals)
+        return tuple(ivy.get_item(d, (Ellipsis, i, slice(None))) for i in range(3))
+    if diagonals_format == "sequence":
+        sup, mid, sub = (nat(x) for x in diagonals)
+        return sup, mid, sub
+    if diagonals_format == "matrix":
+        m = nat(diagonals)
+        return (ivy.pad(ivy.linalg.diagonal(m, offset=1),
+                        [(0, 0)] * (len(m.shape) - 2) + [(0, 1)]),
+                ivy.linalg.diagonal(m),
+                ivy.pad(ivy.linalg.diagonal(m, offset=-1),
+                        [(0, 0)] * (len(m.shape) - 2) + [(1, 0)]))
+    raise ValueError(f"Unrecognized diagonals_format: {diagonals_format}")
+
+
 class LinearOperatorTridiag(LinearOperator):
     def __init__(self, diagonals, diagonals_format="compact", is_non_singular=None,
                  is_self_adjoint=None, is_positive_definite=None, is_square=None,
                  name="LinearOperatorTridiag"):
-        from .linalg import _tridiag_parts
-
         if diagonals_format not in ("compact", "matrix", "sequence"):
             raise ValueError(f"Diagonals Format must be one of compact, matrix, sequence, got : "
                              f"{diagonals_format}")

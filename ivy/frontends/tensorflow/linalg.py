@@ -9,6 +9,7 @@ import ivy
 from . import _functions as _F
 from ._core import BY_NAME, KIND, as_dtype, invalid, name_of, nat, not_implemented, wrap
 from ._functions import INEXACT, check, match
+from ._linop import _tridiag_parts
 
 matmul = _F.matmul
 norm = _F.norm
@@ -508,24 +509,6 @@ def _same_dtype(op, x, y):
     if name_of(x) != name_of(y):
         invalid(f"cannot compute {op} as input #1(zero-based) was expected to be a "
                 f"{name_of(x)} tensor but is a {name_of(y)} tensor", op)
-
-
-def _tridiag_parts(diagonals, diagonals_format):
-    """(superdiagonal, diagonal, subdiagonal) as native arrays of shape [..., M]."""
-    if diagonals_format == "compact":
-        d = nat(diagonals)
-        return tuple(ivy.get_item(d, (Ellipsis, i, slice(None))) for i in range(3))
-    if diagonals_format == "sequence":
-        sup, mid, sub = (nat(x) for x in diagonals)
-        return sup, mid, sub
-    if diagonals_format == "matrix":
-        m = nat(diagonals)
-        return (ivy.pad(ivy.linalg.diagonal(m, offset=1),
-                        [(0, 0)] * (len(m.shape) - 2) + [(0, 1)]),
-                ivy.linalg.diagonal(m),
-                ivy.pad(ivy.linalg.diagonal(m, offset=-1),
-                        [(0, 0)] * (len(m.shape) - 2) + [(1, 0)]))
-    raise ValueError(f"Unrecognized diagonals_format: {diagonals_format}")
 
 
 def tridiagonal_matmul(diagonals, rhs, diagonals_format="compact", name=None):

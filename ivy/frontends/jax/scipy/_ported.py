@@ -28,16 +28,10 @@ from .. import lax
 from .._array import asarray, wrap
 from .._core import KIND, name_of, np_dtype, promote
 from ..numpy import _functions as F
+from ._common import _pai, digamma, gamma
 
 
 # ------------------------------------------------------------------------------ helpers
-def _pai(*args):
-    """JAX's promote_args_inexact (weak types kept), broadcast to one shape."""
-    from .special import _pai as p
-
-    return p(*args)
-
-
 def _pac(*args):
     """JAX's promote_args_complex: the common type made complex (float16/int -> complex64)."""
     xs = [asarray(x) for x in args]
@@ -97,14 +91,9 @@ def _select(index, cases):
 
 
 def _cplx(re, im):
-    """``lax.complex(re, im)`` for any float32 parts: the backends build it as re + im * 1j,
-    which turns an infinite or NaN imaginary part into a NaN real part; those elements are
-    re + (0 + im j) from a complex constant instead."""
-    fin = F.isfinite(im)
-    base = lax.complex(re, F.where(fin, im, _c(im, 0.0)))
-    for v in (math.inf, -math.inf):
-        base = F.where(im == v, base + asarray(np.complex64(complex(0.0, v))), base)
-    return F.where(F.isnan(im), base + asarray(np.complex64(complex(0.0, math.nan))), base)
+    """``lax.complex(re, im)`` (which keeps the real part of an infinite or NaN imaginary
+    part)."""
+    return lax.complex(re, im)
 
 
 def _cexp(w):
@@ -415,7 +404,6 @@ def _hyp1f1_serie(a, b, x):
 
 def _hyp1f1_asymptotic(a, b, x):
     """The asymptotic expansion for large |x| (Pearson, Olver & Porter 2014, eq. 3.8)."""
-    from .special import gamma
 
     precision = _eps(x)
 
@@ -484,7 +472,6 @@ def _hyp2f1_serie(a, b, c, x):
 
 def _hyp2f1_digamma_transform(a, b, c, x, use):
     """The digamma transformation near x = 1 (AMS55 15.3.10-15.3.12)."""
-    from .special import digamma, gamma
 
     rtol = _eps(x)
     d = c - a - b
@@ -557,7 +544,6 @@ def _hyp2f1_terminal_or_serie(a, b, c, x, use):
 def hyp2f1(a, b, c, x):
     """The Gauss hypergeometric function 2F1(a, b; c; x) (JAX's case analysis, series,
     terminating series and digamma transformation; Pearson, Olver & Porter 2014)."""
-    from .special import gamma
 
     a, b, c, x = _pai(a, b, c, x)
     a, b, c, x = _strong(a), _strong(b), _strong(c), _strong(x)

@@ -25,25 +25,23 @@ import ivy
 from .. import lax
 from .. import nn as _nn
 from .._array import asarray, wrap
-from .._core import KIND, name_of, not_implemented, promote
+from .._core import KIND, name_of, not_implemented
 from ..numpy import _functions as F
+from ._common import _pai, _real, digamma, gamma, gammasgn  # noqa: F401 (re-exported)
+from ._ported import (  # noqa: F401 (re-exported: ported from JAX's own implementation)
+    bessel_jn,
+    expn,
+    fresnel,
+    hyp1f1,
+    hyp2f1,
+    owens_t,
+    sph_harm_y,
+    wofz,
+)
 
 logsumexp = _nn.logsumexp
 softmax = _nn.softmax
 log_softmax = _nn.log_softmax
-
-
-def _pai(*args):
-    """JAX's promote_args_inexact: common dtype (weak types included), integers/bool to the
-    default float, broadcast to a common shape."""
-    xs = [asarray(x) for x in args]
-    name, weak = promote(*[(name_of(x._data), x._weak) for x in xs])
-    if KIND[name] in "biu":
-        name = "float32"
-    ds = [ivy.astype(x._data, name) if name_of(x._data) != name else x._data for x in xs]
-    if len(ds) > 1:
-        ds = ivy.broadcast_arrays(*ds)
-    return [wrap(d, weak) for d in ds]
 
 
 def _one(lax_fn):
@@ -55,7 +53,6 @@ def _one(lax_fn):
 
 
 gammaln = _one(lax.lgamma)
-digamma = _one(lax.digamma)
 erf = _one(lax.erf)
 erfc = _one(lax.erfc)
 erfinv = _one(lax.erf_inv)
@@ -159,12 +156,6 @@ def log_ndtr(x, series_order=3):
     return wrap(ivy.log_ndtr(a._data), a._weak)
 
 
-def _real(x, name):
-    if KIND[name_of(x._data)] == "c":
-        raise ValueError(f"{name} does not support complex-valued inputs.")
-    return x
-
-
 def entr(x):
     (a,) = _pai(x)
     _real(a, "entr")
@@ -185,24 +176,6 @@ def kl_div(p, q):
     p, q = _pai(p, q)
     _real(p, "kl_div")
     return rel_entr(p, q) - p + q
-
-
-def gammasgn(x):
-    (a,) = _pai(x)
-    _real(a, "gammasgn")
-    fl = lax.floor(a)
-    neg = a < 0
-    nan_c = (neg & (a == fl)) | F.isnan(a)
-    m1_c = (neg & (fl % 2 != 0)) | ((a == 0) & F.signbit(a))
-    one = F.ones_like(a)
-    out = F.where(nan_c, F.full_like(a, math.nan), F.where(m1_c, -one, one))
-    return wrap(out._data, False)  # JAX's constants are strongly typed
-
-
-def gamma(x):
-    (a,) = _pai(x)
-    _real(a, "gamma")
-    return gammasgn(a) * lax.exp(lax.lgamma(a))
 
 
 def loggamma(x):
@@ -522,17 +495,3 @@ def sici(x):
     ci = F.where(F.isnan(a) | (a == -math.inf), F.full_like(ax, math.nan), ci)
     si = F.where(F.isnan(a), a, si)
     return _strong(F.where(a < 0, -si, si)), _strong(ci)
-
-
-# ------------------------------------------------- ported from JAX's own implementation
-from ._ported import (  # noqa: E402, F401  (re-exported)
-    bessel_jn,
-    expn,
-    fresnel,
-    hyp1f1,
-    hyp2f1,
-    owens_t,
-    sph_harm_y,
-    wofz,
-)
-
