@@ -1384,9 +1384,17 @@ def complex(x, y):  # noqa: A001
     if dt not in ("float32", "float64"):
         raise TypeError(f"lax.complex does not accept dtype {dt}")
     re = ivy.astype(xd, "complex64")
-    im = ivy.multiply(ivy.astype(yd, "complex64"), ivy.astype(ivy.asarray(1j), "complex64"))
-    # re + 1j*im without mixing inf*0 into the real part: build from parts
-    return wrap(ivy.add(re, im), weak)
+    fin = ivy.isfinite(yd)
+    im = ivy.multiply(ivy.astype(ivy.where(fin, yd, ivy.zeros_like(yd)), "complex64"),
+                      ivy.astype(ivy.asarray(1j), "complex64"))
+    z = ivy.add(re, im)
+    # an infinite or NaN imaginary part: y * 1j would put inf * 0 = NaN into the real part, so
+    # those elements add the complex constant (0 + y j) instead
+    for v, hit in ((math.inf, ivy.equal(yd, math.inf)), (-math.inf, ivy.equal(yd, -math.inf)),
+                   (math.nan, ivy.isnan(yd))):
+        c = ivy.astype(ivy.asarray(builtins.complex(0.0, v)), "complex64")
+        z = ivy.where(hit, ivy.add(z, c), z)
+    return wrap(z, weak)
 
 
 def reduce_xor(operand, axes):

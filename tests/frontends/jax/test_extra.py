@@ -456,3 +456,19 @@ def test_ufunc_frompyfunc():
                 "attrs": (add.nin, add.nout, add.identity, hyp.__name__)}
 
     check_program(prog, rtol=1e-5, atol=1e-5)
+
+
+def test_lax_complex_keeps_the_real_part_of_infinite_imaginary_parts():
+    import jax
+
+    import ivy
+    import ivy.frontends.jax as fj
+
+    x = np.array([1.0, 2.0, -3.0, 0.5], np.float32)
+    y = np.array([np.inf, -np.inf, np.nan, 2.0], np.float32)
+    want = np.asarray(jax.lax.complex(x, y))
+    for b in ("numpy", "torch"):
+        with ivy.using_backend(b):
+            got = np.asarray(fj.lax.complex(fj.numpy.asarray(x), fj.numpy.asarray(y)))
+            np.testing.assert_array_equal(got.real, want.real)
+            np.testing.assert_array_equal(got.imag, want.imag)
