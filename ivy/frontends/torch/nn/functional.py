@@ -1030,6 +1030,12 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
 
 def conv_tbc(input, weight, bias, pad=0):
     """torch.conv_tbc: conv1d on (time, batch, channel) input with a (k, in, out) weight."""
+    steps = input.shape[0] + 2 * pad - weight.shape[0] + 1
+    if steps <= 0:  # a kernel as long as the padded input plus one: torch's empty result
+        if steps < 0:
+            raise RuntimeError(f"Trying to create tensor with negative dimension {steps}: "
+                               f"[{steps}, {input.shape[1]}, {weight.shape[2]}]")
+        return F.zeros((0, input.shape[1], weight.shape[2]), dtype=input.dtype)
     x = input.permute(1, 2, 0)
     r = conv1d(x, weight.permute(2, 1, 0), bias, padding=pad)
     return r.permute(2, 0, 1)
@@ -1353,11 +1359,15 @@ def _reduce(loss, reduction, size_average=None, reduce=None):
 
 
 def _lse3(a, b, c):
-    """log(exp(a) + exp(b) + exp(c)), -inf where all three are -inf."""
+    """log(exp(a) + exp(b) + exp(c)), -inf where all three are -inf (without a log(0), whose
+    derivative would make the gradient NaN there)."""
     m = ivy.maximum(a, ivy.maximum(b, c))
     m = ivy.where(ivy.isinf(m), ivy.zeros_like(m), m)
-    return ivy.add(ivy.log(ivy.add(ivy.add(ivy.exp(ivy.subtract(a, m)), ivy.exp(
-        ivy.subtract(b, m))), ivy.exp(ivy.subtract(c, m)))), m)
+    acc = ivy.add(ivy.add(ivy.exp(ivy.subtract(a, m)), ivy.exp(ivy.subtract(b, m))),
+                  ivy.exp(ivy.subtract(c, m)))
+    dead = ivy.equal(acc, 0)
+    out = ivy.add(ivy.log(ivy.where(dead, ivy.ones_like(acc), acc)), m)
+    return ivy.where(dead, ivy.full_like(out, -math.inf), out)
 
 
 def _lengths(v, n, what):
