@@ -22,15 +22,21 @@ _SKIP_ROOTS = ("ivy", "torch", "jax", "jaxlib", "tensorflow", "keras", "tf_keras
                "ml_dtypes", "optree", "functorch", "_pytest", "pluggy")
 
 
-def _roots() -> tuple[str, ...]:
+def package_dirs(names) -> list[str]:
+    """The source folders (with a trailing separator) of the installed packages ``names``."""
     dirs = []
-    for name in _SKIP_ROOTS:
+    for name in names:
         try:
             spec = importlib.util.find_spec(name)
         except (ImportError, ValueError):
             spec = None
         if spec is not None and spec.submodule_search_locations:
             dirs.extend(os.path.abspath(d) + os.sep for d in spec.submodule_search_locations)
+    return dirs
+
+
+def _roots() -> tuple[str, ...]:
+    dirs = package_dirs(_SKIP_ROOTS)
     dirs.append(os.path.dirname(os.__file__) + os.sep)  # the standard library (contextlib…)
     return tuple(dirs)
 

@@ -647,19 +647,11 @@ _LIBRARY_ROOTS: tuple[str, ...] | None = None
 def _library_roots():
     global _LIBRARY_ROOTS
     if _LIBRARY_ROOTS is None:
-        import importlib.util
         import os
         import sysconfig
 
         from . import base
-        dirs = list(base._roots())
-        for name in ("scipy", "sklearn", "pandas", "matplotlib"):
-            try:
-                spec = importlib.util.find_spec(name)
-            except (ImportError, ValueError):
-                spec = None
-            if spec is not None and spec.submodule_search_locations:
-                dirs.extend(os.path.abspath(d) + os.sep for d in spec.submodule_search_locations)
+        dirs = [*base._roots(), *base.package_dirs(("scipy", "sklearn", "pandas", "matplotlib"))]
         for key in ("purelib", "platlib"):
             dirs.append(os.path.abspath(sysconfig.get_paths()[key]) + os.sep)
         _LIBRARY_ROOTS = tuple(dict.fromkeys(dirs))
