@@ -22,6 +22,17 @@ settings.load_profile("ivy")
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
+# Under pytest-xdist (-n 2 on 2 cores) every worker would start each framework's own thread pool
+# sized to all cores (OpenMP for torch/NumPy's BLAS, Eigen for TF and XLA): oversubscribed,
+# their spin-waiting made single tests several times slower. One thread per framework per
+# worker. Set before any test module imports a framework (the thread pools read it at load).
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    for _var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS",
+                 "TF_NUM_INTRAOP_THREADS", "TF_NUM_INTEROP_THREADS"):
+        os.environ.setdefault(_var, "1")
+    os.environ.setdefault("XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false "
+                                       "intra_op_parallelism_threads=1")
+
 
 @pytest.fixture(autouse=True)
 def _no_backend_leak():

@@ -26,6 +26,14 @@ lax = jax.lax
 FULL = bool(os.environ.get("IVY_FULL"))
 
 
+@pytest.fixture(autouse=True)
+def _x64_off():
+    """JAX as its users see it: Ivy's JAX backend turns x64 on process-wide, and a test file run
+    after one that used it would capture float64 programs."""
+    with jax.enable_x64(False):
+        yield
+
+
 def _spd(rng, n=4):
     a = rng.standard_normal((n, n)).astype(np.float32)
     return (a @ a.T + n * np.eye(n, dtype=np.float32)).astype(np.float32)

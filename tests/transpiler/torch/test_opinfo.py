@@ -12,8 +12,9 @@ through the emitted **torch** code (torch autograd) and the emitted **jax** code
 float32) is compared with torch's own gradient.
 
 Default: every second op in each dtype — float32 takes the odd ones, float64 and int64 the even
-ones, so every op runs in some float dtype — every second float64 op's VJP through torch, every
-eighth through JAX (≈ 3 min on one core here). ``IVY_FULL=1``: everything.
+ones, so every op runs in some float dtype; every fourth op in int64 — every third float64 op's
+VJP through torch, every sixteenth through JAX (≈ 2.5 min on one core here). ``IVY_FULL=1``:
+everything.
 """
 
 from __future__ import annotations
@@ -37,9 +38,10 @@ FULL = bool(os.environ.get("IVY_FULL"))
 #: float32 535/666, float64 543/666, int64 372/461 convert and verify
 MIN_PASS_FRACTION = {"float32": 0.84, "float64": 0.82, "int64": 0.84}
 #: (step, offset) through op_db in a default run
-EVERY = {"float32": (2, 1), "float64": (2, 0), "int64": (2, 0)}
-#: VJPs equal to torch's in a default run (every 2nd op through torch, every 8th through JAX)
-MIN_VJP = {"torch": 225, "jax": 54}
+EVERY = {"float32": (2, 1), "float64": (2, 0), "int64": (4, 0)}
+#: VJPs equal to torch's in a default run (every 3rd float64 sample through torch, every 16th
+#: through JAX; 225 / 54 at every 2nd / 8th, 2026-11-26)
+MIN_VJP = {"torch": 140, "jax": 24}
 
 #: gradients that differ from torch's for a reason that is not a mapping error
 KNOWN_VJP = {
@@ -52,6 +54,10 @@ KNOWN_VJP = {
     # gradient (a gather), JAX's scatter only the element the forward kept
     "nn.functional.max_unpool2d": (("jax",), "repeated indices: torch gathers for every repeat"),
     "nn.functional.max_unpool3d": (("jax",), "repeated indices: torch gathers for every repeat"),
+    # torch's CTC backward returns exp(log_probs) - (alignment posteriors): the gradient for the
+    # logits under log_softmax, not for log_probs; the emitted code differentiates log_probs
+    # (both give the same gradient once it flows through log_softmax, the normal use)
+    "nn.functional.ctc_loss": (("torch", "jax"), "torch's CTC backward is the logits' gradient"),
     # JAX defines no derivative for nextafter (torch: 0)
     "nextafter": (("jax",), "no JAX derivative rule for nextafter"),
     # |x| at 0 inside a norm: the emitted sqrt(sum(x**2)) has a NaN derivative in JAX, torch
@@ -220,7 +226,7 @@ def _compare_vjp(name, ref, got, rtol, atol):
 def test_opinfo_vjp(target):
     """The gradient through the emitted code equals torch's own (float64 samples; JAX in
     float32, rtol 1e-3 relative to the gradient's magnitude)."""
-    every = 2 if target == "torch" else 8
+    every = 3 if target == "torch" else 16
     ok, refused, bad = 0, 0, []
     for op, fn, arrays, live, cts, ref in _vjp_cases(every):
         src = arrays if target == "torch" else tuple(
