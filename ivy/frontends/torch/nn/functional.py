@@ -1459,9 +1459,8 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
     tg = targets._data
     if unbatched and len(tg.shape) == 1:
         tg = ivy.expand_dims(tg, axis=0)
-    nll = ctc_nll(lp, tg, _lengths(input_lengths, N, "input_lengths"),
-                  _lengths(target_lengths, N, "target_lengths"), blank)
     tl = _lengths(target_lengths, N, "target_lengths")
+    nll = ctc_nll(lp, tg, _lengths(input_lengths, N, "input_lengths"), tl, blank)
     if zero_infinity:
         nll = ivy.where(ivy.isinf(nll), ivy.zeros_like(nll), nll)
     if reduction == "mean":
