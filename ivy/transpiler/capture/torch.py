@@ -307,7 +307,7 @@ class _Capture(TorchDispatchMode):
         return tuple(out)
 
     def _bind_results(self, op, label, real, ivy_out, inputs):
-        real_leaves, spec = optree.tree_flatten(real, none_is_leaf=True)
+        real_leaves = optree.tree_leaves(real, none_is_leaf=True)
         ivy_out = [o._data if isinstance(o, Array) else o for o in ivy_out]
         if len(real_leaves) != len(ivy_out):
             raise self.s.error(f"{label} returned {len(ivy_out)} values, torch "
