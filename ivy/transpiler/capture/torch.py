@@ -411,29 +411,48 @@ class _Capture(TorchDispatchMode):
                     "computes the same outputs but leaves its inputs and parameters unchanged")
             if note not in self.notes:
                 self.notes.append(note)
+        checked = [dst]
         if v is None:
             self.s.bind(dst, value)
             root = dst
-        else:
-            if v.idx is None:
-                raise self.s.error("an in-place write through a view other than indexing "
-                                   "(view/reshape/transpose/expand…) cannot be transpiled; write "
-                                   "into the base tensor or use out-of-place ops", op=op)
+        elif v.idx is not None:
             root = v.root
             base = self.get(root, op)
             self.s.bind(dst, value)
             self.s.bind(root, lower.set_index(base, tuple(v.idx), value))
-        # every index view of the same root now reads the new data
+        else:
+            # a view through reshape/permute/expand… (or an index of one): its elements' places
+            # in the root, from the strides, and the write becomes a scatter into the root
+            root = v.root
+            pos = _view_positions(root, dst)
+            if pos is None:
+                raise self.s.error("an in-place write through a view whose elements are not "
+                                   "each one element of its base (an expanded or overlapping "
+                                   "view) cannot be transpiled; write into the base tensor or "
+                                   "use out-of-place ops", op=op)
+            base = self.get(root, op)
+            flat = ivy.reshape(base, (-1,))
+            new = lower.set_index(flat, pos.reshape(-1), ivy.reshape(value, (-1,)))
+            self.s.bind(dst, value)
+            self.s.bind(root, lower.native(ivy.reshape(new, tuple(root.shape))))
+            checked.append(root)
+        # every view of the same root now reads the new data
         new_root = self.s.get(root)
         for vid, vw in list(self.views.items()):
             if vw.root is not root or vid == id(dst):
                 continue
             t = vw.tensor
-            if vw.idx is None:
+            if vw.idx is not None:
+                self.s.bind(t, ivy.get_item(new_root, tuple(vw.idx)))
+                continue
+            pos = _view_positions(root, t, unique=False)
+            if pos is None:
                 self.s.bind(t, _Poison(op, "stale view"))
             else:
-                self.s.bind(t, ivy.get_item(new_root, tuple(vw.idx)))
-        self.s.check(op, "in-place: out-of-place mapping, rebound", [dst], [self.s.get(dst)])
+                self.s.bind(t, lower.native(ivy.reshape(
+                    ivy.take(ivy.reshape(new_root, (-1,)), pos.reshape(-1)), tuple(t.shape))))
+        self.s.check(op, "in-place: out-of-place mapping, rebound", checked,
+                     [self.s.get(t) for t in checked])
 
 
 def _call_eagerly(fn, args, kwargs=None):
@@ -496,6 +515,22 @@ def _strided_positions(t: torch.Tensor, size, stride, offset):
     inv[have[::-1]] = np.arange(have.size, dtype=np.int64)[::-1]  # the first element wins
     pos = inv[want]
     return None if (pos < 0).any() else pos
+
+
+def _view_positions(root: torch.Tensor, view: torch.Tensor, unique: bool = True):
+    """The position (in ``root``'s row-major element order) of each element of ``view``, a
+    tensor sharing ``root``'s storage; ``None`` if one is not an element of ``root``, if the two
+    do not share storage, or (``unique``) if two elements of the view are one of the root."""
+    try:
+        same = view.untyped_storage().data_ptr() == root.untyped_storage().data_ptr()
+    except (RuntimeError, NotImplementedError):  # tensors without storage
+        return None
+    if not same:
+        return None
+    pos = _strided_positions(root, tuple(view.shape), view.stride(), view.storage_offset())
+    if pos is None or (unique and pos.size and np.unique(pos).size != pos.size):
+        return None
+    return pos
 
 
 def _dim(d, n):

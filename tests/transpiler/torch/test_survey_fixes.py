@@ -263,3 +263,53 @@ def test_every_opinfo_sample_of_the_new_rules(name):
                 assert all(r["ok"] for r in res), (name, dt, res)
                 n += 1
     assert n
+
+
+def _reshape_view_write(x):
+    a = x * 2.0
+    b = a.view(4, 6)
+    b[1, :3] = b[2, 3:] + 1.0  # an index of a reshape view: lands in ``a``
+    return a, b
+
+
+def _permuted_view_write(x):
+    a = x + 0.5
+    p = a.view(2, 12).t()  # non-contiguous view of a view
+    p[::3].mul_(-1.0)
+    d = a.view(4, 6)[:, :4].diagonal()
+    d.fill_(7.0)  # a diagonal view: written, then the base and its other views read
+    return a.sum(0), p, d * 2
+
+
+def _bmm_grid_write(img, theta):
+    # kornia's extract_patches_simple: affine_grid's result is a view of a bmm; written by index
+    grid = nn.functional.affine_grid(theta, [1, 1, 5, 5], align_corners=False)
+    grid[..., :, 0] = (2.0 * grid[..., :, 0].clone() + 1.0) / 16.0 - 1.0
+    return nn.functional.grid_sample(img, grid, align_corners=False)
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("fn,shapes", [
+    (_reshape_view_write, [(2, 3, 4)]),
+    (_permuted_view_write, [(2, 3, 4)]),
+    (_bmm_grid_write, [(1, 1, 16, 16), (1, 2, 3)]),
+], ids=["reshape", "permute_diagonal", "affine_grid"])
+def test_write_through_non_index_views(target, fn, shapes):
+    """In-place writes through views other than plain indexing (reshape, transpose, diagonal, an
+    index of such a view) become scatters into the base at the elements' places, and the base's
+    other views read the new data; checked against torch on a fresh draw."""
+    args = tuple(_f(i, s) for i, s in enumerate(shapes))
+    fresh = tuple(_f(10 + i, s) for i, s in enumerate(shapes))
+    _check(fn, args, target, fresh)
+
+
+def test_write_through_expanded_view_refused():
+    """A write whose view maps two of its elements to one of the base is refused by name (torch
+    refuses most such writes itself, not ``fill_``)."""
+    def f(x):
+        a = x + 1.0
+        e = a.as_strided((3, 4), (0, 1))  # every row is the first row of ``a``
+        e.fill_(2.0)
+        return a
+    with pytest.raises(ivy.transpiler.TranspileError, match="expanded or overlapping"):
+        ivy.transpile(f, source="torch", target="numpy", args=(_f(0, (3, 4)),))
