@@ -103,6 +103,34 @@ def timings(fn, n: int) -> list[float]:
     return out
 
 
+def proc_cpu(pid: int) -> float:
+    """CPU seconds a process has used so far, all its threads (``/proc/<pid>/task/*/schedstat``:
+    nanoseconds, not the 10 ms ticks of ``/proc/<pid>/stat``); 0.0 where /proc has no such file."""
+    total = 0
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return 0.0
+    for t in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{t}/schedstat") as f:
+                total += int(f.read().split()[0])
+        except (OSError, ValueError, IndexError):
+            pass  # a thread that ended meanwhile
+    return total / 1e9
+
+
+def cpu_per_call(fn, n: int, server_pid: int) -> float:
+    """CPU seconds per call of ``fn``, this process (the client) plus the server process: the
+    work a call costs, which — unlike latency — another job on the machine barely changes."""
+    for _ in range(min(50, n)):
+        fn()
+    c0, s0 = time.process_time(), proc_cpu(server_pid)
+    for _ in range(n):
+        fn()
+    return (time.process_time() - c0 + proc_cpu(server_pid) - s0) / n
+
+
 def throughput(fn, threads: int, seconds: float) -> float:
     stop = time.monotonic() + seconds
     counts = [0] * threads
@@ -122,7 +150,7 @@ def throughput(fn, threads: int, seconds: float) -> float:
 
 
 def one_run(a, clients: dict, echoes: dict, request: bytes, n_tiny: int, n_big: int,
-            secs: float) -> dict:
+            secs: float, pids: tuple[int, int]) -> dict:
     """{measure: (ivy value, echo value, ratio, unit)} for one run over both transports."""
     out: dict = {}
     x = np.arange(4.0).reshape(2, 2)
@@ -139,6 +167,18 @@ def one_run(a, clients: dict, echoes: dict, request: bytes, n_tiny: int, n_big: 
         ci, ce = np.median(t[(k, "ivy")]) * 1e6, np.median(t[(k, "echo")]) * 1e6
         out[f"tiny add 2x2 p50, {k}"] = (ci, ce, ci / ce, "us")
         out[f"tiny added work (p50 - echo p50), {k}"] = (ci - ce, 0.0, None, "us")
+    # CPU per tiny call, client + server, interleaved in blocks
+    cpu: dict = {(k, w): [] for k in tr for w in ("ivy", "echo")}
+    for _ in range(5):
+        for k in tr:
+            c, e = clients[k], echoes[k]
+            cpu[(k, "ivy")].append(cpu_per_call(
+                lambda c=c: c.call("add", x, x, backend=a.backend), n_tiny // 5, pids[0]))
+            cpu[(k, "echo")].append(cpu_per_call(lambda e=e: e(request), n_tiny // 5, pids[1]))
+    for k in tr:
+        ci, ce = np.median(cpu[(k, "ivy")]) * 1e6, np.median(cpu[(k, "echo")]) * 1e6
+        out[f"tiny CPU per call (client + server), {k}"] = (ci, ce, ci / ce, "us")
+        out[f"tiny added CPU work per call, {k}"] = (ci - ce, 0.0, None, "us")
     # large arrays, one call each in turn; shared memory is compared with the TCP echo
     for mb in a.sizes:
         arr = np.random.default_rng(0).random(mb * MiB // 8)
@@ -174,6 +214,7 @@ def one_run(a, clients: dict, echoes: dict, request: bytes, n_tiny: int, n_big: 
 
 
 TARGETS = {"tiny add 2x2 p50": "<= 1.15x", "tiny added work": "<= 40 us",
+           "tiny added CPU work": "<= 40 us",
            "64 MB round trip, shm": ">= 3000 MB/s", "MB round trip, shm": "",
            "MB round trip": ">= 0.9x", "concurrency 1,": ">= 0.85x"}
 
@@ -224,7 +265,8 @@ def main() -> int:
 
         x = np.arange(4.0).reshape(2, 2)
         request = clients["tcp"]._request("add", (x, x), {}, False)  # the bytes a call sends
-        runs = [one_run(a, clients, echoes, request, n_tiny, n_big, secs)
+        runs = [one_run(a, clients, echoes, request, n_tiny, n_big, secs,
+                        (procs[0].pid, procs[1].pid))
                 for _ in range(max(1, a.runs))]
 
         header = ["measure", f"ivy worker ({a.backend}), median", "raw gRPC echo, median",
