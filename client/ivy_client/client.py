@@ -875,10 +875,12 @@ class _Base:
 
     def info(self, backend: str | None = None, device: str | None = None, *,
              address: str | None = None, brief: bool = False,
-             timeout: float | None = None) -> dict:
+             timeout: float | None = None, version: str | None = None) -> dict:
         """Backend, framework version, device, limits, pid and the functions (name ->
         signature; left out with ``brief=True``) of the worker for (backend, device), or of the
-        one at ``address``."""
+        one at ``address``; ``version`` (or ``backend="numpy==1.23"``) as in :meth:`call`."""
+        if version is not None:
+            backend = f"{backend or ''}=={version}"
         return self._run(self._op_info(backend, device, address, brief, timeout))
 
     def trace(self, fn_source: str, entry: str, *example_args, backend: str | None = None,

@@ -147,7 +147,9 @@ def prepare(workers: list[config.WorkerSpec]) -> list[str]:
         try:
             py = python_of(w)
         except (EnvError, subprocess.TimeoutExpired) as e:
-            problems.append(f"worker {w.name}: {e}")
+            msg = str(e)
+            problems.append(msg if msg.startswith(f"worker {w.name}:") else
+                            f"worker {w.name}: {msg}")
             continue
         _resolved[(w.name, w.port)] = py
         info = probe(py, w.backend)

@@ -114,6 +114,7 @@ def test_version_routing(client):
         "1.")
     old = client.info(backend="numpy==1.23", brief=True)
     assert old["numpy_version"].startswith("1.23.")
+    assert client.info(backend="numpy", version="1", brief=True)["pid"] == old["pid"]
     assert old["python_executable"].endswith(".envs/mxnet/bin/python")
     x = np.arange(6, dtype=np.float32).reshape(2, 3)
     for kw in ({"backend": "numpy==1.23"}, {"backend": "numpy", "version": "1"}):

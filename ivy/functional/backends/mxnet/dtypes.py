@@ -134,7 +134,7 @@ def all_of(*masks):
 def safe_where(condition, x1, x2):
     """``mx.np.where`` that survives zero-size operands: MXNet aborts the process
     ("terminate called without an active exception") when one is broadcast, so the (empty) result
-    is made here instead."""
+    is made here instead; results of more than 5 dimensions are computed flat."""
     from mxnet import numpy as mnp
 
     shapes = [getattr(a, "shape", ()) for a in (condition, x1, x2)]
@@ -142,6 +142,23 @@ def safe_where(condition, x1, x2):
         dt = x1.dtype if isinstance(x1, mnp.ndarray) else x2.dtype
         ctx = next(a.ctx for a in (condition, x1, x2) if isinstance(a, mnp.ndarray))
         return mnp.zeros(onp.broadcast_shapes(*shapes), dtype=dt, ctx=ctx)
+    out = onp.broadcast_shapes(*shapes)
+    if len(out) > 5:  # MXNet's where broadcasts at most 5 dimensions (broadcast::MAX_DIM)
+        # (its broadcast_to fails there too: "Too many reduction axes"): each operand is
+        # repeated along its broadcast axes, and the where runs on the flat arrays
+        def flat(a):
+            if not isinstance(a, mnp.ndarray):
+                return a
+            is_bool = a.dtype == onp.bool_
+            a = a.astype("uint8") if is_bool else a  # no bool repeat kernel
+            a = a.reshape((1,) * (len(out) - a.ndim) + a.shape)
+            for d, n in enumerate(out):
+                if a.shape[d] != n:
+                    a = mnp.repeat(a, n, axis=d)
+            a = a.reshape(-1)
+            return a.astype(bool) if is_bool else a
+
+        return mnp.where(flat(condition), flat(x1), flat(x2)).reshape(out)
     return mnp.where(condition, x1, x2)
 
 

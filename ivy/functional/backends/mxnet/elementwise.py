@@ -6,7 +6,8 @@ int32 there): binary functions first bring both operands to the Array API result
 (``logical_and``, ``logaddexp``, ``floor_divide``, the bit shifts, ``triu``); ``nextafter`` is left
 out, so the loader gives it a stub that raises ``UnsupportedBackendError``. Integer division goes
 through float64 (MXNet has none), exact below 2**53; larger int64 operands raise. MXNet has no complex dtypes: ``real``/``imag``/``conj`` exist
-for real arrays only.
+for real arrays only. MXNet computes float functions (``exp``, ``sin``, ``sqrt``...) of integers
+in the integer dtype, so integer and bool inputs go to Ivy's default float first (``_floating``).
 """
 
 import builtins
@@ -38,41 +39,65 @@ def _kind(x):
     return onp.dtype(x.dtype).kind
 
 
+def _default_float():
+    from ivy import dtypes as _d
+
+    from .dtypes import as_native_dtype
+
+    return as_native_dtype(_d.default_float_dtype())
+
+
+def _floating(fn):
+    """``fn``, a function of real floating-point values, on integer or bool input: MXNet computes
+    it in the input's dtype (``exp`` of int8 5 gave -108, ``sin`` of ints 0, ``sqrt(-1)`` of int32
+    -2**31) or has no kernel (bool). The standard leaves non-float input unspecified; NumPy,
+    PyTorch and JAX all answer in floating point, so the input goes to Ivy's default float."""
+
+    @functools.wraps(fn)
+    def wrapper(*xs):
+        return fn(*(x.astype(_default_float())
+                    if isinstance(x, mnp.ndarray) and _kind(x) in "biu" else x for x in xs))
+
+    return wrapper
+
+
 def abs(x, /):  # noqa: A001 - the standard's name
     # MXNet's integer absolute goes through a float (|2**62 + 7| came back 2**62): exact here
+    if _kind(x) == "b":  # no bool kernel
+        return x.copy()
     return mnp.absolute(x) if _kind(x) == "f" else _where(x < 0, -x, x)
-acos = mnp.arccos
-acosh = mnp.arccosh
-asin = mnp.arcsin
-asinh = mnp.arcsinh
-atan = mnp.arctan
-atanh = mnp.arctanh
-cos = mnp.cos
-cosh = mnp.cosh
-exp = mnp.exp
-expm1 = mnp.expm1
-log = mnp.log
-log1p = mnp.log1p
-log2 = mnp.log2
-log10 = mnp.log10
+acos = _floating(mnp.arccos)
+acosh = _floating(mnp.arccosh)
+asin = _floating(mnp.arcsin)
+asinh = _floating(mnp.arcsinh)
+atan = _floating(mnp.arctan)
+atanh = _floating(mnp.arctanh)
+cos = _floating(mnp.cos)
+cosh = _floating(mnp.cosh)
+exp = _floating(mnp.exp)
+expm1 = _floating(mnp.expm1)
+log = _floating(mnp.log)
+log1p = _floating(mnp.log1p)
+log2 = _floating(mnp.log2)
+log10 = _floating(mnp.log10)
 logical_not = mnp.logical_not
 negative = mnp.negative
-sin = mnp.sin
-sinh = mnp.sinh
-sqrt = mnp.sqrt
+sin = _floating(mnp.sin)
+sinh = _floating(mnp.sinh)
+sqrt = _floating(mnp.sqrt)
 def square(x, /):
     # MXNet squares integers in float32 (4097**2 came back 16785408): multiply them instead
     return mnp.square(x) if _kind(x) == "f" else x * x
-tan = mnp.tan
-tanh = mnp.tanh
+tan = _floating(mnp.tan)
+tanh = _floating(mnp.tanh)
 
 add = _binary(mnp.add)
-atan2 = _binary(mnp.arctan2)
+atan2 = _floating(_binary(mnp.arctan2))
 divide = _binary(mnp.true_divide)
 equal = _binary(mnp.equal)
 greater = _binary(mnp.greater)
 greater_equal = _binary(mnp.greater_equal)
-hypot = _binary(mnp.hypot)
+hypot = _floating(_binary(mnp.hypot))
 less = _binary(mnp.less)
 less_equal = _binary(mnp.less_equal)
 maximum = _binary(mnp.maximum)
@@ -215,6 +240,8 @@ bitwise_and.__name__, bitwise_or.__name__, bitwise_xor.__name__ = (
 
 def logaddexp(x1, x2, /):
     x1, x2 = _promote(x1, x2)
+    if _kind(x1) in "biu":
+        return _floating(logaddexp)(x1, x2)
     m = mnp.maximum(x1, x2)
     r = m + mnp.log1p(mnp.exp(-mnp.abs(x1 - x2)))
     return _where(x1 == x2, x1 + math.log(2.0), r)  # inf + inf and -inf + -inf

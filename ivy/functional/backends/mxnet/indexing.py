@@ -1,5 +1,6 @@
 """The MXNet backend: indexing functions (see ivy/functional/ivy/indexing.py for the API)."""
 
+import numpy as onp
 from mxnet import numpy as mnp
 
 from .dtypes import safe_where as _where
@@ -35,6 +36,14 @@ def take(x, indices, /, *, axis=None):
 def take_along_axis(x, indices, /, *, axis=-1):
     # mx.np has no take_along_axis: index with broadcast coordinate arrays
     axis = axis % x.ndim
+    if indices.size == 0 or x.size == 0:
+        # MXNet's advanced indexing fails on zero-size operands: the result is empty, or every
+        # index is out of range of an empty axis
+        if indices.size and x.shape[axis] == 0:
+            raise IndexError(f"take_along_axis: index out of range for axis {axis} of size 0")
+        bx = x.shape[:axis] + (indices.shape[axis],) + x.shape[axis + 1:]
+        return mnp.zeros(tuple(onp.broadcast_shapes(bx, indices.shape)), dtype=x.dtype,
+                         ctx=x.ctx)
     idx = []
     for d in range(x.ndim):
         if d == axis:
@@ -42,5 +51,5 @@ def take_along_axis(x, indices, /, *, axis=-1):
         else:
             shape = [1] * x.ndim
             shape[d] = indices.shape[d]
-            idx.append(mnp.arange(indices.shape[d], dtype="int64", ctx=x.ctx).reshape(shape))
+            idx.append(mnp.arange(indices.shape[d], dtype="int64", ctx=x.ctx).reshape(tuple(shape)))
     return x[tuple(idx)]

@@ -7,6 +7,8 @@ computes the reduced SVD only). ``qr`` is NumPy's on the host: MXNet has no QR k
 (``mx.np.linalg.qr`` is MXNet's NumPy fallback), so it carries no gradient.
 """
 
+import math
+
 import numpy as onp
 from mxnet import numpy as mnp
 
@@ -20,6 +22,7 @@ from ivy.functional.ivy.linalg import (
     _sum_dtype,
 )
 
+from . import _reduce as _r
 from .dtypes import as_native_dtype
 from .dtypes import promote as _promote
 
@@ -121,19 +124,19 @@ def matrix_norm(x, /, *, keepdims=False, ord="fro"):
     x = _floating(x)
     if ord in (2, -2, "nuc"):
         s = svd(x, full_matrices=False).S
-        r = {2: lambda: mnp.max(s, axis=-1), -2: lambda: mnp.min(s, axis=-1),
-             "nuc": lambda: mnp.sum(s, axis=-1)}[ord]()
+        r = {2: lambda: _r.max(s, axis=-1), -2: lambda: _r.min(s, axis=-1),
+             "nuc": lambda: _r.sum(s, axis=-1)}[ord]()
         return r.reshape(r.shape + (1, 1)) if keepdims else r
     a = mnp.abs(x)
     if ord == "fro":
-        r = mnp.sqrt(mnp.sum(a * a, axis=(-2, -1), keepdims=keepdims))
+        r = mnp.sqrt(_r.sum(a * a, axis=(-2, -1), keepdims=keepdims))
     elif ord in (1, -1):
-        s = mnp.sum(a, axis=-2, keepdims=True)
-        r = (mnp.max if ord == 1 else mnp.min)(s, axis=-1, keepdims=True)
+        s = _r.sum(a, axis=-2, keepdims=True)
+        r = (_r.max if ord == 1 else _r.min)(s, axis=-1, keepdims=True)
         r = r if keepdims else r.reshape(r.shape[:-2])
     elif ord in (onp.inf, -onp.inf):
-        s = mnp.sum(a, axis=-1, keepdims=True)
-        r = (mnp.max if ord > 0 else mnp.min)(s, axis=-2, keepdims=True)
+        s = _r.sum(a, axis=-1, keepdims=True)
+        r = (_r.max if ord > 0 else _r.min)(s, axis=-2, keepdims=True)
         r = r if keepdims else r.reshape(r.shape[:-2])
     else:
         raise InvalidArgumentError(f"matrix_norm: unsupported ord {ord!r}")
@@ -165,8 +168,8 @@ def matrix_rank(x, /, *, rtol=None):
         rtol = max(x.shape[-2:]) * onp.finfo(onp.dtype(x.dtype)).eps
     if isinstance(rtol, mnp.ndarray):  # one dtype for MXNet's kernels; a trailing axis for s
         rtol = mnp.expand_dims(rtol.astype(s.dtype), -1)
-    cutoff = mnp.max(s, axis=-1, keepdims=True) * rtol
-    return mnp.sum((s > cutoff).astype("int64"), axis=-1).astype(
+    cutoff = _r.max(s, axis=-1, keepdims=True) * rtol
+    return _r.sum((s > cutoff).astype("int64"), axis=-1).astype(
         as_native_dtype(_d.default_int_dtype()))
 
 
@@ -243,10 +246,11 @@ def svdvals(x, /):
 def trace(x, /, *, offset=0, dtype=None):
     dtype = as_native_dtype(_sum_dtype(x.dtype) if dtype is None else dtype)
     n, m = x.shape[-2:]
-    if not (-n < offset < m):  # an empty diagonal (MXNet's diagonal fails on it): sums are 0
+    if x.size == 0 or not (-n < offset < m):
+        # an empty diagonal or batch (MXNet's diagonal fails on it): sums are 0
         return mnp.zeros(x.shape[:-2], dtype=dtype, ctx=x.ctx)
     d = diagonal(x, offset=offset)
-    return mnp.sum(d.astype(dtype) if d.dtype != dtype else d, axis=-1)
+    return _r.sum(d.astype(dtype) if d.dtype != dtype else d, axis=-1)
 
 
 def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
@@ -262,13 +266,14 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     if axis == ():
         return (a != 0).astype(a.dtype) if ord == 0 else a
     if ord == 2:
-        return mnp.sqrt(mnp.sum(a * a, axis=axis, keepdims=keepdims))
+        return mnp.sqrt(_r.sum(a * a, axis=axis, keepdims=keepdims))
     if ord == 1:
-        return mnp.sum(a, axis=axis, keepdims=keepdims)
-    if ord == onp.inf:
-        return mnp.max(a, axis=axis, keepdims=keepdims)
-    if ord == -onp.inf:
-        return mnp.min(a, axis=axis, keepdims=keepdims)
+        return _r.sum(a, axis=axis, keepdims=keepdims)
+    if ord in (onp.inf, -onp.inf):
+        n = math.prod(a.shape[d] for d in (axis if isinstance(axis, tuple) else (axis,)))
+        if n == 0:  # as NumPy: no identity for max/min (MXNet would answer 0)
+            raise ValueError(f"vector_norm(ord={ord}) of zero elements is not defined")
+        return (_r.max if ord > 0 else _r.min)(a, axis=axis, keepdims=keepdims)
     if ord == 0:
-        return mnp.sum((a != 0).astype(a.dtype), axis=axis, keepdims=keepdims)
-    return mnp.power(mnp.sum(mnp.power(a, ord), axis=axis, keepdims=keepdims), 1.0 / ord)
+        return _r.sum((a != 0).astype(a.dtype), axis=axis, keepdims=keepdims)
+    return mnp.power(_r.sum(mnp.power(a, ord), axis=axis, keepdims=keepdims), 1.0 / ord)

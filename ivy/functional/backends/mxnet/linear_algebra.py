@@ -5,6 +5,7 @@ import math
 import numpy as onp
 from mxnet import numpy as mnp
 
+from . import _reduce as _r
 from .dtypes import promote as _promote
 from .linalg import _np_backend, _on_host
 
@@ -30,11 +31,11 @@ def _exact_matmul(x1, x2):
         if x1.shape[-1] != x2.shape[-2]:
             raise ValueError(f"matmul: shapes {x1.shape} and {x2.shape} do not align")
         if x1.dtype == bool:
-            return mnp.sum(mnp.expand_dims(x1.astype("uint8"), -1) *
+            return _r.sum(mnp.expand_dims(x1.astype("uint8"), -1) *
                            mnp.expand_dims(x2.astype("uint8"), -3), axis=-2) != 0
         if x1.dtype == onp.uint8:  # no uint8 sum: int32 wraps to the same value modulo 256
             return _exact_matmul(x1.astype(onp.int32), x2.astype(onp.int32)).astype(onp.uint8)
-        return mnp.sum(mnp.expand_dims(x1, -1) * mnp.expand_dims(x2, -3), axis=-2,
+        return _r.sum(mnp.expand_dims(x1, -1) * mnp.expand_dims(x2, -3), axis=-2,
                        dtype=x1.dtype)
     return mnp.matmul(x1, x2)
 
@@ -86,7 +87,9 @@ def vecdot(x1, x2, /, *, axis=-1):
     if x1.shape[axis] != x2.shape[axis]:
         raise ValueError(f"vecdot: the contracted axis has size {x1.shape[axis]} in x1 and "
                          f"{x2.shape[axis]} in x2")
-    return mnp.sum(x1 * x2, axis=axis)
+    if x1.dtype == bool:  # NumPy's sum of bool products: any(x1 & x2), still bool
+        return _r.any(x1.astype("uint8") * x2.astype("uint8"), axis=axis)
+    return _r.sum(x1 * x2, axis=axis)
 
 
 def einsum(subscripts, /, *operands):

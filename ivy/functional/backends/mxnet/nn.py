@@ -35,22 +35,35 @@ def _float_min(x):
     return -onp.inf if x.dtype.kind == "f" else int(onp.iinfo(x.dtype).min)
 
 
-sigmoid = partial(_nn.sigmoid, _xp)
+def _floating(fn):
+    """An activation (or a loss: every array argument) on integer or bool input: ``mx.np`` computes exp, tanh, log... in the
+    input's dtype (``softmax`` of ints put all the mass on the maximum, ``gelu`` gave 0), so the
+    input goes to Ivy's default float first, as on PyTorch and JAX."""
+
+    def wrapper(*args, **kwargs):
+        f = _as_native_dtype(_d.default_float_dtype())
+        return fn(*(a.astype(f) if hasattr(a, "dtype") and _is_int(a) else a for a in args),
+                  **kwargs)
+
+    return wrapper
+
+
+sigmoid = _floating(partial(_nn.sigmoid, _xp))
 relu = partial(_nn.relu, _xp)
 relu6 = partial(_nn.relu6, _xp)
-leaky_relu = partial(_nn.leaky_relu, _xp)
-elu = partial(_nn.elu, _xp)
-selu = partial(_nn.selu, _xp)
-gelu = partial(_nn.gelu, _xp, erf=_erf)
-softplus = partial(_nn.softplus, _xp)
-silu = partial(_nn.silu, _xp)
-mish = partial(_nn.mish, _xp)
+leaky_relu = _floating(partial(_nn.leaky_relu, _xp))
+elu = _floating(partial(_nn.elu, _xp))
+selu = _floating(partial(_nn.selu, _xp))
+gelu = _floating(partial(_nn.gelu, _xp, erf=_erf))
+softplus = _floating(partial(_nn.softplus, _xp))
+silu = _floating(partial(_nn.silu, _xp))
+mish = _floating(partial(_nn.mish, _xp))
 hard_sigmoid = partial(_nn.hard_sigmoid, _xp)
 hard_swish = partial(_nn.hard_swish, _xp)
 softsign = partial(_nn.softsign, _xp)
-softmax = partial(_nn.softmax, _xp)
-logsumexp = partial(_nn.logsumexp, _xp)
-log_softmax = partial(_nn.log_softmax, _xp)
+softmax = _floating(partial(_nn.softmax, _xp))
+logsumexp = _floating(partial(_nn.logsumexp, _xp))
+log_softmax = _floating(partial(_nn.log_softmax, _xp))
 linear = partial(_nn.linear, _xp)
 adaptive_avg_pool2d = partial(_nn.adaptive_avg_pool2d, _xp)
 layer_norm = partial(_nn.layer_norm, _xp)
@@ -69,11 +82,11 @@ interpolate = partial(_nn.interpolate, _xp)
 pad = partial(_nn.pad, _xp)
 gather_nd = partial(_nn.gather_nd, _xp)
 cross_entropy = partial(_nn.cross_entropy, _xp, is_int=_is_int)
-binary_cross_entropy = partial(_nn.binary_cross_entropy, _xp)
+binary_cross_entropy = _floating(partial(_nn.binary_cross_entropy, _xp))
 mse_loss = partial(_nn.mse_loss, _xp)
 l1_loss = partial(_nn.l1_loss, _xp)
-huber_loss = partial(_nn.huber_loss, _xp)
-kl_div = partial(_nn.kl_div, _xp)
+huber_loss = _floating(partial(_nn.huber_loss, _xp))
+kl_div = _floating(partial(_nn.kl_div, _xp))
 nll_loss = partial(_nn.nll_loss, _xp)
 conv1d = partial(_nn.conv, _xp, 1)
 conv2d = partial(_nn.conv, _xp, 2)

@@ -4,6 +4,7 @@ from mxnet import numpy as mnp
 
 from ivy import dtypes as _d
 
+from . import _reduce as _r
 from .dtypes import as_native_dtype
 from .dtypes import promote as _promote
 from .dtypes import safe_where as _where
@@ -18,7 +19,13 @@ def _index(r):
 
 def _arg(fn, x, axis, keepdims):
     if x.size == 0:
-        raise ValueError(f"{fn.__name__} of an empty array is not defined")
+        if axis is None or x.shape[axis] == 0:
+            raise ValueError(f"{fn.__name__} of an empty array is not defined")
+        # a zero-size result (MXNet's kernel fails on it)
+        return _index(mnp.zeros(_r.reduced_shape(x.shape, axis, keepdims), dtype="int64",
+                                ctx=x.ctx))
+    if x.dtype == bool:  # no bool kernel; uint8 orders the same
+        x = x.astype("uint8")
     if axis is None:
         r = fn(x.reshape(-1), axis=0)
         return _index(r.reshape((1,) * x.ndim) if keepdims else r)
@@ -38,7 +45,7 @@ def argmin(x, /, *, axis=None, keepdims=False):
 
 def count_nonzero(x, /, *, axis=None, keepdims=False):
     nz = (x != 0).astype(as_native_dtype(_d._defaults.int))
-    return mnp.sum(nz, axis=tuple(axis) if isinstance(axis, list) else axis, keepdims=keepdims)
+    return _r.sum(nz, axis=tuple(axis) if isinstance(axis, list) else axis, keepdims=keepdims)
 
 
 def nonzero(x, /):
@@ -54,7 +61,7 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
     # counting comparisons: exact, O(len(x1) * x2.size) memory (mx.np has no searchsorted)
     flat = x2.reshape(-1, 1)
     less = (x1.reshape(1, -1) < flat) if side == "left" else (x1.reshape(1, -1) <= flat)
-    r = mnp.sum(less.astype("int64"), axis=1).reshape(x2.shape)
+    r = _r.sum(less.astype("int64"), axis=1).reshape(x2.shape)
     return _index(r)
 
 

@@ -15,6 +15,7 @@ from ivy.functional.ivy.set import (
     UniqueInverseResult,
 )
 
+from . import _reduce as _r
 from .dtypes import as_native_dtype
 from .dtypes import promote as _promote
 
@@ -38,7 +39,7 @@ def _check(x, fn):
 
 def isin(x1, x2, /, *, invert=False):
     x1, x2 = _promote(x1, x2)
-    hit = mnp.any(x1.reshape(-1, 1) == x2.reshape(1, -1), axis=1).reshape(x1.shape) \
+    hit = _r.any(x1.reshape(-1, 1) == x2.reshape(1, -1), axis=1).reshape(x1.shape) \
         if x2.size else mnp.zeros(x1.shape, dtype=bool, ctx=x1.ctx)
     return mnp.logical_not(hit) if invert else hit
 

@@ -48,4 +48,7 @@ def sort(x, /, *, axis=-1, descending=False, stable=True):
         r = mnp.sort(x.astype("uint8"), axis=axis).astype(bool)
     else:
         r = mnp.sort(x, axis=axis)
-    return mnp.flip(r, axis) if descending else r
+    if descending:  # MXNet's flip has no bool kernel
+        r = mnp.flip(r.astype("uint8"), axis).astype(bool) if r.dtype == bool else \
+            mnp.flip(r, axis)
+    return r

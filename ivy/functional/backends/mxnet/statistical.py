@@ -12,6 +12,7 @@ from mxnet import numpy as mnp
 from ivy import dtypes as _d
 from ivy.functional.ivy.statistical import accumulation_dtype, cumulative_axis
 
+from . import _reduce as _r
 from .dtypes import as_native_dtype
 
 __all__ = ["cumulative_sum", "max", "mean", "min", "prod", "std", "sum", "var"]
@@ -38,8 +39,12 @@ def _axis(axis):
 
 
 def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
-    axis = cumulative_axis(x.ndim, axis)
+    axis = cumulative_axis(x.ndim, axis) % (x.ndim or 1)  # MXNet's cumsum: axis >= 0 only
     dt = _acc(x, dtype)
+    if x.size == 0:  # MXNet's cumsum fails on zero-size arrays along a negative axis
+        shape = list(x.shape)
+        shape[axis] += 1 if include_initial else 0
+        return mnp.zeros(tuple(shape), dtype=dt, ctx=x.ctx)
     r = mnp.cumsum(x.astype(dt) if x.dtype != dt else x, axis=axis)
     if include_initial:
         shape = list(r.shape)
@@ -49,20 +54,20 @@ def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
 
 
 def max(x, /, *, axis=None, keepdims=False):  # noqa: A001
-    if x.size == 0:
+    if _count(x, _axis(axis)) == 0:
         raise ValueError("max of an empty array is not defined")
-    return mnp.max(x, axis=_axis(axis), keepdims=keepdims)
+    return _r.max(x, axis=_axis(axis), keepdims=keepdims)
 
 
 def min(x, /, *, axis=None, keepdims=False):  # noqa: A001
-    if x.size == 0:
+    if _count(x, _axis(axis)) == 0:
         raise ValueError("min of an empty array is not defined")
-    return mnp.min(x, axis=_axis(axis), keepdims=keepdims)
+    return _r.min(x, axis=_axis(axis), keepdims=keepdims)
 
 
 def mean(x, /, *, axis=None, keepdims=False):
     x = _float(x)
-    r = mnp.mean(x, axis=_axis(axis), keepdims=keepdims)
+    r = _r.mean(x, axis=_axis(axis), keepdims=keepdims)
     if _count(x, _axis(axis)) == 0:  # MXNet: 0; the standard: NaN
         r = mnp.full(r.shape, float("nan"), dtype=r.dtype, ctx=r.ctx)
     return r
@@ -70,12 +75,12 @@ def mean(x, /, *, axis=None, keepdims=False):
 
 def sum(x, /, *, axis=None, dtype=None, keepdims=False):  # noqa: A001
     dt = _acc(x, dtype)
-    return mnp.sum(x.astype(dt) if x.dtype != dt else x, axis=_axis(axis), keepdims=keepdims)
+    return _r.sum(x.astype(dt) if x.dtype != dt else x, axis=_axis(axis), keepdims=keepdims)
 
 
 def prod(x, /, *, axis=None, dtype=None, keepdims=False):
     dt = _acc(x, dtype)
-    r = mnp.prod(x.astype(dt) if x.dtype != dt else x, axis=_axis(axis), keepdims=keepdims)
+    r = _r.prod(x.astype(dt) if x.dtype != dt else x, axis=_axis(axis), keepdims=keepdims)
     if _count(x, _axis(axis)) == 0:  # MXNet: 0; the empty product is 1
         r = mnp.ones(r.shape, dtype=r.dtype, ctx=r.ctx)
     return r
@@ -93,8 +98,8 @@ def _var(x, axis, correction, keepdims):
     x = _float(x)
     axis = _axis(axis)
     n = _count(x, axis)
-    m = mnp.mean(x, axis=axis, keepdims=True)
-    ss = mnp.sum(mnp.square(x - m), axis=axis, keepdims=keepdims)
+    m = _r.mean(x, axis=axis, keepdims=True)
+    ss = _r.sum(mnp.square(x - m), axis=axis, keepdims=keepdims)
     if n - correction <= 0:  # the standard says NaN
         return ss * float("nan")
     return ss / (n - correction)

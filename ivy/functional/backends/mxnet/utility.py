@@ -2,6 +2,8 @@
 
 from mxnet import numpy as mnp
 
+from . import _reduce as _r
+
 __all__ = ["all", "any", "diff"]
 
 
@@ -10,11 +12,11 @@ def _axis(axis):
 
 
 def all(x, /, *, axis=None, keepdims=False):  # noqa: A001
-    return mnp.all(x.astype(bool) if x.dtype != bool else x, axis=_axis(axis), keepdims=keepdims)
+    return _r.all(x.astype(bool) if x.dtype != bool else x, axis=_axis(axis), keepdims=keepdims)
 
 
 def any(x, /, *, axis=None, keepdims=False):  # noqa: A001
-    return mnp.any(x.astype(bool) if x.dtype != bool else x, axis=_axis(axis), keepdims=keepdims)
+    return _r.any(x.astype(bool) if x.dtype != bool else x, axis=_axis(axis), keepdims=keepdims)
 
 
 def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
