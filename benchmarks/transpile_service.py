@@ -15,7 +15,7 @@ and again on the jax worker:
 - HTTP ``POST /v1/transpile`` (distinct and cached);
 
 and the same for a tiny transformers model (BERT, 2 layers, hidden size 32, random init from a
-config) converted torch -> JAX with its weights (in-process, gRPC distinct and cached).
+config) converted torch -> JAX with its weights (in-process, gRPC and HTTP, distinct and cached).
 
 Each line is the median of ``--repeats`` requests (the first request: one).
 """
@@ -104,8 +104,9 @@ def main() -> int:
     p.add_argument("--repeats", type=int, default=5)
     a = p.parse_args()
     import httpx
-    import ivy
     import ivy_client
+
+    import ivy
 
     tmp = Path(os.environ.get("TMPDIR", "/tmp")) / f"ivy-bench-transpile-{os.getpid()}"
     tmp.mkdir(parents=True, exist_ok=True)
@@ -211,6 +212,30 @@ def main() -> int:
                 times.append(time.perf_counter() - t0)
             assert r.cached
             rows.append(("tiny BERT: gRPC Transpile, identical (cache)", statistics.median(times)))
+        with httpx.Client(base_url=url, timeout=600,
+                          headers={"Authorization": f"Bearer {TOKEN}"}) as h:
+            def bert_body(i):
+                return {"code": BERT + f"\n# http request {i}\n", "entry": "TinyBert",
+                        "source": "torch", "target": "jax",
+                        "inputs": [{"shape": [1, 8], "dtype": "int64", "value": ids.tolist()}]}
+            times = []
+            for i in range(a.repeats):
+                time.sleep(4)
+                t0 = time.perf_counter()
+                rr = h.post("/v1/transpile", json=bert_body(i))
+                times.append(time.perf_counter() - t0)
+                assert rr.status_code == 200, rr.text
+                assert rr.json()["report"]["verification"]["verified"] is True
+            rows.append(("tiny BERT: HTTP /v1/transpile, distinct (warm sandbox)",
+                         statistics.median(times)))
+            times = []
+            for _ in range(a.repeats):
+                t0 = time.perf_counter()
+                rr = h.post("/v1/transpile", json=bert_body(0))
+                times.append(time.perf_counter() - t0)
+                assert rr.json()["cached"]
+            rows.append(("tiny BERT: HTTP /v1/transpile, identical (cache)",
+                         statistics.median(times)))
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(60)

@@ -238,7 +238,7 @@ def test_install_plan_torch_index_override_and_dry_run():
 def test_compose_gpu_services_use_the_cuda_variant():
     for name, s in load_compose()["services"].items():
         if "io.ivy.worker" not in (s.get("labels") or {}):
-            continue  # the gateway (numpy CPU image): tests/service/test_deploy_gateway.py
+            continue  # the gateway (numpy CPU image): tests/deploy/test_gateway.py
         argv = as_argv(s["command"])
         device = argv[argv.index("--device") + 1]
         assert (s["build"]["args"]["VARIANT"] == "cuda") == device.startswith("gpu:"), name

@@ -31,7 +31,7 @@ def _pairs():
     """(file, Deployment, Service) for every worker manifest."""
     pairs = []
     for p in MANIFESTS:
-        if p.parent.name == "gateway":  # the HTTP gateway: tests/service/test_deploy_gateway.py
+        if p.parent.name == "gateway":  # the HTTP gateway: tests/deploy/test_gateway.py
             continue
         docs = _docs(p)
         deps = [d for d in docs if d["kind"] == "Deployment"]

@@ -144,7 +144,7 @@ def as_argv(command) -> list[str]:
 
 
 def services_in(compose: dict, profile: str) -> dict[str, dict]:
-    """The worker services of a profile (the `gateway` service is checked in tests/service)."""
+    """The worker services of a profile (the `gateway` service is checked in tests/deploy/test_gateway.py)."""
     return {n: s for n, s in compose["services"].items() if profile in s.get("profiles", [])
             and "io.ivy.worker" in (s.get("labels") or {})}
 
