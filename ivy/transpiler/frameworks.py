@@ -132,7 +132,8 @@ def convert_tree(tree, fw: str):
 
 def random_like(a: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """A fresh draw with ``a``'s shape and dtype: normal floats (uniform in [0, 1) when ``a`` lies
-    there, |normal| + 0.1 when ``a`` is positive), ints within ``a``'s own range (indices and
+    there, |normal| + 0.1 when ``a`` is positive; an additive mask — infinities and one other
+    value — becomes a new mask of those two values), ints within ``a``'s own range (indices and
     token ids stay valid), random bools."""
     a = np.asarray(a)
     k = a.dtype.kind
@@ -147,6 +148,10 @@ def random_like(a: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         return (rng.standard_normal(a.shape) + 1j * rng.standard_normal(a.shape)).astype(a.dtype)
     if a.dtype.name == "bfloat16":
         return rng.standard_normal(a.shape).astype(np.float32).astype(a.dtype)
+    if a.size and np.isinf(a).any():
+        vals = np.unique(a[~np.isnan(a)])
+        if vals.size <= 2:  # an additive mask (0 / -inf): a new mask of the same values
+            return rng.choice(vals, size=a.shape).astype(a.dtype)
     if a.size and np.all(a >= 0) and np.all(a <= 1):  # images, probabilities: stay in [0, 1)
         return rng.random(a.shape).astype(a.dtype)
     if a.size and np.all(a >= 0):  # positive inputs (scales, variances, images) stay positive

@@ -45,6 +45,7 @@ import optree
 import torch
 from torch._higher_order_ops import utils as _hop_utils
 from torch._ops import HigherOrderOperator
+from torch.nn.modules import transformer as _transformer
 from torch.overrides import TorchFunctionMode
 from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
 
@@ -459,6 +460,14 @@ def _call_eagerly(fn, args, kwargs=None):
     return fn(*args, **(kwargs or {}))
 
 
+def _causal_hint(mask, is_causal=None, size=None):
+    """``nn.Transformer*``'s ``_detect_is_causal_mask`` without reading the mask's values:
+    ``is_causal`` only lets attention skip a mask equal to the causal one, so answering "not
+    causal" unless told keeps the mask — the same result for a causal mask, the right one for any
+    other. Torch compares the values, which would bake the example's answer into the program."""
+    return is_causal is True
+
+
 _INPLACE_META = {"squeeze_", "unsqueeze_", "t_", "transpose_", "swapdims_", "swapaxes_"}
 
 
@@ -616,6 +625,8 @@ def capture(obj, args, kwargs) -> Captured:
         # cannot trace through a dispatch mode, and importing it costs seconds)
         hop_call = _hop_utils._hop_compile_and_call
         _hop_utils._hop_compile_and_call = _call_eagerly
+        causal = _transformer._detect_is_causal_mask
+        _transformer._detect_is_causal_mask = _causal_hint
         try:
             with torch.no_grad(), mode, _Unchecked():
                 out = obj(*targs, **tkw)
@@ -629,6 +640,7 @@ def capture(obj, args, kwargs) -> Captured:
         finally:
             torch.compiler._is_compiling_flag, torch.compiler._is_exporting_flag = flags
             _hop_utils._hop_compile_and_call = hop_call
+            _transformer._detect_is_causal_mask = causal
         out = plain_structure(out)
         for leaf in optree.tree_leaves(out, none_is_leaf=True):
             if not isinstance(leaf, (torch.Tensor, bool, int, float, complex, str, type(None))):

@@ -313,3 +313,22 @@ def test_write_through_expanded_view_refused():
         return a
     with pytest.raises(ivy.transpiler.TranspileError, match="expanded or overlapping"):
         ivy.transpile(f, source="torch", target="numpy", args=(_f(0, (3, 4)),))
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_transformer_encoder_with_the_mask_as_an_input(target):
+    """``nn.TransformerEncoder`` compares a given mask with the causal one (``bool((mask ==
+    causal).all())``) only to choose a faster kernel; the capture keeps the mask instead of
+    reading its values, so the transpiled model is right for any mask, not only the example's."""
+    torch.manual_seed(0)
+    enc = nn.TransformerEncoder(nn.TransformerEncoderLayer(16, 2, 32, dropout=0.0,
+                                                           batch_first=True), 2,
+                                enable_nested_tensor=False).eval()
+
+    def f(x, mask):
+        return enc(x, mask=mask)
+
+    causal = np.triu(np.full((6, 6), -np.inf, np.float32), 1)
+    other = np.where(np.random.default_rng(3).random((6, 6)) < 0.3, -np.inf, 0.0)
+    np.fill_diagonal(other, 0.0)  # no row fully masked
+    _check(f, (_f(0, (2, 6, 16)), causal), target, (_f(1, (2, 6, 16)), other.astype(np.float32)))
