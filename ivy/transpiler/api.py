@@ -265,10 +265,69 @@ def _version(target: str) -> str:
     return f"{target} {getattr(mod, '__version__', '?')}"
 
 
-def _run(fn, target, params, args, kwargs, is_model):
-    with backend_handler.using_backend("numpy") if target == "ivy" else _nullcontext():
-        out = fn(params, *args, **kwargs) if is_model else fn(*args, **kwargs)
-    return fw.tree_to_numpy(out)
+class _Runner:
+    """Runs the emitted code on target arrays for the verification: ``(params, args, kwargs)``
+    → the outputs as NumPy."""
+
+    mode = "eager"
+
+    def __init__(self, fn, target: str, is_model: bool):
+        self.fn, self.target, self.is_model = fn, target, is_model
+
+    def call(self, params, args, kwargs):
+        return self.fn(params, *args, **kwargs) if self.is_model else self.fn(*args, **kwargs)
+
+    def __call__(self, params, args, kwargs):
+        with backend_handler.using_backend("numpy") if self.target == "ivy" else _nullcontext():
+            return fw.tree_to_numpy(self.call(params, args, kwargs))
+
+
+class _JaxRunner(_Runner):
+    """Runs emitted JAX code for the verification under ``jax.jit``: one XLA compilation of the
+    whole function instead of one per distinct operation run eagerly (the bulk of a transpile's
+    time: rgb_to_hsv 1.4 s → 0.45 s), and it shows the output is jittable. The example's
+    non-array values (Python numbers, strings, None) stay static; the second draw, with the same
+    shapes, reuses the compilation. Code that cannot be jitted (or whose jitted run raises) runs
+    eagerly from then on, and the report says why. Emitted code that switches on 64-bit values
+    (``jax.enable_x64``) is jitted in that mode, so float64 inputs stay float64."""
+
+    def __init__(self, fn, is_model: bool, x64: bool):
+        super().__init__(fn, "jax", is_model)
+        self.x64 = x64
+        self.cache: dict = {}
+        self.mode = "jax.jit"
+
+    def __call__(self, params, args, kwargs):
+        import jax
+        with jax.enable_x64(True) if self.x64 else _nullcontext():
+            if self.mode == "jax.jit":
+                try:
+                    return fw.tree_to_numpy(self._jitted(params, args, kwargs))
+                except Exception as e:  # noqa: BLE001 - not jittable: the eager run decides
+                    self.mode = f"eager (jax.jit failed: {type(e).__name__}: {str(e)[:200]})"
+            return fw.tree_to_numpy(self.call(params, args, kwargs))
+
+    def _jitted(self, params, args, kwargs):
+        import jax
+        leaves, spec = optree.tree_flatten((params, args, kwargs), none_is_leaf=True,
+                                           namespace="ivy")
+        dyn = [i for i, v in enumerate(leaves) if isinstance(v, jax.Array)]
+        static = tuple((i, v) for i, v in enumerate(leaves) if not isinstance(v, jax.Array))
+        key = (spec, repr(static))
+        f = self.cache.get(key)
+        if f is None:
+            n = len(leaves)
+
+            def whole(*arrays):
+                full = [None] * n
+                for i, v in static:
+                    full[i] = v
+                for i, v in zip(dyn, arrays, strict=True):
+                    full[i] = v
+                return self.call(*optree.tree_unflatten(spec, full))
+
+            f = self.cache[key] = jax.jit(whole)
+        return f(*(leaves[i] for i in dyn))
 
 
 class _nullcontext:
@@ -378,7 +437,7 @@ def transpile(obj, source: str | None = None, target: str = "jax", args=(), kwar
         notes=list(cap.notes))
     verification = {"verified": None, "where": f"in-process, {_version(target)}"}
     if verify:
-        verification.update(_verify(fn, target, cap, cap_mod, obj, params))
+        verification.update(_verify(fn, target, cap, cap_mod, obj, params, text))
     else:
         verification["skipped"] = "verify=False"
     report["verification"] = verification
@@ -471,14 +530,18 @@ def _tolerances(graph) -> dict:
     return {k: max(v, floor) for k, v in fw.RTOL.items()}
 
 
-def _verify(fn, target, cap: Captured, cap_mod, obj, params) -> dict:
+def _verify(fn, target, cap: Captured, cap_mod, obj, params, text: str = "") -> dict:
     conv = target if target != "ivy" else "numpy"
     tol = _tolerances(cap.graph)
     out = {}
     a, k = fw.tree_from_numpy(cap.args, conv), fw.tree_from_numpy(cap.kwargs, conv)
+    run = _JaxRunner(fn, cap.is_model, "enable_x64" in text) if target == "jax" else \
+        _Runner(fn, target, cap.is_model)
     try:
-        got = _run(fn, target, params, a, k, cap.is_model)
+        got = run(params, a, k)
         out["example"] = fw.compare_trees(cap.outputs, got, rtol_table=tol)
+        if _fails(out, "example") and not cap.is_model:
+            _rounding(out["example"], cap_mod, obj, cap.args, cap.kwargs, cap.outputs, got)
     except Exception as e:  # noqa: BLE001 - reported as a failed verification
         out["example"] = [_crash("example", e)]
     # a second draw of inputs with the same shapes and dtypes, against the source run natively
@@ -489,9 +552,9 @@ def _verify(fn, target, cap: Captured, cap_mod, obj, params) -> dict:
         out["second_draw"] = {"skipped": f"the source raised on random inputs: "
                                          f"{type(e).__name__}: {str(e)[:200]}"}
     else:
+        got2 = None
         try:
-            got2 = _run(fn, target, params, fw.tree_from_numpy(a2, conv),
-                        fw.tree_from_numpy(k2, conv), cap.is_model)
+            got2 = run(params, fw.tree_from_numpy(a2, conv), fw.tree_from_numpy(k2, conv))
             out["second_draw"] = fw.compare_trees(ref2, got2, rtol_table=tol)
         except Exception as e:  # noqa: BLE001
             out["second_draw"] = [_crash("second_draw", e)]
@@ -499,6 +562,8 @@ def _verify(fn, target, cap: Captured, cap_mod, obj, params) -> dict:
             where = _localize(cap, cap_mod, obj, a2, k2)
             if where is not None:
                 out["localized"] = where
+            elif not cap.is_model and got2 is not None:
+                _rounding(out["second_draw"], cap_mod, obj, a2, k2, ref2, got2)
     if cap.is_model and cap.trainable:
         out["gradient"] = _verify_gradient(fn, target, cap, cap_mod, obj, params, a, k)
     ok = True
@@ -507,7 +572,50 @@ def _verify(fn, target, cap: Captured, cap_mod, obj, params) -> dict:
         if isinstance(v, list):
             ok = ok and all(e["ok"] for e in v)
     out["verified"] = bool(ok)
+    out["run"] = run.mode
     return out
+
+
+def _rounding(entries: list, cap_mod, obj, args, kwargs, ref, got) -> None:
+    """Failed float32 entries that are rounding, not a wrong mapping, marked ok with a note:
+    the source run natively on the same inputs in float64 is the truth, and the emitted code
+    is no further from it than the source's own float32 result (×4, as for the per-op
+    checks). A program that amplifies rounding (a colour conversion through cube roots, a
+    nearly singular solve) meets the rtol of float32 on neither side. Functions only (a
+    model's parameters would need casting too); nothing is accepted when the source cannot
+    run in float64."""
+    def to64(v):
+        return v.astype(np.float64) if isinstance(v, np.ndarray) and v.dtype == np.float32 \
+            else v
+    try:
+        a64 = optree.tree_map(to64, args, none_is_leaf=True, namespace="ivy")
+        k64 = optree.tree_map(to64, kwargs, none_is_leaf=True, namespace="ivy")
+        truth = fw.tree_to_numpy(cap_mod.run_native(obj, a64, k64))
+        paths, tl, _ = optree.tree_flatten_with_path(truth, none_is_leaf=True, namespace="ivy")
+        rl = optree.tree_leaves(ref, none_is_leaf=True, namespace="ivy")
+        gl = optree.tree_leaves(got, none_is_leaf=True, namespace="ivy")
+    except Exception:  # noqa: BLE001 - no float64 reference: the failure stands
+        return
+    if not (len(tl) == len(rl) == len(gl) == len(entries)):
+        return
+    for e, t, r, g in zip(entries, tl, rl, gl, strict=True):
+        if e["ok"] or not all(isinstance(v, np.ndarray) for v in (t, r, g)):
+            continue
+        if r.dtype != np.float32 or r.shape != g.shape or r.shape != t.shape \
+                or t.dtype != np.float64:
+            continue
+        t, r, g = (v.astype(np.float64) for v in (t, r, g))
+        fin = np.isfinite(t) & np.isfinite(r)
+        if not np.array_equal(np.isfinite(r), np.isfinite(g)) or not fin.any():
+            continue
+        own = float(np.abs(r - t)[fin].max())
+        err = float(np.abs(g - t)[fin].max())
+        # a float64 run that computes something else (code branching on the dtype) is no truth
+        if own <= 1e-2 * float(np.abs(t[fin]).max()) and err <= 4 * own:
+            e["ok"] = True
+            e["why"] = (f"{e['why']}; accepted: the source's own float32 result is "
+                        f"{own:.3g} from its float64 result, the emitted code {err:.3g} "
+                        "(rounding amplified by the program, not a wrong mapping)")
 
 
 def _verify_gradient(fn, target, cap, cap_mod, obj, params, a, k):

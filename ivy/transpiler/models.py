@@ -194,7 +194,11 @@ def gradient(target: str, fn, params: dict, trainable: list[str], args: tuple,
             return sum(jnp.sum(o * fw.cotangent(o.shape, _np_dtype(o), i))
                        for i, o in enumerate(_float_leaves(out)))
 
-        g = jax.grad(loss)({k: params[k] for k in names})
+        tp = {k: params[k] for k in names}
+        try:  # one compilation of the whole backward pass (eagerly: one per operation)
+            g = jax.jit(jax.grad(loss))(tp)
+        except Exception:  # noqa: BLE001 - not jittable: eagerly
+            g = jax.grad(loss)(tp)
         return {k: np.asarray(v) for k, v in g.items()}
     if target == "tensorflow":
         import tensorflow as tf
