@@ -1529,3 +1529,30 @@ def decompositions():
 
 __all__ = ["NO_OUTPUT", "RULES", "Uncomputed", "Writes", "decompositions", "describe", "fit", "is_random", "is_view",
            "mutates", "native", "rule_for", "set_index", "unchecked"]
+
+
+# -- grouped matmul (mixture-of-experts dispatch) ------------------------------------------------
+@rule("_grouped_mm", "grouped_mm_fallback")
+def grouped_mm(x, weight, offs=None, bias=None, out_dtype=None):
+    """``torch._grouped_mm`` / transformers' ``grouped_mm_fallback``: rows of ``x`` (S, K) sorted
+    by group, group ``g`` being the rows up to ``offs[g]`` (cumulative), each multiplied by
+    ``weight[g]`` (K, N); rows past ``offs[-1]`` give zeros. The group sizes are data, so the
+    segments are not static shapes: each group's product is taken for every row and kept where the
+    row belongs to it (the dense form: G products of (S, K)·(K, N), static shapes)."""
+    if offs is None or len(x.shape) != 2 or len(weight.shape) != 3 or bias is not None:
+        raise NotImplementedError(
+            "grouped_mm is mapped for a 2-D input, 3-D weights and offs (a mixture-of-experts "
+            f"dispatch), not input {tuple(x.shape)}, weights {tuple(weight.shape)}, "
+            f"offs {'given' if offs is not None else 'None'}, bias "
+            f"{'given' if bias is not None else 'None'}")
+    s, g = x.shape[0], weight.shape[0]
+    rows = ivy.arange(s, dtype=offs.dtype)
+    group = ivy.searchsorted(offs, rows, side="right")  # the group of each row (g: past the end)
+    if out_dtype is not None and str(weight.dtype) != str(out_dtype).rsplit(".", 1)[-1]:
+        raise NotImplementedError(f"grouped_mm with out_dtype={out_dtype} is not mapped")
+    xs = ivy.astype(x, weight.dtype)
+    out = ivy.zeros((s, weight.shape[2]), dtype=weight.dtype)
+    for i in range(g):
+        mine = ivy.expand_dims(ivy.equal(group, i), axis=-1)
+        out = ivy.where(mine, ivy.matmul(xs, ivy.get_item(weight, i)), out)  # (weight[i]: untraced)
+    return native(out)

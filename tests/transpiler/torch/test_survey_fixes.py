@@ -357,3 +357,45 @@ def test_rounding_amplified_by_the_program_is_not_a_failure():
 
     with pytest.raises(ivy.transpiler.TranspileError):
         ivy.transpile(g, source="torch", target="numpy", args=(x,))
+
+
+def _moe_dispatch(h, ids, w):
+    """transformers' grouped-matmul experts path: sort the (token, expert) pairs by expert
+    (integer ties: torch's unstable order), gather, one matmul per expert over its rows
+    (``grouped_mm_fallback``, rows per expert from the data), scatter back."""
+    from transformers.integrations import moe  # noqa: F401 - registers the custom op
+    e = ids.reshape(-1)
+    eg, perm = torch.sort(e)
+    x = h[perm // ids.shape[-1]]
+    offs = torch.cumsum(torch.histc(eg.float(), bins=w.shape[0], min=0, max=w.shape[0] - 1),
+                        0, dtype=torch.int32)
+    y = torch.ops.transformers.grouped_mm_fallback(x, w, offs=offs)
+    out = torch.zeros(e.shape[0], w.shape[2])
+    out[perm] = y
+    return out.view(h.shape[0], -1, w.shape[2]).sum(1)
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_mixture_of_experts_dispatch(target):
+    """Sorting integer expert ids has ties whose order is torch's kernel's own; the capture
+    continues with Ivy's (valid) order, and the grouped matmul over data-sized row groups becomes
+    one masked matmul per expert (static shapes). Checked on a fresh draw of expert choices."""
+    pytest.importorskip("transformers")
+    rng = np.random.default_rng(0)
+    ids = rng.integers(0, 4, (24, 2)).astype(np.int64)  # 48 pairs: torch's order is unstable
+    e = torch.from_numpy(ids).reshape(-1)
+    assert not torch.equal(torch.sort(e).indices, torch.sort(e, stable=True).indices)
+    h, w = _f(0, (24, 8)), _f(1, (4, 8, 5))
+    fresh = (_f(2, (24, 8)), rng.integers(0, 4, (24, 2)).astype(np.int64), _f(3, (4, 8, 5)))
+    _check(_moe_dispatch, (h, ids, w), target, fresh)
+
+
+def test_an_output_that_depends_on_the_order_of_ties_is_refused():
+    """The same choice must not change what the program returns: the indices of a sort with
+    ties are torch's kernel's own, so returning them cannot be reproduced and is refused."""
+    def f(x):
+        return torch.sort(x).indices
+
+    x = np.random.default_rng(0).integers(0, 3, (40,)).astype(np.int64)
+    with pytest.raises(ivy.transpiler.TranspileError):
+        ivy.transpile(f, source="torch", target="numpy", args=(x,))
