@@ -1,9 +1,9 @@
 """The graph IR: :class:`Node`, :class:`Ref` and the structure of a :class:`Graph`.
 
 The bottom of the tracer (like ``torch.fx.graph``): it imports nothing from the tracer and only
-the API registry from Ivy. Running, optimising, serialising and printing graphs live in
-:mod:`.replay`, :mod:`.passes`, :mod:`.serialize` and :mod:`.emit`; :class:`ivy.tracer.graph.Graph`
-puts them together as methods.
+the API registry and the tree utility (:mod:`ivy.tree`) from Ivy. Running, optimising,
+serialising and printing graphs live in :mod:`.replay`, :mod:`.passes`, :mod:`.serialize` and
+:mod:`.emit`; :class:`ivy.tracer.graph.Graph` puts them together as methods.
 
 A graph is a list of nodes in execution order. A node is an ``input`` (a traced array argument),
 a ``constant`` (an array whose value was fixed at trace time, stored as NumPy) or a ``call`` of an
@@ -18,6 +18,7 @@ from __future__ import annotations
 import keyword
 from typing import NamedTuple
 
+from .. import tree as _tree
 from ..registry import API
 
 INPUT, CONSTANT, CALL = "input", "constant", "call"
@@ -140,28 +141,19 @@ def random_inside(n) -> bool:
     return any(m.op == CALL and is_random(m.target) for s in subs_of(n) for m in walk(s.graph))
 
 
+def _is_ref(v) -> bool:
+    return v.__class__ is Ref
+
+
 def map_refs(v, f):
-    """``v`` with every :class:`Ref` ``r`` replaced by ``f(r)``."""
-    c = v.__class__
-    if c is Ref:
-        return f(v)
-    if c is tuple or c is list:
-        return c(map_refs(e, f) for e in v)
-    if c is dict:
-        return {k: map_refs(e, f) for k, e in v.items()}
-    return v
+    """``v`` with every :class:`Ref` ``r`` replaced by ``f(r)`` (through :mod:`ivy.tree`: lists,
+    tuples, dicts; a :class:`Sub` is a leaf)."""
+    return _tree.tree_map(lambda e: f(e) if e.__class__ is Ref else e, v, is_leaf=_is_ref)
 
 
 def iter_refs(v):
-    c = v.__class__
-    if c is Ref:
-        yield v
-    elif c is tuple or c is list:
-        for e in v:
-            yield from iter_refs(e)
-    elif c is dict:
-        for e in v.values():
-            yield from iter_refs(e)
+    """The :class:`Ref` s in ``v`` (dict values in key order; a :class:`Sub` is a leaf)."""
+    return (e for e in _tree.tree_leaves(v, is_leaf=_is_ref) if e.__class__ is Ref)
 
 
 class Graph:

@@ -12,6 +12,8 @@ import math
 import numpy as np
 
 from .. import func_wrapper as _fw
+from .. import tree as _tree
+from ..functional.backends.descriptors import descriptor
 from ..registry import resolve
 from .ir import CALL, CONSTANT, CONTROL_FLOW, INPUT, MUTATING, Ref, Sub, captured_slices, iter_refs
 from .recorder import Recorder, real_backend
@@ -51,11 +53,14 @@ def from_numpy(B, a: np.ndarray):
 
 def copy(B, x):
     """A copy of ``x`` where ``B`` updates arrays in place (value semantics for ``set_item``)."""
-    name = real_backend(B).name
+    real = real_backend(B)
+    name = real.name
     if name == "numpy":
         return x.copy()
     if name == "torch":
         return x.clone()
+    if descriptor(name).mutable:  # any other in-place framework (mxnet): its own asarray
+        return real.asarray(x, copy=True, device=real.dev(x))
     return x
 
 
@@ -64,27 +69,19 @@ def convert(B, v):
     return from_numpy(B, to_numpy(v))
 
 
+def _is_mapping(v) -> bool:
+    return isinstance(v, dict)
+
+
 def flatten_out(out) -> list:
-    leaves: list = []
-
-    def walk(v):
-        if native_of(v):
-            leaves.append(v)
-        elif v.__class__ is tuple or v.__class__ is list or isinstance(v, tuple):
-            for e in v:
-                walk(e)
-
-    walk(out)
-    return leaves
+    """The native arrays in a result, in order, through lists, tuples and namedtuples (as the
+    tracer registers a node's outputs: dicts are not looked into)."""
+    return [v for v in _tree.tree_leaves(out, is_leaf=_is_mapping) if native_of(v)]
 
 
 def wrap_tree(v):
-    c = v.__class__
-    if c is dict:
-        return {k: wrap_tree(e) for k, e in v.items()}
-    if c is tuple or c is list:
-        return c(wrap_tree(e) for e in v)
-    return _fw.wrap(v)
+    """``v`` with its native arrays wrapped as ``ivy.Array`` (through :mod:`ivy.tree`)."""
+    return _tree.tree_map(_fw.wrap, v)
 
 
 def constant_values(g, B) -> dict:
@@ -211,7 +208,7 @@ def replay_source(graph, B) -> tuple[str, dict]:
     glb: dict = {"__builtins__": __builtins__}
     em = _Writer(graph, glb)
     real = real_backend(B)
-    mutable = real.name in ("numpy", "torch")
+    mutable = descriptor(real.name).mutable  # set_item writes in place: copy first
     consts = constant_values(graph, real)
     if mutable:
         glb["_ivy_copy"] = lambda x: copy(real, x)

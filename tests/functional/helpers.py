@@ -134,11 +134,14 @@ def as_backend_holds(backend: str, x: np.ndarray) -> np.ndarray:
 # hypothesis example whose signature repeats only replays. ``THREE_WAY`` counts the agreeing
 # cases per (function, backend).
 
+import ast  # noqa: E402
 import collections  # noqa: E402
 import os  # noqa: E402
+import sys  # noqa: E402
 import threading  # noqa: E402
 
 from ivy import func_wrapper as _fw  # noqa: E402
+from ivy.functional.backends import descriptor  # noqa: E402
 from ivy.registry import API, resolve  # noqa: E402
 
 # functions that are not run three ways, and why (the eager call is made as is)
@@ -257,6 +260,28 @@ def _agree(what: str, got, want, values: bool, src: str = "") -> None:
             assert a == b, f"{what}[{k}]: {a!r} != eager {b!r}" + src
 
 
+def _assert_standalone(src: str, backend: str, path: str) -> None:
+    """Emitted code is the framework alone: no name ``ivy`` anywhere in its code (error messages
+    copied from the backend may mention ``ivy.<fn>`` in strings), and every import, at any depth,
+    is the standard library, ``ml_dtypes`` or a module the backend's descriptor allows copied
+    code to use (``helper_roots``: the framework, NumPy for JAX/TensorFlow/PyTorch, SciPy for
+    NumPy). ``sys.modules`` holds Ivy while the tests run, so executing the code cannot show it."""
+    allowed = {*descriptor(backend).helper_roots, "ml_dtypes"}
+    for n in ast.walk(ast.parse(src)):
+        if isinstance(n, ast.Name) and n.id == "ivy":
+            raise AssertionError(f"emitted ivy.{path} for {backend} uses the name ivy (line "
+                                 f"{n.lineno}):\n{src}")
+        if isinstance(n, ast.Import):
+            roots = [a.name.partition(".")[0] for a in n.names]
+        elif isinstance(n, ast.ImportFrom):
+            roots = [(n.module or "").partition(".")[0] if not n.level else "."]
+        else:
+            continue
+        bad = [r for r in roots if r not in allowed and r not in sys.stdlib_module_names]
+        assert not bad, (f"emitted ivy.{path} for {backend} imports {bad} (line {n.lineno}); "
+                         f"allowed: {sorted(allowed)} and the standard library:\n{src}")
+
+
 def three_way(path: str, *args, **kwargs):
     """``ivy.<path>(*args, **kwargs)`` run eagerly, as a replayed graph and as emitted source on
     the current backend (else the arguments'); asserts they agree; returns the eager result."""
@@ -280,6 +305,7 @@ def three_way(path: str, *args, **kwargs):
             fn(*args, **kwargs)  # an error case of the test: the eager call raises it unchanged
             raise
         src = g.to_source(backend)
+        _assert_standalone(src, backend, path)
         ns: dict = {}
         exec(compile(src, f"<emitted {path} for {backend}>", "exec"), ns)
         fname = src.rpartition("\n\ndef ")[2].partition("(")[0]

@@ -192,13 +192,15 @@ def test_broadcast_arrays_and_unstack(backend, data):
                 assert_same(p, w)
 
 
-def test_broadcast_shapes():
-    assert api.broadcast_shapes() == ()
-    assert api.broadcast_shapes((2, 1), (3,), (1, 1, 1)) == (1, 2, 3)
-    assert api.broadcast_shapes((0,), (1,)) == (0,)
-    assert api.broadcast_shapes((None, 1), (1, 4)) == (None, 4)
-    with pytest.raises(ValueError):
-        api.broadcast_shapes((2,), (3,))
+@backends
+def test_broadcast_shapes(backend):
+    with ivy.using_backend(backend):
+        assert api.broadcast_shapes() == ()
+        assert api.broadcast_shapes((2, 1), (3,), (1, 1, 1)) == (1, 2, 3)
+        assert api.broadcast_shapes((0,), (1,)) == (0,)
+        assert api.broadcast_shapes((None, 1), (1, 4)) == (None, 4)
+        with pytest.raises(ValueError):
+            api.broadcast_shapes((2,), (3,))
 
 
 @backends

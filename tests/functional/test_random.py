@@ -30,6 +30,13 @@ def test_seed_reproducible(backend):
         # seed= on a call: same values every time, and the global stream is untouched
         a = np_(api.random_uniform(shape=(4,), seed=3))
         np.testing.assert_array_equal(a, np_(api.random_uniform(shape=(4,), seed=3)))
+        # seeded calls also run three ways (eager, replay and emitted source draw the same)
+        n = np_(api.random_normal(mean=1.0, std=2.0, shape=(6,), seed=4))
+        np.testing.assert_array_equal(n, np_(api.random_normal(mean=1.0, std=2.0, shape=(6,),
+                                                               seed=4)))
+        r = np_(api.randint(-3, 4, shape=(6,), seed=5))
+        assert r.min() >= -3 and r.max() < 4
+        np.testing.assert_array_equal(r, np_(api.randint(-3, 4, shape=(6,), seed=5)))
 
 
 @backends

@@ -21,7 +21,6 @@ NOT_COVERED: dict[str, str] = {
     **{p: f"the same dispatcher as ivy.{p[7:]} (ivy.linalg.{p[7:]} is ivy.{p[7:]}), which runs "
           "three ways" for p in ("linalg.matmul", "linalg.matrix_transpose", "linalg.tensordot",
                                  "linalg.vecdot")},
-    "to_device": "no functional test yet (on this CPU-only machine it is the identity)",
 }
 
 

@@ -95,7 +95,10 @@ def _attach_namespaces(mod: types.ModuleType) -> None:
                 try:
                     sub = importlib.import_module(qual)
                 except ModuleNotFoundError as e:
-                    if e.name != qual:
+                    # the file, or a level above it ("nn" of "nn.functional"), is not there: a
+                    # namespace this backend lacks (a module the file imports is an error)
+                    if e.name is None or not (qual == e.name or qual.startswith(e.name + ".")) \
+                            or not e.name.startswith(mod.__name__ + "."):
                         raise
                     sub = types.ModuleType(qual)
                 setattr(owner, part, sub)

@@ -40,7 +40,7 @@ import numpy as np
 from ...memo import Memo
 from ...registry import resolve
 from ..errors import TraceError
-from ..ir import CALL, CONSTANT, CONTROL_FLOW, INPUT, MUTATING, Ref, Sub, captured_slices
+from ..ir import CALL, CONSTANT, CONTROL_FLOW, INPUT, MUTATING, Ref, Sub, captured_slices, iter_refs
 
 _STDLIB = {"re", "math", "functools", "itertools", "operator", "builtins", "collections", "numbers",
            "types", "cmath", "string"}
@@ -956,13 +956,7 @@ def signature(graph) -> tuple[list[str], list[str]]:
 
 
 def _has_ref(t) -> bool:
-    if t.__class__ is Ref:
-        return True
-    if isinstance(t, (tuple, list)):
-        return any(_has_ref(e) for e in t)
-    if isinstance(t, dict):
-        return any(_has_ref(e) for e in t.values())
-    return False
+    return next(iter_refs(t), None) is not None
 
 
 _SUB_NAMES = {"while_loop": ("while_cond", "while_body"), "cond": ("if_true", "if_false"),
