@@ -22,12 +22,14 @@ from pathlib import Path
 
 from ivy_client import config
 
+from ivy.functional.backends import all_descriptors
+
 log = logging.getLogger("ivy_server.envs")
 
 ROOT = Path(__file__).resolve().parents[2]  # the project root (server/ivy_server/envs.py)
 # the distribution that holds each backend's framework (its version is the worker's version)
-DISTRIBUTIONS = {"numpy": ("numpy",), "torch": ("torch",), "jax": ("jax",),
-                 "tensorflow": ("tensorflow", "tensorflow-cpu"), "mxnet": ("mxnet",)}
+#: backend -> the pip distributions that provide its framework (the backend descriptors' facts)
+DISTRIBUTIONS = {d.name: d.distributions or (d.module,) for d in all_descriptors()}
 BUILD_TIMEOUT_S = 1800
 
 

@@ -53,7 +53,8 @@ import time
 import grpc
 from ivy_client import codec
 
-from ivy.functional.backends import all_descriptors
+from ivy.functional.backends import all_descriptors, descriptor
+from ivy.transpiler.frameworks import FRAMEWORKS
 
 from .errors import RpcFailure
 
@@ -913,8 +914,7 @@ def main(argv=None) -> int:
 # ---------------------------------------------------------------------------------------------
 
 #: what a transpile target's emitted code imports, by target
-TARGET_MODULE = {"numpy": "numpy", "torch": "torch", "jax": "jax", "tensorflow": "tensorflow",
-                 "ivy": "ivy"}
+TARGET_MODULE = {**{n: descriptor(n).module for n in FRAMEWORKS}, "ivy": "ivy"}
 #: libraries submitted code may import next to its framework in transpile mode (the allow-list is
 #: a convenience, not the boundary: see the module docstring)
 ECOSYSTEM = {"torch": ("kornia", "transformers"), "jax": ("flax", "optax"),

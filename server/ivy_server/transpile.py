@@ -28,13 +28,15 @@ import numpy as np
 from ivy_client import codec, config
 from ivy_client.proto import SERVICE_NAME, worker_pb2
 
+from ivy.transpiler.frameworks import FRAMEWORKS
+from ivy.transpiler.frameworks import TARGETS as TRANSPILE_TARGETS
+
 from . import errors, sandbox
 from .errors import RpcFailure
 
 log = logging.getLogger("ivy_server.transpile")
 
-SOURCES = ("numpy", "torch", "jax", "tensorflow")
-TARGETS = (*SOURCES, "ivy")
+SOURCES, TARGETS = FRAMEWORKS, TRANSPILE_TARGETS  # the transpiler's frameworks
 ALIASES = {"np": "numpy", "pytorch": "torch", "tf": "tensorflow", "keras": "tensorflow",
            "jnp": "jax", "flax": "jax"}
 WEIGHTS = ("separate", "inline", "none")

@@ -48,6 +48,9 @@ class BackendDescriptor:
     helper_roots: tuple[str, ...] = ()
     # other names users may pass to set_backend ("tf", "jax.numpy")
     aliases: tuple[str, ...] = ()
+    # the pip distributions that provide the framework, any one of them (tensorflow-cpu too):
+    # how a worker's environment is probed for the framework's version
+    distributions: tuple[str, ...] = ()
 
     def resolve_array_types(self) -> tuple[type, ...]:
         """The native array types, resolved now; ``()`` while the framework is not imported
@@ -131,6 +134,7 @@ _DESCRIPTORS: dict[str, BackendDescriptor] = {
                            ("tf.experimental.numpy", "tensorflow.experimental.numpy")),
             dtype_ns="tf", emit_array="tf.constant", type_roots=("tensorflow",),
             helper_roots=("tensorflow", "numpy"), aliases=("tf",),
+            distributions=("tensorflow", "tensorflow-cpu"),
         ),
         # MXNet 1.9 (its NumPy API, mx.np) needs numpy<1.24: it runs in a worker of its own
         # environment (scripts/envs/mxnet.sh); not a pip extra of this package for that reason

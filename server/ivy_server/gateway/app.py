@@ -38,6 +38,9 @@ from ivy_client.errors import NoWorker, RemoteError
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from ivy.transpiler.frameworks import FRAMEWORKS
+from ivy.transpiler.frameworks import TARGETS as TRANSPILE_TARGETS
+
 from . import problems
 from .problems import Problem
 
@@ -45,14 +48,13 @@ log = logging.getLogger("ivy_server.gateway")
 
 STATIC = Path(__file__).resolve().parent / "static"
 VERSION = "1.0"
-SOURCES = ("numpy", "torch", "jax", "tensorflow")
-TARGETS = (*SOURCES, "ivy")
+SOURCES, TARGETS = FRAMEWORKS, TRANSPILE_TARGETS  # the transpiler's frameworks (no import of them)
 DTYPES = ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
           "float16", "bfloat16", "float32", "float64", "complex64", "complex128")
 MAX_ELEMENTS = 1 << 22  # elements of one input array given or made (16 MiB of float32)
 MAX_TOTAL_ELEMENTS = 1 << 24  # elements of all the inputs of one request together
-Source = Literal["numpy", "torch", "jax", "tensorflow"]
-Target = Literal["numpy", "torch", "jax", "tensorflow", "ivy"]
+Source = Literal[SOURCES]
+Target = Literal[TARGETS]
 DType = Literal["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
                 "float16", "bfloat16", "float32", "float64", "complex64", "complex128"]
 NAME = r"^[A-Za-z_][A-Za-z0-9_]*$"
