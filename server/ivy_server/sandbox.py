@@ -921,7 +921,7 @@ ECOSYSTEM = {"torch": ("kornia", "transformers"), "jax": ("flax", "optax"),
              "tensorflow": ("keras",), "numpy": ("scipy",)}
 #: pure-Python standard modules that submitted and emitted code commonly imports
 SAFE_STDLIB = ("math", "cmath", "functools", "itertools", "operator", "typing", "dataclasses",
-               "collections", "numbers", "enum", "abc", "string")
+               "collections", "numbers", "enum", "abc", "string", "re")
 #: the function each warm transpile sandbox converts before its filter is loaded (our code, not
 #: a request's): the frameworks' lazy imports, the emitter and the first kernels are then warm
 WARM_UP = {
