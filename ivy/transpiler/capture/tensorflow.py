@@ -480,6 +480,47 @@ def self_adjoint_eig(op, x, **_):
     return e, v
 
 
+#: decompositions whose vectors are unique only up to each column's sign (phase): op type ->
+#: (the outputs holding vectors, whose columns share one sign; the attribute that computes them)
+_SIGN_CHOICE = {"Svd": ((1, 2), "compute_uv"), "SelfAdjointEigV2": ((1,), "compute_v")}
+
+
+def _adopt_signs(op, real, res):
+    """TF's singular/eigen vectors and Ivy's may differ by a sign (a phase) per column, both
+    valid. When that is the only difference, TF's run continues with Ivy's vectors, so the ops
+    after it are checked like with like; the end-to-end check, against TF's own run, then
+    refuses the transpile if the program's outputs depend on the signs (returning ``u`` does;
+    a reconstruction or ``pinv`` does not). Anything else (another basis of a repeated value,
+    ``full_matrices`` completions) is left to the per-op check, which refuses it."""
+    which, attr = _SIGN_CHOICE[op.type]
+    if not op.get_attr(attr) or (op.type == "Svd" and op.get_attr("full_matrices")):
+        return real
+    pairs = []
+    for i in which:
+        if real[i] is None or res[i] is None:
+            return real
+        r = np.asarray(real[i])
+        g = np.asarray(ivy_numpy(res[i]))
+        if r.shape != g.shape or r.dtype != g.dtype or r.size == 0:
+            return real
+        pairs.append((r, g))
+    # one sign (phase) per column, from the first output's columns
+    r0, g0 = pairs[0]
+    dot = np.sum(np.conj(r0) * g0, axis=-2, keepdims=True)
+    mag = np.abs(dot)
+    if np.any(mag < 0.5):  # not the same column up to a sign: another basis
+        return real
+    phase = dot / mag
+    tol = fw.OP_RTOL.get(r0.dtype.name, 1e-3)
+    for r, g in pairs:
+        if not np.allclose(r * phase, g, rtol=tol, atol=tol * max(float(np.abs(g).max()), 1.0)):
+            return real
+    out = list(real)
+    for i, (_, g) in zip(which, pairs, strict=True):
+        out[i] = tf.constant(g)
+    return out
+
+
 @rule("ComplexAbs")
 def complex_abs(op, x, **_):
     return ivy.abs(x)
@@ -963,6 +1004,8 @@ class _Eval:
         res = [x._data if isinstance(x, Array) else x for x in res]
         if real is None:
             return {o.name: (None, iv) for o, iv in zip(op.outputs, res, strict=False)}
+        if op.type in _SIGN_CHOICE:
+            real = _adopt_signs(op, real, res)
         pairs = [(o, rv, iv) for o, rv, iv in zip(op.outputs, real, res, strict=False)]
         checked = [(_dense(rv, ivy_numpy(iv).dtype), iv) for o, rv, iv in pairs
                    if iv is not None and not (op.type == "TensorListReserve")]  # unset: no value
