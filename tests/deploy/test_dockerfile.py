@@ -20,6 +20,7 @@ from .util import (
     as_argv,
     dockerignored,
     load_compose,
+    one_instruction,
     parse_dockerfile,
     worker_env,
 )
@@ -30,10 +31,7 @@ def instructions():
     return parse_dockerfile(DOCKERFILE.read_text())
 
 
-def _one(instructions, keyword):
-    found = [i for i in instructions if i.keyword == keyword]
-    assert len(found) == 1, f"expected one {keyword}, found {len(found)}"
-    return found[0]
+_one = one_instruction
 
 
 def _arg_defaults(instructions) -> dict[str, str]:

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.deploy.util import IMAGE_ROOT, ROOT, dockerignored, parse_dockerfile
+from tests.deploy.util import IMAGE_ROOT, ROOT, dockerignored, one_instruction, parse_dockerfile
 
 DOCKERFILE = ROOT / "docker" / "Dockerfile.mxnet"
 
@@ -18,10 +18,7 @@ def instructions():
     return parse_dockerfile(DOCKERFILE.read_text())
 
 
-def _one(instructions, keyword):
-    found = [i for i in instructions if i.keyword == keyword]
-    assert len(found) == 1, f"expected one {keyword}, found {len(found)}"
-    return found[0]
+_one = one_instruction
 
 
 def test_one_stage_on_a_python_that_numpy_1_23_supports(instructions):

@@ -206,6 +206,13 @@ def parse_dockerfile(text: str) -> list[Instruction]:
     return out
 
 
+
+def one_instruction(instructions, keyword):
+    """The one instruction of ``keyword`` in a parsed Dockerfile (asserts there is exactly one)."""
+    found = [i for i in instructions if i.keyword == keyword]
+    assert len(found) == 1, f"expected one {keyword}, found {len(found)}"
+    return found[0]
+
 def dockerignore_patterns() -> list[str]:
     lines = (ROOT / ".dockerignore").read_text().splitlines()
     return [ln.strip() for ln in lines if ln.strip() and not ln.strip().startswith("#")]
