@@ -181,75 +181,280 @@ def _key(k):
     return k
 
 
+_GET_MODES = {None: "clip", "promise_in_bounds": "clip", "clip": "clip", "fill": "fill",
+              "drop": "fill"}
+_SET_MODES = {None: "drop", "promise_in_bounds": "drop", "clip": "clip", "fill": "drop",
+              "drop": "drop"}
+
+
+def _mode(mode, table):
+    m = getattr(mode, "value", mode)
+    if isinstance(m, str):
+        m = m.lower()
+    if m not in table:
+        raise ValueError(f'Unknown gather mode "{mode}"')
+    return table[m]
+
+
+def _int_like(c):
+    return isinstance(c, (builtins.int, np.integer)) and not isinstance(c, (builtins.bool,
+                                                                             np.bool_))
+
+
+def _norm_key(d, key, mode, wrap_negative=True, gather=True):
+    """JAX's treatment of integer indices, made explicit for ``ivy.get_item``.
+
+    Negative indices count from the end (unless ``wrap_negative`` is False); what is still out
+    of bounds is clamped (``mode="clip"``: JAX's gather default) or sent to a pad slot at index
+    ``size`` of that axis (``mode`` "fill"/"drop": the caller pads those axes by one element, a
+    fill value for a gather, a discarded slot for a scatter). Returns ``(key, padded_axes)``."""
+    key = key if key.__class__ is tuple else (key,)
+    comps = []
+    consumed = 0
+    for c in key:
+        if c is None or c is Ellipsis or isinstance(c, (builtins.bool, np.bool_)):
+            comps.append(c)
+            continue
+        if isinstance(c, slice) or _int_like(c):
+            comps.append(c)
+            consumed += 1
+            continue
+        if isinstance(c, Array):
+            c = c._data
+        elif isinstance(c, (list, tuple, np.ndarray)):
+            c = asarray(c)._data
+        elif not (hasattr(c, "dtype") and hasattr(c, "shape")):
+            raise TypeError(f"JAX frontend: unsupported index {c!r} of type "
+                            f"{type(c).__name__}")
+        comps.append(c)
+        consumed += len(c.shape) if name_of(c) == "bool" else 1
+    shape = tuple(d.shape)
+    out, pads, ax, zero_axes, indexed = [], [], 0, [], []
+    for c in comps:
+        if c is None or isinstance(c, (builtins.bool, np.bool_)):
+            out.append(c)
+            continue
+        if c is Ellipsis:
+            out.append(c)
+            ax += len(shape) - consumed
+            continue
+        if isinstance(c, slice):
+            out.append(c)
+            ax += 1
+            continue
+        if ax >= len(shape):
+            raise IndexError(f"Too many indices: {len(shape)}-dimensional array indexed with "
+                             f"{consumed} regular indices.")
+        n = builtins.int(shape[ax])
+        if n == 0 and _int_like(c):
+            raise IndexError(f"index is out of bounds for axis {ax} with size 0")
+        if n == 0 and gather:  # XLA refuses the gather unless its slices are empty anyway
+            zero_axes.append(ax)
+        if _int_like(c):
+            i = builtins.int(c)
+            if wrap_negative and i < 0:
+                i += n
+            if not 0 <= i < n:
+                if mode == "clip" and n > 0:
+                    i = min(max(i, 0), n - 1)
+                elif mode != "clip":
+                    i = n
+                    if ax not in pads:
+                        pads.append(ax)
+            out.append(i)
+            ax += 1
+            continue
+        nm = name_of(c)
+        if nm == "bool":
+            out.append(c)
+            ax += len(c.shape)
+            continue
+        if KIND[nm] not in "iu":
+            raise IndexError(f"Indexer must have integer or boolean type, got indexer with "
+                             f"type {nm} at position {len(out)}, indexer value {c}")
+        c = ivy.astype(c, "int64")
+        if wrap_negative:
+            c = ivy.where(ivy.less(c, 0), ivy.add(c, n), c)
+        indexed.append(ax)
+        if mode == "clip" and n:
+            c = ivy.clip(c, 0, n - 1)
+        else:
+            bad = ivy.logical_or(ivy.less(c, 0), ivy.greater_equal(c, n))
+            c = ivy.where(bad, ivy.full_like(c, n), c)
+            if ax not in pads:
+                pads.append(ax)
+        out.append(c)
+        ax += 1
+    if zero_axes and all(shape[i] for i in range(len(shape)) if i not in indexed):
+        raise TypeError(f"Slice size at index {zero_axes[0]} in gather op is out of range, must "
+                        f"be within [0, 0 + 1), got 1.")
+    return tuple(out), pads
+
+
+def _pad_axes(d, pads, value):
+    """``d`` with one more element (``value``, a 0-d native of d's dtype) at the end of each
+    axis in ``pads``."""
+    for ax in pads:
+        shp = list(d.shape)
+        shp[ax] = 1
+        d = ivy.concat([d, ivy.broadcast_to(value, tuple(shp))], axis=ax)
+    return d
+
+
+def _fill_value(name, fill_value, ref):
+    if fill_value is None:
+        fill_value = _core._gather_fill(name)
+    f = asarray(fill_value)._data
+    if ivy.backend_of(f) is not ivy.backend_of(ref):
+        f = ivy.backend_of(ref).asarray(ivy.to_numpy(f))
+    return convert(f, name)
+
+
+def _occurrence_rounds(flat_pos):
+    """Split scatter positions into rounds of distinct positions: round r holds the r-th
+    occurrence of every repeated position (needs concrete indices). None when all distinct."""
+    fp = np.asarray(ivy.to_numpy(flat_pos)).ravel()
+    if len(np.unique(fp)) == len(fp):
+        return None
+    order = np.argsort(fp, kind="stable")
+    s = fp[order]
+    starts = np.r_[0, np.nonzero(s[1:] != s[:-1])[0] + 1]
+    first = np.repeat(starts, np.diff(np.r_[starts, len(s)]))
+    rank = np.empty(len(fp), dtype=np.int64)
+    rank[order] = np.arange(len(fp)) - first
+    return [np.nonzero(rank == r)[0] for r in range(builtins.int(rank.max()) + 1)]
+
+
 class _IndexUpdateRef:
-    __slots__ = ("x", "key")
+    """``x.at[key]``: JAX's gather/scatter semantics for out-of-bound indices (``mode``),
+    negative indices (``wrap_negative_indices``) and repeated indices (accumulated by
+    ``add``/``subtract``/``multiply``/``min``/``max``, ``apply``/``divide``/``power`` applied
+    once per occurrence). ``indices_are_sorted``/``unique_indices`` are promises JAX may
+    exploit; the frontend gives the exact result whether or not they hold."""
+
+    __slots__ = ("x", "key", "_unique")
 
     def __init__(self, x, key):
-        self.x, self.key = x, key
+        self.x, self.key, self._unique = x, key, False
 
-    def get(self, *, indices_are_sorted=False, unique_indices=False, mode=None, fill_value=None):
-        if mode not in (None, "promise_in_bounds", "clip"):
-            not_implemented(f"Array.at[].get(mode={mode!r})")
-        return self.x[self.key]
+    def get(self, *, indices_are_sorted=False, unique_indices=False, mode=None,
+            fill_value=None, out_sharding=None, wrap_negative_indices=True):
+        m = _mode(mode, _GET_MODES)
+        d = self.x._data
+        key, pads = _norm_key(d, _key(self.key), m, wrap_negative_indices)
+        if pads:
+            d = _pad_axes(d, pads, _fill_value(name_of(d), fill_value, d))
+        return wrap(ivy.get_item(d, key), self.x._weak)
 
-    def _scatter(self, v, reduction, opname):
-        x = self.x
-        d = x._data
+    def _positions(self, mode, wrap_negative):
+        """(padded flat data, flat positions (k, 1), result shape of the indexing, unpad)."""
+        m = _mode(mode, _SET_MODES)
+        d = self.x._data
         shape = tuple(d.shape)
+        key, pads = _norm_key(d, _key(self.key), m, wrap_negative, gather=False)
+        if pads:
+            d = _pad_axes(d, pads, ivy.zeros((), dtype=name_of(d), device=ivy.dev(d)))
+        pshape = tuple(d.shape)
         n = 1
-        for s in shape:
+        for s in pshape:
             n *= s
         B = ivy.backend_of(d)
-        iota = ivy.reshape(B.asarray(np.arange(n, dtype=np.int64)), shape)
-        pos = ivy.get_item(iota, _key(self.key))
-        name = name_of(d)
-        vals = ivy.broadcast_to(operand(v, name, d), tuple(pos.shape))
-        flat_pos = ivy.reshape(pos, (-1, 1))
-        flat_vals = ivy.reshape(vals, (-1,))
-        if reduction == "mul":
-            fp = ivy.to_numpy(flat_pos).ravel()
-            if len(np.unique(fp)) != len(fp):
-                not_implemented("Array.at[].multiply with repeated indices")
-            cur = ivy.reshape(ivy.get_item(d, _key(self.key)), (-1,))
-            flat_vals = ivy.multiply(cur, flat_vals)
-            reduction = "replace"
+        iota = ivy.reshape(B.asarray(np.arange(n, dtype=np.int64)), pshape)
+        pos = ivy.get_item(iota, key)
+
+        def unpad(flat):
+            r = ivy.reshape(flat, pshape)
+            if pads:
+                r = ivy.get_item(r, tuple(slice(0, s) for s in shape))
+            return r
+
+        # integers, slices and masks never repeat a position; integer arrays may
+        self._unique = not any(hasattr(c, "shape") and name_of(c) != "bool" for c in key)
+        return ivy.reshape(d, (n,)), ivy.reshape(pos, (-1, 1)), tuple(pos.shape), unpad
+
+    def _scatter(self, v, reduction, mode=None, wrap_negative=True):
+        x = self.x
+        name = name_of(x._data)
         if name == "bool" and reduction == "sum":
             not_implemented("Array.at[].add on bool arrays")
-        r = ivy.scatter_nd(flat_pos, flat_vals, (n,), reduction=reduction,
-                           out=ivy.reshape(d, (n,)))
-        return wrap(ivy.reshape(r, shape), x._weak)
+        flat, flat_pos, pshape, unpad = self._positions(mode, wrap_negative)
+        vals = ivy.reshape(ivy.broadcast_to(operand(v, name, flat), pshape), (-1,))
+        if reduction == "mul":
+            return wrap(unpad(self._rounds(flat, flat_pos, vals, ivy.multiply, self._unique)),
+                        x._weak)
+        r = ivy.scatter_nd(flat_pos, vals, (flat.shape[0],), reduction=reduction, out=flat)
+        return wrap(unpad(r), x._weak)
 
-    def set(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None):  # noqa: A003
-        return self._scatter(values, "replace", "set")
+    @staticmethod
+    def _rounds(flat, flat_pos, vals, fn, unique=False):
+        """flat[p] = fn(flat[p], v) once per occurrence of p (sequentially for repeats; integer
+        array indices are read concretely to find the repeats)."""
+        rounds = None if unique else _occurrence_rounds(flat_pos)
+        if rounds is None:
+            cur = ivy.reshape(ivy.gather_nd(flat, flat_pos), (-1,))
+            return ivy.scatter_nd(flat_pos, fn(cur, vals), (flat.shape[0],),
+                                  reduction="replace", out=flat)
+        B = ivy.backend_of(flat)
+        for sel in rounds:
+            s = B.asarray(sel)
+            p = ivy.take(flat_pos, s, axis=0)
+            cur = ivy.reshape(ivy.gather_nd(flat, p), (-1,))
+            flat = ivy.scatter_nd(p, fn(cur, ivy.take(vals, s, axis=0)), (flat.shape[0],),
+                                  reduction="replace", out=flat)
+        return flat
 
-    def add(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None):
-        return self._scatter(values, "sum", "add")
+    def set(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None,  # noqa: A003
+            out_sharding=None, wrap_negative_indices=True):
+        return self._scatter(values, "replace", mode, wrap_negative_indices)
 
-    def subtract(self, values, **kw):
+    def add(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None,
+            out_sharding=None, wrap_negative_indices=True):
+        return self._scatter(values, "sum", mode, wrap_negative_indices)
+
+    def subtract(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None,
+                 out_sharding=None, wrap_negative_indices=True):
         return self._scatter(F.negative(values) if isinstance(values, Array) else -values,
-                             "sum", "subtract")
+                             "sum", mode, wrap_negative_indices)
 
-    def multiply(self, values, **kw):
-        return self._scatter(values, "mul", "multiply")
+    def multiply(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None,
+                 out_sharding=None, wrap_negative_indices=True):
+        return self._scatter(values, "mul", mode, wrap_negative_indices)
 
     mul = multiply
 
-    def divide(self, values, **kw):
-        cur = self.x[self.key]
-        return self.set(F.divide(cur, values))
+    def _ones_mul(self, values, mode, wrap_negative):
+        ones = wrap(ivy.ones_like(self.x._data), self.x._weak)
+        return _IndexUpdateRef(ones, self.key)._scatter(values, "mul", mode, wrap_negative)
 
-    def power(self, values, **kw):
-        cur = self.x[self.key]
-        return self.set(F.power(cur, values))
+    def divide(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None,
+               out_sharding=None, wrap_negative_indices=True):
+        return F.divide(self.x, self._ones_mul(values, mode, wrap_negative_indices))
 
-    def min(self, values, **kw):  # noqa: A003
-        return self._scatter(values, "min", "min")
+    def power(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None,
+              out_sharding=None, wrap_negative_indices=True):
+        return F.power(self.x, self._ones_mul(values, mode, wrap_negative_indices))
 
-    def max(self, values, **kw):  # noqa: A003
-        return self._scatter(values, "max", "max")
+    def min(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None,  # noqa: A003
+            out_sharding=None, wrap_negative_indices=True):
+        return self._scatter(values, "min", mode, wrap_negative_indices)
 
-    def apply(self, func, **kw):
-        return self.set(func(self.x[self.key]))
+    def max(self, values, *, indices_are_sorted=False, unique_indices=False, mode=None,  # noqa: A003
+            out_sharding=None, wrap_negative_indices=True):
+        return self._scatter(values, "max", mode, wrap_negative_indices)
+
+    def apply(self, func, *, indices_are_sorted=False, unique_indices=False, mode=None,
+              wrap_negative_indices=True):
+        x = self.x
+        name = name_of(x._data)
+        flat, flat_pos, _, unpad = self._positions(mode, wrap_negative_indices)
+
+        def fn(cur, _):
+            r = func(wrap(cur, x._weak))
+            return operand(r, name, cur)
+
+        r = self._rounds(flat, flat_pos, ivy.zeros((flat_pos.shape[0],), dtype=name,
+                                                   device=ivy.dev(flat)), fn, self._unique)
+        return wrap(unpad(r), x._weak)
 
 
 class _At:
@@ -407,7 +612,11 @@ class Array:
 
     # -- indexing ----------------------------------------------------------------------------
     def __getitem__(self, key):
-        return wrap(ivy.get_item(self._data, _key(key)), self._weak)
+        d = self._data
+        if key.__class__ is builtins.int and d.shape and -d.shape[0] <= key < d.shape[0]:
+            return wrap(ivy.get_item(d, key), self._weak)
+        k, _ = _norm_key(d, _key(key), "clip")  # out-of-bound integer indices clamp, as JAX
+        return wrap(ivy.get_item(d, k), self._weak)
 
     def __setitem__(self, key, value):
         raise TypeError("JAX arrays are immutable and do not support in-place item assignment. "

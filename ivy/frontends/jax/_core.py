@@ -207,3 +207,12 @@ def creation_backend():
     """The backend that creation functions use: the one set, else NumPy."""
     B = ivy.func_wrapper.DISPATCH_GLOBALS.get("_B")
     return B if B is not None else ivy.backend_of(np.empty(0))
+
+
+def _gather_fill(name):
+    """JAX's fill value for out-of-bounds gathers of dtype ``name`` (``mode="fill"`` without a
+    ``fill_value``): NaN for floats, True for bool, the extreme integer (max unsigned, min
+    signed)."""
+    k = KIND[name]
+    return float("nan") if k in "fc" else True if k == "b" else (
+        np.iinfo(name).max if k == "u" else np.iinfo(name).min)

@@ -20,7 +20,7 @@ import ivy
 
 from . import _array, _core, tree_util
 from ._array import Array, asarray, wrap
-from ._core import KIND, name_of, not_implemented, to_name
+from ._core import KIND, _gather_fill, name_of, not_implemented, to_name
 from .numpy import _functions as _F
 
 _max, _min, _range = builtins.max, builtins.min, builtins.range
@@ -794,12 +794,6 @@ def reduce(operands, init_values, computation, dimensions):
     for i in _range(flat.shape[-1]):
         acc = computation(acc, flat[..., i])
     return acc
-
-
-def _gather_fill(name):
-    k = KIND[name]
-    return math.nan if k in "fc" else True if k == "b" else (
-        np.iinfo(name).max if k == "u" else np.iinfo(name).min)
 
 
 def _with_batch_indices(idx, indices_batching_dims):

@@ -1217,11 +1217,57 @@ def no_op(name=None):
     return None
 
 
-def numpy_function(*a, **k):
-    not_implemented("tf.numpy_function")
+def _np_arg(v):
+    return v.numpy() if isinstance(v, Tensor) else np.asarray(v)
 
 
-py_function = numpy_function
+def numpy_function(func=None, inp=None, Tout=None, stateful=True, name=None):  # noqa: N803
+    """tf.numpy_function, eager: ``func`` runs on NumPy values (frontend tensors as ``.numpy()``,
+    other inputs through ``np.asarray``) and what it returns becomes tensors with the dtypes it
+    has (eager TensorFlow does not cast to ``Tout``). A Python call, so it is not traceable:
+    ``ivy.trace_graph`` records its result as a constant."""
+    if func is None:
+        return lambda f: numpy_function(f, inp, Tout, stateful, name)
+    r = func(*[_np_arg(v) for v in (inp or [])])
+
+    def out(e):  # NumPy values keep their dtype, Python scalars get TensorFlow's defaults
+        return convert_to_tensor(np.asarray(e) if isinstance(e, np.generic) else e)
+
+    if isinstance(r, (list, tuple)):
+        return [out(e) for e in r]
+    return out(r)
+
+
+def _py_out(v, dt):
+    if dt is None:
+        return convert_to_tensor(v)
+    want = as_dtype(dt)
+    if isinstance(v, Tensor) and v.dtype != want:
+        raise _core.InvalidArgumentError(
+            f"ValueError: Tensor conversion requested dtype {want.name} for Tensor "
+            f"with dtype {v.dtype.name}")
+    return convert_to_tensor(v, dtype=want)
+
+
+def py_function(func=None, inp=None, Tout=None, name=None):  # noqa: N803
+    """tf.py_function, eager: ``func`` runs on frontend tensors; its results are converted to
+    ``Tout`` (a dtype: one tensor; a list: a list; a returned tensor of another dtype raises
+    InvalidArgumentError, as TensorFlow). A Python call, so it is not traceable: ``ivy.trace_graph``
+    records its result as a constant."""
+    if func is None:
+        if Tout is None:
+            raise TypeError("Missing required argument: 'Tout'")
+        return lambda f: py_function(f, inp, Tout, name)
+    r = func(*[v if isinstance(v, Tensor) else convert_to_tensor(v) for v in (inp or [])])
+    if isinstance(Tout, (list, tuple)):
+        rs = list(r) if isinstance(r, (list, tuple)) else [r]
+        if len(rs) != len(Tout):
+            raise _core.InvalidArgumentError(f"py_function: {len(rs)} values returned, "
+                                             f"Tout has {len(Tout)}")
+        return [_py_out(v, dt) for v, dt in zip(rs, Tout, strict=True)]
+    if Tout is None:
+        return None
+    return _py_out(r, Tout)
 
 
 def GradientTape(*a, **k):  # noqa: N802

@@ -419,6 +419,90 @@ def _unfold(self, dimension, size, step):
     return F.stack(pieces, d)
 
 
+
+# as_strided & co.: the tensor is read as its own contiguous storage (row-major, offset 0), what
+# torch gives for a contiguous tensor; the frontend keeps no strides, so a torch *view* (e.g. a
+# transpose) whose storage differs from its row-major order is read as after ``.contiguous()``.
+def _strided_positions(self, size, stride, storage_offset):
+    import numpy as _np
+
+    size = tuple(_builtins.int(v) for v in _core.size_args((size,)))
+    stride = tuple(_builtins.int(v) for v in _core.size_args((stride,)))
+    if len(size) != len(stride):
+        raise RuntimeError("mismatch in length of strides and shape")
+    if _builtins.any(v < 0 for v in stride):
+        raise RuntimeError(f"as_strided: Negative strides are not supported at the moment, got "
+                           f"strides: {list(stride)}")
+    if _builtins.any(v < 0 for v in size):
+        raise RuntimeError(f"Trying to create tensor with negative dimension: {list(size)}")
+    off = 0 if storage_offset is None else _builtins.int(storage_offset)
+    if off < 0:
+        raise RuntimeError(f"Tensor: invalid storage offset {off}")
+    pos = _np.full(size, off, dtype=_np.int64)
+    for ax, (n, st) in enumerate(zip(size, stride, strict=True)):
+        shp = [1] * len(size)
+        shp[ax] = n
+        pos = pos + (_np.arange(n, dtype=_np.int64) * st).reshape(shp)
+    need = _builtins.int(pos.max()) + 1 if pos.size else 0
+    it = self.element_size()
+    if need > self.numel():
+        raise RuntimeError(f"setStorage: sizes {list(size)}, strides {list(stride)}, storage "
+                           f"offset {off}, and itemsize {it} requiring a storage size of "
+                           f"{need * it} are out of bounds for storage of size "
+                           f"{self.numel() * it}")
+    return size, pos
+
+
+def _as_strided(self, size, stride, storage_offset=None):
+    import ivy
+
+    size, pos = _strided_positions(self, size, stride, storage_offset)
+    flat = ivy.reshape(self._data, (-1,))
+    idx = ivy.backend_of(flat).asarray(pos)
+    return _wrap(ivy.reshape(ivy.take(flat, ivy.reshape(idx, (-1,)), axis=0), size))
+
+
+def _as_strided_(self, size, stride, storage_offset=None):
+    self._data = _as_strided(self, size, stride, storage_offset)._data
+    return self
+
+
+def _as_strided_scatter(self, src, size, stride, storage_offset=None):
+    import ivy
+
+    size, pos = _strided_positions(self, size, stride, storage_offset)
+    if tuple(src.shape) != size:
+        raise RuntimeError(f"expected src to have a size equal to the slice of self. src size = "
+                           f"{list(src.shape)}, slice size = {list(size)}")
+    flat_pos = pos.reshape(-1)
+    if len(set(flat_pos.tolist())) != flat_pos.size:
+        raise RuntimeError("unsupported operation: more than one element of the written-to "
+                           "tensor refers to a single memory location. Please clone() the tensor "
+                           "before performing the operation.")
+    d = self._data
+    flat = ivy.reshape(d, (-1,))
+    idx = ivy.backend_of(flat).asarray(flat_pos.reshape(-1, 1))
+    vals = ivy.reshape(_tensor.cast(src._data, self.dtype), (-1,))
+    r = ivy.scatter_nd(idx, vals, (flat.shape[0],), reduction="replace", out=flat)
+    return _wrap(ivy.reshape(r, tuple(d.shape)))
+
+
+def _resize_as(self, tensor):
+    size = tuple(tensor.shape)
+    n = 1
+    for v in size:
+        n *= v
+    if n != self.numel():
+        raise RuntimeError(f"requested resize to {'x'.join(map(str, size))} ({n} elements in "
+                           f"total), but the given tensor has a size of "
+                           f"{'x'.join(map(str, self.shape))} ({self.numel()} elements). "
+                           "autograd's resize can only change the shape of a given tensor, while "
+                           "preserving the number of elements. ")
+    if not size:  # torch's Resize calls view(*size): view() of no sizes raises
+        raise TypeError("view() received an invalid combination of arguments - got (), but "
+                        "expected one of: (torch.dtype dtype), (tuple of ints size)")
+    return F.reshape(self, size)
+
 def _softmax_m(self, dim, dtype=None):
     return nn.functional.softmax(self, dim, dtype=dtype)
 
@@ -475,6 +559,8 @@ _SPECIAL = {
     "new_zeros": _new(F.zeros), "new_ones": _new(F.ones), "new_empty": _new(F.empty),
     "new_full": _new_full, "new_tensor": _new_tensor, "index_put_": _index_put_,
     "index_put": _index_put, "stride": _stride, "storage_offset": lambda self: 0,
+    "as_strided": _as_strided, "as_strided_": _as_strided_,
+    "as_strided_scatter": _as_strided_scatter, "resize_as": _resize_as,
     "unfold": _unfold, "softmax": _softmax_m, "log_softmax": _log_softmax_m, "relu": _relu_m,
     "relu_": _relu_, "sum_to_size": _sum_to_size, "pin_memory": lambda self, *a: self,
     "share_memory_": lambda self: self, "apply_": _apply_,

@@ -100,14 +100,85 @@ def slogdet(A, *, out=None):
     return return_types.slogdet(wrap(s), wrap(la))
 
 
+class LinAlgError(RuntimeError):
+    """``torch.linalg.LinAlgError``: a singular matrix (``inv``, ``solve``, ``lu_factor`` ...) or
+    one that is not positive-definite (``cholesky``), as torch's LAPACK ``info`` reports it."""
+
+
+LinAlgError.__module__ = "torch.linalg"
+
+
+def _first_bad(info, name, what):
+    """Raise LinAlgError for the first nonzero entry of ``info`` (a native int array)."""
+    import numpy as np
+
+    inf = np.asarray(ivy.to_numpy(info))
+    flat = inf.reshape(-1)
+    bad = np.nonzero(flat)[0]
+    if len(bad):
+        i = int(bad[0])
+        prefix = f"(Batch element {i}): " if inf.ndim else ""
+        raise LinAlgError(f"{name}: {prefix}{what(int(flat[i]))}")
+
+
+def _sing(k):
+    return (f"The diagonal element {k} is zero, the inversion could not be completed because "
+            "the input matrix is singular.")
+
+
+def _lu_info(x):
+    return _getrf(x)[2]
+
+
+def _backend_call(fn, *args):
+    """``fn(*args)``, a backend's own singular-matrix error as None (then the caller reports
+    it through LAPACK's ``info``, as torch does)."""
+    try:
+        return fn(*args)
+    except Exception as e:  # noqa: BLE001 - numpy/torch LinAlgError; anything else re-raised
+        if type(e).__name__ in ("LinAlgError", "_LinAlgError"):
+            return None
+        raise
+
+
+def _all_finite(r):
+    """Whether r is all finite; True while tracing (the traced graph cannot raise torch's
+    data-dependent LinAlgError: it computes the backend's result, as before)."""
+    from ...tracer.errors import TraceError
+
+    try:
+        return bool(ivy.all(ivy.isfinite(r)))
+    except TraceError:
+        return True
+
+
 def inv(A, *, out=None):
     x = _square(A, "inv")
-    return _out(wrap(ivy.linalg.inv(x)), out)
+    r = _backend_call(ivy.linalg.inv, x)
+    if r is None or (A.numel() and not _all_finite(r)):
+        lu_, piv, info = _getrf(x)
+        _first_bad(info, "linalg.inv", _sing)
+        # the backend rounded to a zero pivot where LAPACK's getrf (torch) does not
+        r = _lu_inverse(x, lu_, piv)
+    return _out(wrap(r), out)
+
+
+def _lu_inverse(x, lu_, piv):
+    eye = ivy.broadcast_to(ivy.eye(x.shape[-1], dtype=dtype_of(x).ivy), tuple(x.shape))
+    return lu_solve(wrap(lu_), wrap(piv), wrap(eye))._data
 
 
 def inv_ex(A, *, check_errors=False, out=None):
-    r = inv(A)
-    return r, wrap(ivy.zeros(tuple(A.shape[:-2]), dtype="int32")._data)
+    x = _square(A, "inv_ex")
+    if not A.numel():
+        return _LIX(wrap(ivy.linalg.inv(x)), wrap(ivy.zeros(tuple(A.shape[:-2]), dtype="int32")))
+    lu_, piv, info = _getrf(x)
+    if check_errors:
+        _first_bad(info, "linalg.inv_ex", _sing)
+    r = _backend_call(ivy.linalg.inv, x)
+    if r is None or not _all_finite(r):  # getri's inf/NaN (or finite values) from the LU
+        r = _lu_inverse(x, lu_, piv)
+    return _LIX(wrap(r), wrap(info))
 
 
 def solve(A, B, *, left=True, out=None):
@@ -119,15 +190,69 @@ def solve(A, B, *, left=True, out=None):
     if not left:
         return _out(solve(A.mT, B.mT).mT, out)
     vec = B.ndim == 1 or (B.ndim == A.ndim - 1 and tuple(B.shape) == tuple(A.shape[:-1]))
-    if vec:
-        r = ivy.squeeze(ivy.linalg.solve(x, ivy.expand_dims(b, axis=-1)), axis=-1)
-    else:
-        r = ivy.linalg.solve(x, b)
+
+    def f(x, b):
+        if vec:
+            return ivy.squeeze(ivy.linalg.solve(x, ivy.expand_dims(b, axis=-1)), axis=-1)
+        return ivy.linalg.solve(x, b)
+
+    r = _backend_call(f, x, b)
+    if r is None or (A.numel() and B.numel() and not _all_finite(r)):
+        lu_, piv, info = _getrf(x)
+        _first_bad(info, "torch.linalg.solve",
+                   lambda k: "The solver failed because the input matrix is singular.")
+        # the backend rounded to a zero pivot where LAPACK's getrf (torch) does not
+        bb = ivy.expand_dims(b, axis=-1) if vec else b
+        r = lu_solve(wrap(lu_), wrap(piv), wrap(bb))._data
+        r = ivy.squeeze(r, axis=-1) if vec else r
     return _out(wrap(r), out)
 
 
+def _potrf(x):
+    """Unblocked Cholesky of the lower triangle of x -> (L, LAPACK potrf's ``info``: the order of
+    the first leading minor whose pivot is not positive (or NaN), 0 if none)."""
+    n = x.shape[-1]
+    batch = tuple(x.shape[:-2])
+    info = ivy.zeros(batch, dtype="int32")
+    cols = []  # columns of L, each (..., n)
+    for j in range(n):
+        Lj = ivy.stack(cols, axis=-1) if cols else None  # (..., n, j)
+        d = x[..., j, j]
+        c = x[..., :, j]
+        if Lj is not None:
+            d = ivy.subtract(d, ivy.sum(ivy.square(Lj[..., j, :]), axis=-1))
+            c = ivy.subtract(c, ivy.sum(ivy.multiply(Lj, ivy.expand_dims(Lj[..., j, :],
+                                                                          axis=-2)), axis=-1))
+        bad = ivy.logical_not(ivy.greater(d, 0))
+        info = ivy.where(ivy.logical_and(ivy.equal(info, 0), bad), ivy.full_like(info, j + 1),
+                         info)
+        ljj = ivy.sqrt(ivy.where(bad, ivy.ones_like(d), d))
+        below = ivy.greater(ivy.arange(n, dtype="int64"), j)
+        col = ivy.where(below, ivy.divide(c, ivy.expand_dims(ljj, axis=-1)), ivy.zeros_like(c))
+        col = ivy.where(ivy.equal(ivy.arange(n, dtype="int64"), j), ivy.expand_dims(ljj, -1),
+                        col)
+        cols.append(col)
+    return (ivy.stack(cols, axis=-1) if cols else ivy.zeros_like(x)), info
+
+
+def _potrf_info(x):
+    return _potrf(x)[1]
+
+
+def _not_pd(k):
+    return (f"The factorization could not be completed because the input is not "
+            f"positive-definite (the leading minor of order {k} is not positive-definite).")
+
+
 def cholesky(A, *, upper=False, out=None):
-    return _out(wrap(ivy.linalg.cholesky(_square(A, "cholesky"), upper=upper)), out)
+    x = _square(A, "cholesky")
+    r = _backend_call(lambda a: ivy.linalg.cholesky(a, upper=upper), x)
+    if r is None or (A.numel() and not _all_finite(r)):
+        low, info = _potrf(x)
+        _first_bad(info, "linalg.cholesky", _not_pd)
+        # the backend's rounding found a non-positive pivot where LAPACK's potrf does not
+        r = ivy.matrix_transpose(low) if upper else low
+    return _out(wrap(r), out)
 
 
 def qr(A, mode="reduced", *, out=None):
@@ -395,6 +520,9 @@ def solve_triangular(A, B, *, upper, left=True, unitriangular=False, out=None):
 
 
 _LUF = namedtuple("linalg_lu_factor", ["LU", "pivots"])
+_LIX = namedtuple("linalg_inv_ex", ["inverse", "info"])
+_CHX = namedtuple("linalg_cholesky_ex", ["L", "info"])
+_SOX = namedtuple("linalg_solve_ex", ["result", "info"])
 _LUFX = namedtuple("linalg_lu_factor_ex", ["LU", "pivots", "info"])
 _LU = namedtuple("linalg_lu", ["P", "L", "U"])
 
@@ -661,11 +789,27 @@ def tensorsolve(A, B, dims=None, *, out=None):
 
 
 def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
-    return cholesky(A, upper=upper), wrap(ivy.zeros(tuple(A.shape[:-2]), dtype="int32")._data)
+    x = _square(A, "cholesky_ex")
+    info = _potrf_info(x) if A.numel() else ivy.zeros(tuple(A.shape[:-2]), dtype="int32")
+    if check_errors:
+        _first_bad(info, "linalg.cholesky_ex", _not_pd)
+    r = _backend_call(lambda a: ivy.linalg.cholesky(a, upper=upper), x)
+    if r is None:  # torch leaves a partial factor there (unspecified); NaN here
+        r = ivy.full_like(x, float("nan"))
+    return _CHX(wrap(r), wrap(info))
 
 
 def solve_ex(A, B, *, left=True, check_errors=False, out=None):
-    return solve(A, B, left=left), wrap(ivy.zeros(tuple(A.shape[:-2]), dtype="int32")._data)
+    x = _square(A, "solve_ex")
+    info = _lu_info(x) if A.numel() else ivy.zeros(tuple(A.shape[:-2]), dtype="int32")
+    if check_errors:
+        _first_bad(info, "torch.linalg.solve_ex",
+                   lambda k: "The solver failed because the input matrix is singular.")
+    try:
+        r = solve(A, B, left=left)
+    except LinAlgError:  # torch returns getrs' inf/NaN; the frontend NaN
+        r = solve(wrap(ivy.eye(A.shape[-1], dtype=dtype_of(x).ivy)), B, left=left) * float("nan")
+    return _SOX(r, wrap(info))
 
 
 _ = (_core, Tensor)

@@ -17,7 +17,7 @@ import sys
 REAL_NAMESPACES = ("jax.numpy", "jax.numpy.linalg", "jax.numpy.fft", "jax.nn", "jax.lax",
                    "jax.random", "jax.scipy.special")
 TEST_MODULES = ("test_numpy", "test_lax_nn_random", "test_programs", "test_extra",
-                "test_special")
+                "test_special", "test_at_modes")
 
 _RULES = [
     ("sharding/distributed", "collectives, named axes and sharding (multi-device programs)",

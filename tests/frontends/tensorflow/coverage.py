@@ -21,7 +21,7 @@ REAL_NAMESPACES = ("tf", "tf.math", "tf.nn", "tf.linalg", "tf.signal", "tf.image
                    "tf.bitwise", "tf.raw_ops")
 TEST_MODULES = ("test_math", "test_manipulation", "test_nn_image_signal", "test_special",
                 "test_linop", "test_added",
-                "test_linalg_random_raw", "test_programs", "test_more")
+                "test_linalg_random_raw", "test_programs", "test_more", "test_pyfunc")
 
 _RULES = [
     ("strings / I/O", "string tensors, encoders/decoders, files",

@@ -1925,3 +1925,124 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
 
 
 _ = Tensor
+
+
+# ----------------------------------------------------------------- fractional max pooling
+def _frac_intervals(sample, n_in, n_out, k, npdt):
+    """ATen's generate_intervals, in the input's floating type: window starts for one plane."""
+    import numpy as np
+
+    seq = np.zeros(n_out, dtype=np.int64)
+    if n_out > 1:
+        alpha = npdt(n_in - k) / npdt(n_out - 1)
+        s = npdt(sample)
+        i = np.arange(n_out - 1).astype(npdt)
+        seq[:-1] = ((i + s) * alpha).astype(np.int64) - np.int64((s * alpha).astype(npdt))
+    if n_out > 0:
+        seq[-1] = n_in - k
+    return seq
+
+
+def _fractional_max_pool(input, d, kernel_size, output_size, output_ratio, return_indices,
+                         _random_samples):
+    import numpy as np
+
+    name = f"fractional_max_pool{d}d"
+    if output_size is None and output_ratio is None:
+        raise ValueError(f"{name} requires specifying either an output_size or an output_ratio")
+    x = input._data
+    nd = len(x.shape)
+    if nd not in (d + 1, d + 2):
+        raise RuntimeError(f"{name}(): Expected {d + 1}D or {d + 2}D tensor, but got: "
+                           f"{list(x.shape)}")
+    spatial = tuple(x.shape[-d:])
+    if output_size is None:
+        if len(output_ratio) > d:
+            raise ValueError(f"{name} requires output_ratio to either be a single Int or tuple "
+                             "of Ints.")
+        ratio = _ntuple(output_ratio, d)
+        output_size = [_int(spatial[i] * ratio[i]) for i in range(d)]
+    k = tuple(_int(v) for v in _ntuple(kernel_size, d))
+    o = tuple(_int(v) for v in _ntuple(output_size, d))
+    if len(k) != d or len(o) != d:
+        raise RuntimeError(f"{name}: kernel_size and output_size must have {d} elements")
+    names = ("height", "width") if d == 2 else ("time", "height", "width")
+    for i in range(d):
+        if k[i] <= 0 or o[i] < 0:
+            raise RuntimeError(f"{name}(): kernel_size and output_size must be positive")
+        # ATen's checks: 2-d o + k - 1 <= n, 3-d (strictly) o + k - 1 < n
+        if o[i] + k[i] - 1 > spatial[i] - (d == 3):
+            raise RuntimeError(f"{name}{'_out' if d == 3 else ''}(): pool {names[i]} {k[i]} too "
+                               f"large relative to input {names[i]} {spatial[i]}")
+    if dtype_of(x).cat != 2:
+        raise RuntimeError(f"\"{name}_out_frame\" not implemented for '{dtype_of(x)}'")
+    batched = nd == d + 2
+    N = _int(x.shape[0]) if batched else 1
+    C = _int(x.shape[-d - 1])
+    if _random_samples is None:
+        _random_samples = F.rand(N, C, d, dtype=input.dtype)
+    smp = _random_samples
+    if smp.ndim != 3:
+        raise RuntimeError(f"Expect _random_samples to have 3 dimensions, got {smp.ndim}")
+    if smp.shape[0] < N:
+        raise RuntimeError("Expect _random_samples.size(0) no less then input batch size.")
+    if smp.shape[1] != C:
+        raise RuntimeError("Expect _random_samples.size(1) equals to input channel size.")
+    if smp.shape[2] != d:
+        raise RuntimeError(f"Expect _random_samples.size(2) equals to {d}; got {smp.shape[2]}.")
+    npdt = np.float64 if dtype_of(x).name == "float64" else np.float32
+    sv = np.asarray(ivy.to_numpy(smp._data), dtype=npdt)
+    # ATen's sample order: 2-d (W, H), 3-d (T, H, W)
+    which = (1, 0) if d == 2 else (0, 1, 2)
+    starts = [np.stack([np.stack([_frac_intervals(sv[b, c, which[i]], spatial[i], o[i], k[i],
+                                                  npdt) for c in range(C)]) for b in range(N)])
+              for i in range(d)]  # each (N, C, o[i])
+    strides = [1] * d
+    for i in range(d - 2, -1, -1):
+        strides[i] = strides[i + 1] * spatial[i + 1]
+    base = np.zeros((N, C) + o, dtype=np.int64)
+    for i in range(d):
+        shp = [N, C] + [1] * d
+        shp[2 + i] = o[i]
+        base = base + starts[i].reshape(shp) * strides[i]
+    xf = ivy.reshape(x if batched else ivy.expand_dims(x, axis=0), (N, C, -1))
+    B = ivy.backend_of(x)
+    best = best_i = None
+    for off in np.ndindex(*k):  # row-major over the window, as ATen's loops
+        flat = base + _int(sum(off[i] * strides[i] for i in range(d)))
+        fi = B.asarray(flat.reshape(N, C, -1))
+        v = ivy.take_along_axis(xf, fi, axis=-1)
+        if best is None:  # ATen starts from -inf with the first index: the same as this
+            best, best_i = v, fi
+            continue
+        take = ivy.logical_or(ivy.greater(v, best), ivy.isnan(v))
+        best = ivy.where(take, v, best)
+        best_i = ivy.where(take, fi, best_i)
+    shape_out = ((N,) if batched else ()) + (C,) + o
+    out = wrap(ivy.reshape(best, shape_out))
+    idx = wrap(ivy.reshape(ivy.astype(best_i, "int64"), shape_out))
+    return (out, idx) if return_indices else out
+
+
+def fractional_max_pool2d(input, kernel_size, output_size=None, output_ratio=None,
+                          return_indices=False, _random_samples=None):
+    return _fractional_max_pool(input, 2, kernel_size, output_size, output_ratio,
+                                return_indices, _random_samples)
+
+
+def fractional_max_pool3d(input, kernel_size, output_size=None, output_ratio=None,
+                          return_indices=False, _random_samples=None):
+    return _fractional_max_pool(input, 3, kernel_size, output_size, output_ratio,
+                                return_indices, _random_samples)
+
+
+def fractional_max_pool2d_with_indices(input, kernel_size, output_size=None, output_ratio=None,
+                                       return_indices=False, _random_samples=None):
+    return _fractional_max_pool(input, 2, kernel_size, output_size, output_ratio, True,
+                                _random_samples)
+
+
+def fractional_max_pool3d_with_indices(input, kernel_size, output_size=None, output_ratio=None,
+                                       return_indices=False, _random_samples=None):
+    return _fractional_max_pool(input, 3, kernel_size, output_size, output_ratio, True,
+                                _random_samples)
