@@ -469,6 +469,7 @@ class _Capture(TorchDispatchMode):
             checked.append(root)
         # every view of the same root now reads the new data
         new_root = self.s.get(root)
+        flat_root = None  # the root flattened once, for the views read back by position
         for vid, vw in list(self.views.items()):
             if vw.root is not root or vid == id(dst):
                 continue
@@ -480,8 +481,10 @@ class _Capture(TorchDispatchMode):
             if pos is None:
                 self.s.bind(t, _Poison(op, "stale view"))
             else:
+                if flat_root is None:
+                    flat_root = ivy.reshape(new_root, (-1,))
                 self.s.bind(t, lower.native(ivy.reshape(
-                    ivy.take(ivy.reshape(new_root, (-1,)), pos.reshape(-1)), tuple(t.shape))))
+                    ivy.take(flat_root, pos.reshape(-1)), tuple(t.shape))))
         self.s.check(op, "in-place: out-of-place mapping, rebound", checked,
                      [self.s.get(t) for t in checked])
 
