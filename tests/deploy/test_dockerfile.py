@@ -22,6 +22,7 @@ from .util import (
     load_compose,
     one_instruction,
     parse_dockerfile,
+    undeclared_stage_vars,
     worker_env,
 )
 
@@ -69,15 +70,7 @@ def test_single_stage_parameterised_by_base_image_and_backend(instructions):
 
 def test_args_used_after_from_are_declared_after_from(instructions):
     """An ARG declared before FROM is invisible to RUN/ENV/LABEL: a classic silent bug."""
-    kinds = [i.keyword for i in instructions]
-    stage = instructions[kinds.index("FROM") + 1:]
-    known = set(_arg_defaults(stage)) | {"PATH"}
-    for i in stage:
-        if i.keyword == "ENV":
-            known |= set(re.findall(r"([A-Z_][A-Z0-9_]*)=", i.value))
-        if i.keyword in ("RUN", "ENV", "LABEL", "COPY", "WORKDIR", "USER"):
-            for var in re.findall(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)", i.value):
-                assert var in known, f"line {i.line}: ${var} is not declared in this stage"
+    assert undeclared_stage_vars(instructions) == [], "not declared in this stage"
 
 
 def test_runs_as_a_numeric_non_root_user_after_the_last_run(instructions):

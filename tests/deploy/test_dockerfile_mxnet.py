@@ -8,7 +8,14 @@ import re
 
 import pytest
 
-from tests.deploy.util import IMAGE_ROOT, ROOT, dockerignored, one_instruction, parse_dockerfile
+from tests.deploy.util import (
+    IMAGE_ROOT,
+    ROOT,
+    dockerignored,
+    one_instruction,
+    parse_dockerfile,
+    undeclared_stage_vars,
+)
 
 DOCKERFILE = ROOT / "docker" / "Dockerfile.mxnet"
 
@@ -31,15 +38,7 @@ def test_one_stage_on_a_python_that_numpy_1_23_supports(instructions):
 
 
 def test_args_used_after_from_are_declared_after_from(instructions):
-    kinds = [i.keyword for i in instructions]
-    stage = instructions[kinds.index("FROM") + 1:]
-    known = {i.value.split("=", 1)[0] for i in stage if i.keyword == "ARG"} | {"PATH"}
-    for i in stage:
-        if i.keyword == "ENV":
-            known |= set(re.findall(r"([A-Z_][A-Z0-9_]*)=", i.value))
-        if i.keyword in ("RUN", "ENV", "LABEL", "COPY", "WORKDIR", "USER"):
-            for var in re.findall(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)", i.value):
-                assert var in known, f"line {i.line}: ${var} is not declared in this stage"
+    assert undeclared_stage_vars(instructions) == [], "not declared in this stage"
 
 
 def test_same_pins_as_the_ivy_serve_environment(instructions):

@@ -213,6 +213,22 @@ def one_instruction(instructions, keyword):
     assert len(found) == 1, f"expected one {keyword}, found {len(found)}"
     return found[0]
 
+
+def undeclared_stage_vars(instructions) -> list[str]:
+    """``line N: $VAR`` for each variable a RUN/ENV/LABEL/COPY/WORKDIR/USER of the last stage uses
+    without an ARG or ENV of that stage declaring it (an ARG before FROM is invisible there)."""
+    kinds = [i.keyword for i in instructions]
+    stage = instructions[kinds.index("FROM") + 1:]
+    known = {i.value.split("=", 1)[0] for i in stage if i.keyword == "ARG"} | {"PATH"}
+    bad = []
+    for i in stage:
+        if i.keyword == "ENV":
+            known |= set(re.findall(r"([A-Z_][A-Z0-9_]*)=", i.value))
+        if i.keyword in ("RUN", "ENV", "LABEL", "COPY", "WORKDIR", "USER"):
+            bad += [f"line {i.line}: ${v}" for v in
+                    re.findall(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)", i.value) if v not in known]
+    return bad
+
 def dockerignore_patterns() -> list[str]:
     lines = (ROOT / ".dockerignore").read_text().splitlines()
     return [ln.strip() for ln in lines if ln.strip() and not ln.strip().startswith("#")]
