@@ -1,7 +1,9 @@
 """Device strings: ``"cpu"`` and ``"gpu:N"``, the one vocabulary every backend maps from.
 
-The mapping to each framework's device objects lives in ``backends/<fw>/device.py``
-(``gpu:N`` -> torch ``cuda:N``, the N-th JAX GPU device, TensorFlow ``/GPU:N``).
+Which kinds each backend has, and the framework's name for each, are facts of the backend's
+descriptor (``descriptor("torch").devices == {"cpu": "cpu", "gpu": "cuda"}``); the mapping to the
+framework's device objects lives in ``backends/<fw>/device.py`` (``gpu:N`` -> torch ``cuda:N``,
+the N-th JAX GPU device, TensorFlow ``/GPU:N``, MXNet ``mx.gpu(N)``).
 """
 
 from __future__ import annotations
@@ -23,6 +25,17 @@ def parse_device(device) -> tuple[str, int]:
         raise InvalidArgumentError(
             f"unknown device {device!r}; Ivy devices are 'cpu' and 'gpu:N' (e.g. 'gpu:0')")
     return m.group(1), int(m.group(2) or 0)
+
+
+def parse_device_on(device, backend: str, types) -> tuple[str, int]:
+    """``parse_device`` for one backend, whose device kinds are the keys of ``types`` (its
+    descriptor's ``devices``): a kind it does not have raises, naming the ones it has."""
+    kind, index = parse_device(device)
+    if kind not in types:
+        raise InvalidArgumentError(
+            f"the {backend} backend has no {kind!r} devices, so not {device!r}; its devices: "
+            + ", ".join(f"'{k}'" if k == "cpu" else f"'{k}:N'" for k in types))
+    return kind, index
 
 
 def normalize_device(device) -> str:

@@ -46,6 +46,8 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from ivy_client import config
 from ivy_client.proto import SERVICE_NAME, worker_pb2
 
+from ivy.functional.backends import descriptor
+
 from . import envs
 from .gateway import process as gateway_process
 
@@ -190,10 +192,14 @@ def describe_metrics_holder(host: str, port: int) -> str:
 
 
 def preflight(workers: list[config.WorkerSpec]) -> list[str]:
-    """One message per configured port that cannot be used (empty: all free)."""
+    """One message per configured port that cannot be used, or device its backend does not have
+    (empty: all usable)."""
     problems = []
     seen: dict[int, str] = {}
     for w in workers:
+        why = descriptor(w.backend).device_problem(w.device)
+        if why:
+            problems.append(f"worker {w.name} ({w.backend}@{w.device}): {why}")
         for kind, port in (("port", w.port), ("metrics port", w.metrics_port)):
             if not port:
                 continue

@@ -736,12 +736,49 @@ SPARE_THREADS = 8  # threads computing calls never take: health, Info, Release, 
 TRIM_BYTES = 16 * 2**20  # requests moving at least this much give freed memory back afterwards
 
 
+class _Accounting:
+    """What every RPC handler does around its work, the same for both server kinds (threads and
+    grpc.aio): the function label (a client's name only if it is a known function), a failure's
+    status, log line and request id, the metrics, the memory trim after large requests, the
+    debug log. The handlers below differ only in what their kind makes different: admission
+    (the gate's threads vs the event loop), ``abort`` being a coroutine, when the trim runs."""
+
+    __slots__ = ("method", "known", "calls", "debug", "trimmer")
+
+    def __init__(self, method: str, known_functions, worker: Worker | None):
+        self.method = method
+        self.known = known_functions
+        self.calls = method in _CALLS  # the function label is a client's name: known ones only
+        self.debug = log.isEnabledFor(logging.DEBUG)
+        self.trimmer = worker.trimmer if worker is not None else None
+
+    def failure(self, e: Exception, context, tag: list):
+        """``(status, message)`` for a failed request, logged with its request id, which is also
+        sent back as trailing metadata; the caller aborts with them."""
+        status, message = errors.status_of(e)
+        rid = _request_id(context)
+        log.warning("request=%s method=%s function=%s code=%s error=%s", rid, self.method,
+                    tag[0], status.name, message[:2000])
+        context.set_trailing_metadata((("x-request-id", rid),))
+        return status, message
+
+    def finish(self, context, tag: list, code: str, seconds: float, size_in: int,
+               size_out: int) -> bool:
+        """Record a finished request; True when it moved enough bytes that freed memory should be
+        given back (``self.trimmer.kick``, at the moment the server kind allows)."""
+        fn = tag[0] if not self.calls or tag[0] in self.known else "<unknown>"
+        _observe(self.method, fn, code, seconds, size_in, size_out)
+        if self.debug and code == "OK":
+            log.debug("request=%s method=%s function=%s code=OK ms=%.3f", _request_id(context),
+                      self.method, tag[0], seconds * 1e3)
+        return self.trimmer is not None and size_in + size_out >= TRIM_BYTES
+
+
 def _wrap(method: str, impl, known_functions, worker: Worker | None = None):
     """A gRPC handler running ``impl`` with admission, error mapping, metrics and request logs."""
-    debug = log.isEnabledFor(logging.DEBUG)
+    acct = _Accounting(method, known_functions, worker)
     gate = worker.gate if worker is not None else None
     gated = gate is not None and method in GATED
-    trimmer = worker.trimmer if worker is not None else None
     count_in = method == "Call"
 
     def handler(request, context):
@@ -762,26 +799,16 @@ def _wrap(method: str, impl, known_functions, worker: Worker | None = None):
             size_out = len(response) if response.__class__ is bytes else 0
             return response
         except Exception as e:  # noqa: BLE001 - every failure becomes a status, never a crash
-            status, message = errors.status_of(e)
+            status, message = acct.failure(e, context, tag)
             code = status.name
-            rid = _request_id(context)
-            log.warning("request=%s method=%s function=%s code=%s error=%s", rid, method,
-                        tag[0], code, message[:2000])
-            context.set_trailing_metadata((("x-request-id", rid),))
             context.abort(status, message)
         finally:
             if entered:
                 gate.leave()
             elif begun:
                 gate.end()
-            if trimmer is not None and size_in + size_out >= TRIM_BYTES:
-                context.add_callback(trimmer.kick)  # after gRPC has sent the response
-            dt = time.perf_counter() - t0
-            fn = tag[0] if tag[0] in known_functions or method not in _CALLS else "<unknown>"
-            _observe(method, fn, code, dt, size_in, size_out)
-            if debug and code == "OK":
-                log.debug("request=%s method=%s function=%s code=OK ms=%.3f", _request_id(context),
-                          method, tag[0], dt * 1e3)
+            if acct.finish(context, tag, code, time.perf_counter() - t0, size_in, size_out):
+                context.add_callback(acct.trimmer.kick)  # after gRPC has sent the response
 
     return handler
 
@@ -935,8 +962,7 @@ def build_server(worker: Worker, *, host: str, port: int, threads: int,
 def _wrap_aio(method: str, impl, known_functions, worker: Worker | None = None):
     """``_wrap`` for grpc.aio: the same work, run inline on the event loop (one call at a time,
     so no admission gate: the event loop is the queue)."""
-    debug = log.isEnabledFor(logging.DEBUG)
-    trimmer = worker.trimmer if worker is not None else None
+    acct = _Accounting(method, known_functions, worker)
     closed = worker.gate if worker is not None else None
     count_in = method == "Call"
 
@@ -953,22 +979,12 @@ def _wrap_aio(method: str, impl, known_functions, worker: Worker | None = None):
             response = impl(request, context, tag)
             size_out = len(response) if response.__class__ is bytes else 0
         except Exception as e:  # noqa: BLE001 - every failure becomes a status, never a crash
-            failure = errors.status_of(e)
+            failure = acct.failure(e, context, tag)
             code = failure[0].name
-        dt = time.perf_counter() - t0
-        fn = tag[0] if tag[0] in known_functions or method not in _CALLS else "<unknown>"
-        _observe(method, fn, code, dt, size_in, size_out)
-        if trimmer is not None and size_in + size_out >= TRIM_BYTES:
-            trimmer.kick()
+        if acct.finish(context, tag, code, time.perf_counter() - t0, size_in, size_out):
+            acct.trimmer.kick()
         if failure is not None:
-            rid = _request_id(context)
-            log.warning("request=%s method=%s function=%s code=%s error=%s", rid, method,
-                        tag[0], code, failure[1][:2000])
-            context.set_trailing_metadata((("x-request-id", rid),))
-            await context.abort(failure[0], failure[1])
-        if debug:
-            log.debug("request=%s method=%s function=%s code=OK ms=%.3f", _request_id(context),
-                      method, tag[0], dt * 1e3)
+            await context.abort(*failure)
         return response
 
     return handler
@@ -980,7 +996,7 @@ def _wrap_aio_stream(method: str, impl, known_functions, worker: Worker):
     client's flow control). At most ``--threads`` streams gather at once (RESOURCE_EXHAUSTED
     beyond, as the threads kind's admission gate does): the event loop interleaves them, and
     each holds a buffer of up to --max-stream-mb."""
-    debug = log.isEnabledFor(logging.DEBUG)
+    acct = _Accounting(method, known_functions, worker)
     gate = worker.gate
     streams = [0]
 
@@ -1001,32 +1017,22 @@ def _wrap_aio_stream(method: str, impl, known_functions, worker: Worker):
             counted = True
             responses = await impl(request_iterator, context, tag)
         except Exception as e:  # noqa: BLE001 - every failure becomes a status, never a crash
-            failure = errors.status_of(e)
+            failure = acct.failure(e, context, tag)
         finally:
             if counted:
                 streams[0] -= 1
-        code = "OK" if failure is None else failure[0].name
-        fn = tag[0] if tag[0] in known_functions or method not in _CALLS else "<unknown>"
         if failure is not None:
-            _observe(method, fn, code, time.perf_counter() - t0, 0, 0)
-            rid = _request_id(context)
-            log.warning("request=%s method=%s function=%s code=%s error=%s", rid, method,
-                        tag[0], code, failure[1][:2000])
-            context.set_trailing_metadata((("x-request-id", rid),))
-            await context.abort(failure[0], failure[1])
+            acct.finish(context, tag, failure[0].name, time.perf_counter() - t0, 0, 0)
+            await context.abort(*failure)
         size_out = 0
         try:
             for message in responses:
                 size_out += len(message)
                 yield message
         finally:
-            dt = time.perf_counter() - t0
-            _observe(method, fn, code, dt, 0, 0)
+            acct.finish(context, tag, "OK", time.perf_counter() - t0, 0, 0)  # as the threads kind
             if size_out >= TRIM_BYTES:
-                worker.trimmer.kick()
-            if debug:
-                log.debug("request=%s method=%s function=%s code=OK ms=%.3f",
-                          _request_id(context), method, tag[0], dt * 1e3)
+                acct.trimmer.kick()
 
     return handler
 

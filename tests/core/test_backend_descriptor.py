@@ -44,6 +44,19 @@ def test_client_keeps_the_same_backend_names():
     assert tuple(config.BACKENDS) == BACKEND_NAMES
 
 
+def test_dtype_and_device_facts_are_ivys_vocabulary():
+    from ivy.functional.backends.descriptors import ALL_DTYPES
+
+    assert ALL_DTYPES == tuple(str(d) for d in ivy.dtypes.ALL)
+    for d in all_descriptors():
+        assert d.dtypes and set(d.dtypes) <= set(ALL_DTYPES), d.name
+        assert "cpu" in d.devices and set(d.devices) <= {"cpu", "gpu"}, d.name
+        assert d.device_problem("cpu") is None
+    assert descriptor("numpy").device_problem("gpu:0") == (
+        "the numpy backend has no 'gpu' devices (its device kinds: cpu)")
+    assert descriptor("torch").device_problem("cuda:1") is None
+
+
 def test_autodiff_flag_is_what_gradients_use():
     from ivy.functional.ivy.gradients import AUTODIFF_BACKENDS
 
@@ -78,6 +91,23 @@ def test_descriptor_facts_hold_on_the_framework(name):
     # dtype spelling and the literal-array constructor agree with the backend's dtype mapping
     B = ivy.set_backend(name)
     try:
+        # the dtype table is the descriptor's: those dtypes and no others
+        assert tuple(str(t) for t in B.SUPPORTED_DTYPES) == d.dtypes
+        table = importlib.import_module(f"ivy.functional.backends.{name}.dtypes")._NATIVE
+        assert {str(k) for k in table} == set(d.dtypes)
+        # the device kinds: each one's framework name is what the framework calls that device type
+        native_cpu = B.as_native_device("cpu")
+        spelled = getattr(native_cpu, "platform", getattr(native_cpu, "type", native_cpu))
+        assert d.devices["cpu"] == str(spelled).strip("/").split(":")[0], (native_cpu, d.devices)
+        assert B.dev(ivy.asarray([1.0]).data) == "cpu"
+        if "gpu" not in d.devices:
+            with pytest.raises(ivy.errors.InvalidArgumentError,
+                               match=f"the {name} backend has no 'gpu' devices.*'cpu'"):
+                B.as_native_device("gpu:0")
+        elif name == "torch":
+            import torch
+
+            assert torch.device(d.devices["gpu"], 0).type == d.devices["gpu"]  # a torch type
         for dt in ("bool", "int8", "int32", "int64", "uint8", "float16", "float32", "float64",
                    "complex64"):
             if ivy.dtypes.as_ivy_dtype(dt) not in B.SUPPORTED_DTYPES:  # mxnet: no complex

@@ -146,8 +146,11 @@ def test_aio_server_kind():
         with ivy_client.Client(f"numpy={w.address}", token=TOKEN) as c:
             assert c.info()["server_kind"] == "aio"
             assert c.call("add", np.ones(2), 1.0).tolist() == [2.0, 2.0]
-            with pytest.raises(ivy_client.NotFound, match="did you mean"):
-                c.call("ad", 1, 2)
+            with pytest.raises(ivy_client.NotFound, match="did you mean") as e:
+                c.call("ad", 1, 2, request_id="rid-aio-7")
+            # failures go through the accounting both server kinds share: the request id comes
+            # back as trailing metadata, as from the threads kind (test_request_id_reaches_the_logs)
+            assert e.value.request_id == "rid-aio-7"
             h = c.call("ones", (3,), keep=True)
             assert h.fetch().tolist() == [1.0, 1.0, 1.0] and h.release()
         with ivy_client.Client(f"numpy={w.address}", token="wrong") as c:

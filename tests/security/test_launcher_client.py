@@ -350,3 +350,16 @@ def test_chaos_benchmark_quick_mode_runs(tmp_path):
     assert not [p for p in (res["kill"]["old_pid"], res["kill"]["new_pid"])
                 if os.path.exists(f"/proc/{p}")
                 and open(f"/proc/{p}/stat").read().rsplit(")", 1)[1].split()[0] != "Z"]
+
+
+def test_device_the_backend_does_not_have_is_refused_before_anything_starts(tmp_path):
+    # the descriptor says numpy has only the cpu kind: refused at config time, naming the worker
+    # and the kinds there are, instead of a worker process that imports the framework and dies
+    cfg = _toml(tmp_path, {"name": "a", "backend": "numpy", "device": "gpu:0", "port": free_port()},
+                {"name": "b", "backend": "numpy", "port": free_port()})
+    out = _launcher("--config", cfg, timeout=60)
+    text = out.stdout + out.stderr
+    assert out.returncode == 2, text
+    assert ("worker a (numpy@gpu:0): the numpy backend has no 'gpu' devices (its device kinds: "
+            "cpu)") in text, text
+    assert "nothing started" in text

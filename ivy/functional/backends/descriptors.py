@@ -19,6 +19,11 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
+# Ivy's dtypes by name, in ``ivy.dtypes.ALL``'s order (a test checks the two agree)
+ALL_DTYPES: tuple[str, ...] = ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16",
+                               "uint32", "uint64", "float16", "bfloat16", "float32", "float64",
+                               "complex64", "complex128")
+
 
 @dataclass(frozen=True)
 class BackendDescriptor:
@@ -51,6 +56,15 @@ class BackendDescriptor:
     # the pip distributions that provide the framework, any one of them (tensorflow-cpu too):
     # how a worker's environment is probed for the framework's version
     distributions: tuple[str, ...] = ()
+    # the Ivy dtypes this backend has, by name; asking for another raises UnsupportedDtypeError
+    # (each backend's ``SUPPORTED_DTYPES`` and dtype table are built from this)
+    dtypes: tuple[str, ...] = ALL_DTYPES
+    # Ivy device kind ("cpu", "gpu") -> the framework's name for that device type (torch "cuda",
+    # TensorFlow "GPU"); a kind not listed does not exist on this backend. ``gpu:N`` is the N-th
+    # device of that type. Read by the backend's ``device.py`` and by ``ivy-serve``'s preflight
+    # (a ``numpy@gpu:0`` worker is refused before any process starts)
+    devices: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({"cpu": "cpu"}),
+                                       hash=False, compare=False)
 
     def resolve_array_types(self) -> tuple[type, ...]:
         """The native array types, resolved now; ``()`` while the framework is not imported
@@ -62,6 +76,15 @@ class BackendDescriptor:
     def dtype_expr(self, ivy_name: str) -> str:
         """How emitted code spells dtype ``ivy_name`` ("bool" -> "np.bool_")."""
         return f"{self.dtype_ns}.{self.dtype_renames.get(ivy_name, ivy_name)}"
+
+    def device_problem(self, device: str) -> str | None:
+        """Why this backend cannot have ``device`` ("gpu:0" on numpy), or None when its kind
+        exists here (whether such a device is present is only known once the framework runs)."""
+        kind = str(device).strip().lower().replace("cuda", "gpu").partition(":")[0]
+        if kind in self.devices:
+            return None
+        return (f"the {self.name} backend has no {kind!r} devices (its device kinds: "
+                f"{', '.join(self.devices)})")
 
     def import_framework(self):
         """Import and return the framework module (raises ImportError when it is missing)."""
@@ -96,6 +119,7 @@ _DESCRIPTORS: dict[str, BackendDescriptor] = {
             dtype_ns="np", dtype_renames=MappingProxyType({"bool": "bool_"}),
             # SciPy: the numpy backend's erf (gelu) is scipy.special.erf when SciPy is installed
             emit_array="np.array", type_roots=("numpy",), helper_roots=("numpy", "scipy"),
+            devices=_ns(("cpu", "cpu")),
         ),
         BackendDescriptor(
             name="torch", module="torch", pip_extra="torch",
@@ -106,6 +130,7 @@ _DESCRIPTORS: dict[str, BackendDescriptor] = {
                            ("torch.fft", "torch.fft"), ("torch.special", "torch.special"),
                            ("torch.nn.functional", "torch.nn.functional")),
             dtype_ns="torch", emit_array="torch.tensor", type_roots=("torch",),
+            devices=_ns(("cpu", "cpu"), ("gpu", "cuda")),  # torch.device("cuda", index)
             # NumPy: the shared nn helpers do static shape arithmetic with it
             helper_roots=("torch", "numpy"),
         ),
@@ -120,6 +145,7 @@ _DESCRIPTORS: dict[str, BackendDescriptor] = {
                            ("jax.lax", "jax.lax")),
             dtype_ns="jnp", dtype_renames=MappingProxyType({"bool": "bool_"}),
             emit_array="jnp.array", type_roots=("jax", "jaxlib"),
+            devices=_ns(("cpu", "cpu"), ("gpu", "gpu")),  # jax.devices(platform)
             helper_roots=("jax", "jaxlib", "numpy"), aliases=("jax.numpy",),
         ),
         BackendDescriptor(
@@ -133,6 +159,7 @@ _DESCRIPTORS: dict[str, BackendDescriptor] = {
                            ("tf.image", "tensorflow.image"),
                            ("tf.experimental.numpy", "tensorflow.experimental.numpy")),
             dtype_ns="tf", emit_array="tf.constant", type_roots=("tensorflow",),
+            devices=_ns(("cpu", "CPU"), ("gpu", "GPU")),  # "/GPU:0"
             helper_roots=("tensorflow", "numpy"), aliases=("tf",),
             distributions=("tensorflow", "tensorflow-cpu"),
         ),
@@ -149,6 +176,9 @@ _DESCRIPTORS: dict[str, BackendDescriptor] = {
                            ("npx", "mxnet.numpy_extension")),
             dtype_ns="mnp", dtype_renames=MappingProxyType({"bool": "bool_"}),
             emit_array="mnp.array", type_roots=("mxnet",), helper_roots=("mxnet", "numpy"),
+            # MXNet 1.9 has no int16, uint16/32/64, bfloat16 (in mx.np) or complex dtypes
+            dtypes=("bool", "int8", "int32", "int64", "uint8", "float16", "float32", "float64"),
+            devices=_ns(("cpu", "cpu"), ("gpu", "gpu")),  # mx.Context(kind, index)
             aliases=("mx", "mxnet.numpy"),
         ),
     )

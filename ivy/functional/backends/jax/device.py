@@ -3,13 +3,17 @@
 import jax
 import numpy as np
 
-from ivy.devices import parse_device
+from ivy.devices import parse_device_on
 from ivy.errors import InvalidArgumentError
+
+from ..descriptors import descriptor
+
+_TYPES = dict(descriptor("jax").devices)  # Ivy kind -> JAX platform: {"cpu": "cpu", "gpu": "gpu"}
 
 
 def _gpus():
     try:
-        return jax.devices("gpu")
+        return jax.devices(_TYPES["gpu"])
     except RuntimeError:
         return []
 
@@ -25,9 +29,9 @@ def as_native_device(device):
         device = default_device()
     if isinstance(device, jax.Device):
         return device
-    kind, index = parse_device(device)
+    kind, index = parse_device_on(device, "jax", _TYPES)
     if kind == "cpu":
-        return jax.devices("cpu")[0]
+        return jax.devices(_TYPES["cpu"])[0]
     gpus = _gpus()
     if index >= len(gpus):
         raise InvalidArgumentError(
@@ -40,7 +44,7 @@ def dev(x) -> str:
         d = next(iter(x.devices()))
     except Exception:  # tracers inside jit have no concrete device
         return "cpu"
-    return "cpu" if d.platform == "cpu" else f"gpu:{d.id}"
+    return "cpu" if d.platform == _TYPES["cpu"] else f"gpu:{d.id}"
 
 
 def to_device(x, device, /, *, stream=None):

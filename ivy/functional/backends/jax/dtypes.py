@@ -8,8 +8,10 @@ import numpy as np
 from ivy import dtypes as _d
 from ivy.functional.backends._shared import dtypes as _dt
 
-SUPPORTED_DTYPES = _d.ALL
-_NATIVE, _LOOKUP = _dt.build(lambda name: np.dtype(getattr(jnp, name)), scalar_types=True)
+from ..descriptors import descriptor
+
+SUPPORTED_DTYPES, _NATIVE, _LOOKUP = _dt.build(lambda name: np.dtype(getattr(jnp, name)),
+                                               descriptor("jax").dtypes, scalar_types=True)
 
 
 # the Ivy dtype, a name, or any framework's dtype -> the native dtype (None stays None)

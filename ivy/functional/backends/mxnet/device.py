@@ -3,8 +3,12 @@
 import mxnet as mx
 import numpy as onp
 
-from ivy.devices import parse_device
+from ivy.devices import parse_device_on
 from ivy.errors import InvalidArgumentError
+
+from ..descriptors import descriptor
+
+_TYPES = dict(descriptor("mxnet").devices)  # Ivy kind -> mx.Context's type: {"cpu": "cpu", ...}
 
 
 def _num_gpus() -> int:
@@ -23,18 +27,15 @@ def as_native_device(device):
         return mx.cpu()
     if isinstance(device, mx.Context):
         return device
-    kind, index = parse_device(device)
+    kind, index = parse_device_on(device, "mxnet", _TYPES)
     if kind == "cpu":
         return mx.cpu()
-    if kind == "gpu":
-        n = _num_gpus()
-        if (index or 0) >= n:
-            raise InvalidArgumentError(
-                f"the mxnet backend has no device {device!r}: {n} GPU(s) visible to this MXNet "
-                "build (the PyPI mxnet 1.9.1 wheel is CPU-only; see docs/deploy.md)")
-        return mx.gpu(index or 0)
-    raise InvalidArgumentError(f"the mxnet backend has no device {device!r}; valid: "
-                               f"{', '.join(devices())}")
+    n = _num_gpus()
+    if index >= n:
+        raise InvalidArgumentError(
+            f"the mxnet backend has no device {device!r}: {n} GPU(s) visible to this MXNet "
+            "build (the PyPI mxnet 1.9.1 wheel is CPU-only; see docs/deploy.md)")
+    return mx.Context(_TYPES[kind], index)
 
 
 def dev(x) -> str:

@@ -14,28 +14,11 @@ from ivy import dtypes as _d
 from ivy.errors import UnsupportedDtypeError, unsupported_dtype
 from ivy.functional.backends._shared import dtypes as _dt
 
-SUPPORTED_DTYPES = (_d.bool, _d.int8, _d.int32, _d.int64, _d.uint8, _d.float16, _d.float32,
-                    _d.float64)
-_SUPPORTED_NAMES = frozenset(str(d) for d in SUPPORTED_DTYPES)
+from ..descriptors import descriptor
 
-
-class _Unsupported:
-    """Stands in the table for a dtype MXNet lacks: converting to it raises."""
-
-    def __init__(self, name):
-        self.name = name
-
-
-def _native_of(name):
-    if name in _SUPPORTED_NAMES:
-        return onp.dtype(name)
-    return _Unsupported(name)
-
-
-_NATIVE, _LOOKUP = _dt.build(_native_of, scalar_types=False)
-_NATIVE = {k: v for k, v in _NATIVE.items() if not isinstance(v, _Unsupported)}
-_LOOKUP = {k: v for k, v in _LOOKUP.items() if not isinstance(v, _Unsupported)
-           and not isinstance(k, _Unsupported)}
+# the dtypes MXNet has are its descriptor's; the table holds only those, so converting to another
+# raises (as_native_dtype below)
+SUPPORTED_DTYPES, _NATIVE, _LOOKUP = _dt.build(onp.dtype, descriptor("mxnet").dtypes)
 _LOOKUP.update({v.type: v for v in _NATIVE.values()})  # numpy.float32 (what x.dtype compares to)
 
 

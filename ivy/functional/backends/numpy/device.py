@@ -2,8 +2,11 @@
 
 import numpy as np
 
-from ivy.devices import parse_device
-from ivy.errors import InvalidArgumentError
+from ivy.devices import parse_device_on
+
+from ..descriptors import descriptor
+
+_TYPES = dict(descriptor("numpy").devices)  # {"cpu": "cpu"}
 
 
 def devices():
@@ -13,8 +16,7 @@ def devices():
 def as_native_device(device):
     if device is None:
         return "cpu"
-    if parse_device(device)[0] != "cpu":
-        raise InvalidArgumentError(f"the numpy backend has only the 'cpu' device, not {device!r}")
+    parse_device_on(device, "numpy", _TYPES)
     return "cpu"
 
 

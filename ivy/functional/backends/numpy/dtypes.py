@@ -8,10 +8,12 @@ import numpy as np
 from ivy import dtypes as _d
 from ivy.functional.backends._shared import dtypes as _dt
 
-SUPPORTED_DTYPES = _d.ALL
+from ..descriptors import descriptor
+
 # keyed by Ivy dtypes/names and by numpy's own dtype objects and scalar types
-_NATIVE, _LOOKUP = _dt.build(np.dtype, overrides={"bfloat16": np.dtype(ml_dtypes.bfloat16)},
-                             scalar_types=True)
+SUPPORTED_DTYPES, _NATIVE, _LOOKUP = _dt.build(
+    np.dtype, descriptor("numpy").dtypes, overrides={"bfloat16": np.dtype(ml_dtypes.bfloat16)},
+    scalar_types=True)
 
 
 # the Ivy dtype, a name, or any framework's dtype -> the native dtype (None stays None)

@@ -3,12 +3,16 @@
 import numpy as np
 import tensorflow as tf
 
-from ivy.devices import parse_device
+from ivy.devices import parse_device_on
 from ivy.errors import InvalidArgumentError
+
+from ..descriptors import descriptor
+
+_TYPES = dict(descriptor("tensorflow").devices)  # {"cpu": "CPU", "gpu": "GPU"}
 
 
 def devices():
-    return ["cpu"] + [f"gpu:{i}" for i in range(len(tf.config.list_logical_devices("GPU")))]
+    return ["cpu"] + [f"gpu:{i}" for i in range(len(tf.config.list_logical_devices(_TYPES["gpu"])))]
 
 
 def as_native_device(device):
@@ -16,19 +20,20 @@ def as_native_device(device):
         from ivy.devices import default_device
 
         device = default_device()
-    kind, index = parse_device(device)
+    kind, index = parse_device_on(device, "tensorflow", _TYPES)
     if kind == "cpu":
-        return "/CPU:0"
-    n = len(tf.config.list_logical_devices("GPU"))
+        return f"/{_TYPES['cpu']}:0"
+    n = len(tf.config.list_logical_devices(_TYPES[kind]))
     if index >= n:
         raise InvalidArgumentError(
             f"device {device!r} is not available to tensorflow (it sees {n} GPU devices)")
-    return f"/GPU:{index}"
+    return f"/{_TYPES[kind]}:{index}"
 
 
 def dev(x) -> str:
     d = tf.DeviceSpec.from_string(x.device or "/CPU:0")
-    return "cpu" if (d.device_type or "CPU").upper() == "CPU" else f"gpu:{d.device_index or 0}"
+    cpu = _TYPES["cpu"]
+    return "cpu" if (d.device_type or cpu).upper() == cpu else f"gpu:{d.device_index or 0}"
 
 
 def to_device(x, device, /, *, stream=None):

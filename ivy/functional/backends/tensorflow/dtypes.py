@@ -7,8 +7,9 @@ import tensorflow as tf
 from ivy import dtypes as _d
 from ivy.functional.backends._shared import dtypes as _dt
 
-SUPPORTED_DTYPES = _d.ALL
-_NATIVE, _LOOKUP = _dt.build(tf.as_dtype)
+from ..descriptors import descriptor
+
+SUPPORTED_DTYPES, _NATIVE, _LOOKUP = _dt.build(tf.as_dtype, descriptor("tensorflow").dtypes)
 
 
 # the Ivy dtype, a name, or any framework's dtype -> the native dtype (None stays None)

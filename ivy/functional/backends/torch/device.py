@@ -3,8 +3,12 @@
 import numpy as np
 import torch
 
-from ivy.devices import parse_device
+from ivy.devices import parse_device_on
 from ivy.errors import InvalidArgumentError
+
+from ..descriptors import descriptor
+
+_TYPES = dict(descriptor("torch").devices)  # {"cpu": "cpu", "gpu": "cuda"}
 
 
 def devices():
@@ -18,19 +22,19 @@ def as_native_device(device):
         device = default_device()
     if isinstance(device, torch.device):
         return device
-    kind, index = parse_device(device)
+    kind, index = parse_device_on(device, "torch", _TYPES)
     if kind == "cpu":
-        return torch.device("cpu")
+        return torch.device(_TYPES["cpu"])
     if index >= torch.cuda.device_count():
         raise InvalidArgumentError(
             f"device {device!r} is not available to torch (it sees {torch.cuda.device_count()} "
             "CUDA devices)")
-    return torch.device("cuda", index)
+    return torch.device(_TYPES[kind], index)
 
 
 def dev(x) -> str:
     d = x.device
-    return "cpu" if d.type == "cpu" else f"gpu:{d.index or 0}"
+    return "cpu" if d.type == _TYPES["cpu"] else f"gpu:{d.index or 0}"
 
 
 def to_device(x, device, /, *, stream=None):

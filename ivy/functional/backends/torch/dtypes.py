@@ -7,8 +7,10 @@ import torch
 from ivy import dtypes as _d
 from ivy.functional.backends._shared import dtypes as _dt
 
-SUPPORTED_DTYPES = _d.ALL
-_NATIVE, _LOOKUP = _dt.build(lambda name: getattr(torch, name))
+from ..descriptors import descriptor
+
+SUPPORTED_DTYPES, _NATIVE, _LOOKUP = _dt.build(lambda name: getattr(torch, name),
+                                               descriptor("torch").dtypes)
 
 
 # the Ivy dtype, a name, or any framework's dtype -> the native dtype (None stays None)
