@@ -94,7 +94,7 @@ _WINDOW = {"reduce_window_sum": ("add", lambda d: d.type(0)),
 _RENAMED = {"or": "bitwise_or", "and": "bitwise_and", "xor": "bitwise_xor", "not": "bitwise_not",
             "add_any": "add", "scatter-add": "scatter_add", "scatter-mul": "scatter_mul",
             "scatter-min": "scatter_min", "scatter-max": "scatter_max",
-            "scatter-sub": "scatter_sub"}
+            "scatter-sub": "scatter_sub", "regularized_incomplete_beta": "betainc"}
 
 #: the binary primitives a ``reduce``/``reduce_window`` computation (a one-equation jaxpr) may be
 _MONOID = {"add", "mul", "max", "min", "and", "or", "xor"}

@@ -227,8 +227,12 @@ def _padding(op):
 @rule("Conv2D")
 def conv2d(op, x, w, **_):
     fmt = _fmt(op)
+    # a grouped convolution (Keras Conv2D(groups=g), ConvNeXt's depthwise 7x7) is a Conv2D whose
+    # filter has in_channels / g input channels
+    channels = x.shape[-1] if fmt == "NHWC" else x.shape[1]
+    groups = int(channels) // int(w.shape[2])
     return ivy.conv2d(x, w, strides=_spatial(op.get_attr("strides"), fmt), padding=_padding(op),
-                      dilations=_spatial(op.get_attr("dilations"), fmt),
+                      dilations=_spatial(op.get_attr("dilations"), fmt), groups=groups,
                       data_format="channel_last" if fmt == "NHWC" else "channel_first")
 
 
@@ -1010,9 +1014,41 @@ class _Eval:
         checked = [(_dense(rv, ivy_numpy(iv).dtype), iv) for o, rv, iv in pairs
                    if iv is not None and not (op.type == "TensorListReserve")]  # unset: no value
         if checked:
-            self.s.check(name, r.ivy_mapping, [np.asarray(rv) for rv, _ in checked],
-                         [iv for _, iv in checked], inputs=ivys, line=self.line(op))
+            try:
+                self.s.check(name, r.ivy_mapping, [np.asarray(rv) for rv, _ in checked],
+                             [iv for _, iv in checked], inputs=ivys, line=self.line(op))
+            except TranspileError:
+                # the two chains' inputs may already differ by upstream rounding (a layer norm's
+                # mean over a normalised row is noise of 1e-7, then negated): the mapping is what
+                # is checked here, so judge it on Ivy's own inputs; the end-to-end check still
+                # compares the program's outputs with the source's
+                iso = self._isolated(op, ins, res)
+                if iso is None:
+                    raise
+                self.s.records[name].count -= 1  # the same op, checked once more
+                self.s.check(name, r.ivy_mapping, iso, [iv for _, iv in checked], inputs=ivys,
+                             line=self.line(op))
         return {o.name: (rv, iv) for o, rv, iv in pairs}
+
+    def _isolated(self, op, ins, res):
+        """The raw op's results on Ivy's own input values (as the check's references), or None
+        when that is not a fair re-run: stateful or resource/variant operands, or inputs that are
+        the same in both chains (then the first comparison was already on equal inputs)."""
+        if op.op_def.is_stateful or any(t.dtype in (tf.variant, tf.resource)
+                                        for t in (*op.inputs, *op.outputs)):
+            return None
+        try:
+            mine = [ivy_numpy(iv) for _, iv in ins]
+            if all(np.array_equal(np.asarray(rv), m, equal_nan=True) for (rv, _), m in
+                   zip(ins, mine, strict=True)):
+                return None
+            real = _real_op(op, [tf.constant(m, dtype=t.dtype) for m, t in
+                                 zip(mine, op.inputs, strict=True)])
+        except Exception:  # noqa: BLE001 - no fair re-run: the first failure stands
+            return None
+        if op.type in _SIGN_CHOICE:
+            real = _adopt_signs(op, real, res)
+        return [np.asarray(rv) for rv, iv in zip(real, res, strict=False) if iv is not None]
 
     def assign(self, op, var: _Var, value):
         """``AssignVariableOp`` / ``AssignAdd…`` / ``AssignSub…``: the variable's value becomes
