@@ -1543,7 +1543,7 @@ def clamp(input, min=None, max=None, *, out=None):  # noqa: A002
             max.__class__ in _NUM and min <= max:
         # a float tensor in non-NaN Python bounds: its dtype, and Ivy's clip is max(min(..))
         # there (NaN stays NaN, tests/functional)
-        return wrap(ivy.clip(x, min, max))
+        return wrap(_clamp_derivative(x, ivy.clip(x, min, max), min, max))
     if dtype_of(x).cat == 3:
         raise RuntimeError("clamp is not supported for complex types")
     rt = result_type(input, *(v for v in (min, max) if v is not None))
@@ -1569,7 +1569,22 @@ def clamp(input, min=None, max=None, *, out=None):  # noqa: A002
             elif not isinstance(hi, (_int, _float)):
                 r = ivy.where(ivy.isnan(hi), ivy.add(ivy.zeros_like(r), hi), r)
         x = r
+    if rt.cat == 2 and dtype_of(input._data) is rt and min.__class__ in (*_NUM, type(None)) \
+            and max.__class__ in (*_NUM, type(None)):
+        x = _clamp_derivative(input._data, x, min, max)
     return _out(wrap(x), out)
+
+
+def _clamp_derivative(x, r, lo, hi):
+    """``r`` = clamp(x) with torch's derivative: 1 where ``lo <= x <= hi`` (the bounds included,
+    clamp_backward), 0 elsewhere. Ivy's clip/maximum/minimum give 1/2 at a bound on JAX (a tie
+    of max/min); x exactly at a bound is common (a ReLU'd zero clamped at 0)."""
+    inside = None
+    for b, cmp in ((lo, ivy.greater_equal), (hi, ivy.less_equal)):
+        if b is not None:
+            c = cmp(x, b)
+            inside = c if inside is None else ivy.logical_and(inside, c)
+    return ivy.where(inside, x, ivy.stop_gradient(r))
 
 
 clip = clamp

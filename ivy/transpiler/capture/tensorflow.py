@@ -172,7 +172,10 @@ def squared_difference(op, x, y, **_):
 
 @rule("Relu6")
 def relu6(op, x, **_):
-    return ivy.clip(x, 0.0, 6.0)
+    # TF's derivative (Relu6Grad) is 1 only strictly inside (0, 6): at x == 0 exactly (common:
+    # a ReLU'd or padded zero) it is 0, where a clip's derivative is 1 or, on JAX, 1/2
+    inside = ivy.logical_and(ivy.greater(x, 0), ivy.less(x, 6))
+    return ivy.where(inside, x, ivy.stop_gradient(ivy.clip(x, 0.0, 6.0)))
 
 
 @rule("LeakyRelu")
@@ -1170,11 +1173,10 @@ class _Eval:
             if what == "while_body":
                 for k, (a, b) in enumerate(zip(vals, res, strict=True)):
                     if tuple(getattr(a, "shape", ())) != tuple(getattr(b, "shape", ())):
-                        raise self.s.error(
+                        raise _ShapeChange(
                             f"loop variable {k} changes shape in the body ({tuple(a.shape)} -> "
-                            f"{tuple(b.shape)}, a tf.while_loop with shape_invariants): the "
-                            "transpiled loop keeps every loop variable's shape",
-                            op="tf.raw_ops.While", line=at)
+                            f"{tuple(b.shape)}, a tf.while_loop with shape_invariants)",
+                            op="tf.raw_ops.While", line=at, source="tensorflow")
             return res
 
         fn.__name__ = what
@@ -1246,6 +1248,47 @@ class _Eval:
 
         return trips(src(couts[0]))
 
+    def _inline(self, op, attr, state):
+        """The function ``op`` names in ``attr`` evaluated inline on ``state`` ((real, ivy)
+        pairs), each op recorded and checked as at the top level: its outputs' pairs."""
+        fg, outs = self._function(op, attr)
+        ev = _Eval(self.s, real=self.real, sub=self.sub, library=[*self.library, fg],
+                   at=self.line(op), where=self.where, writes=self.writes)
+        env = ev.run(fg, {ph.name: v for ph, v in zip(fg.inputs, state, strict=True)})
+        return [env[t.name] for t in outs]
+
+    def _unrolled_while(self, op, ins, why: str):
+        """A ``While`` whose loop variables change shape (``tf.while_loop`` with
+        ``shape_invariants``: a sequence grown by ``concat``), run trip by trip at capture time
+        when its condition is known then: computed from shapes and constants (``tf.shape(v)[0] <
+        n``, a counter from a constant), not from the input values. Every input of these shapes
+        then takes the same trips through the same shapes, so the trips are recorded inline
+        (unrolled, each op checked against TF) and every target, JAX included, can express them.
+        A condition that depends on the values is refused: the trip count, and so the shapes,
+        would differ per input, and a loop kept as a loop keeps its variables' shapes."""
+        name, line = f"tf.raw_ops.{op.type}", self.line(op)
+        state = [tuple(i) for i in ins]
+        for _ in range(_MAX_UNROLLED_TRIPS):
+            (c_real, c_ivy), = self._inline(op, "cond", state)
+            try:
+                go = bool(Array(c_ivy)) if not isinstance(c_ivy, (bool, int)) else bool(c_ivy)
+            except TraceError:
+                raise self.s.error(
+                    f"{why}, and the number of trips depends on the input values, so the shapes "
+                    "the loop reaches do too: a loop kept as a loop keeps its variables' shapes "
+                    "(jax.lax.while_loop requires it, and Ivy's traced graphs have static shapes "
+                    "for every target); a loop whose condition depends only on shapes and "
+                    "constants is unrolled. Grow a fixed-size buffer instead (a tf.TensorArray "
+                    "of known size, or padding and a mask)", op=name, line=line) from None
+            if c_real is not None and go != bool(np.asarray(c_real)):
+                raise self.s.error("the unrolled loop's condition differs from TensorFlow's",
+                                   op=name, line=line)
+            if not go:
+                return {o.name: st for o, st in zip(op.outputs, state, strict=True)}
+            state = self._inline(op, "body", state)
+        raise self.s.error(f"{why}: more than {_MAX_UNROLLED_TRIPS} trips to unroll", op=name,
+                           line=line)
+
     def control(self, op, ins):
         name = f"tf.raw_ops.{op.type}"
         line = self.line(op)
@@ -1257,12 +1300,22 @@ class _Eval:
             bfn = self._callable(body, "while_body", line, where,
                                  names=[i.name if isinstance(i, _Var) else None for i in ins])
             n = self._trips(op, ins, cond, body)
-            if n is None:
-                out = ivy.while_loop(lambda st: cfn(*st)[0], lambda st: bfn(*st), tuple(vals))
-                label = "ivy.while_loop"
-            else:  # a counted loop: a scan, which JAX can differentiate in reverse mode
-                out, _ = ivy.scan(lambda st, _: (bfn(*st), None), tuple(vals), None, length=n)
-                label = "ivy.scan"
+            try:
+                if n is None:
+                    out = ivy.while_loop(lambda st: cfn(*st)[0], lambda st: bfn(*st),
+                                         tuple(vals))
+                    label = "ivy.while_loop"
+                else:  # a counted loop: a scan, which JAX can differentiate in reverse mode
+                    out, _ = ivy.scan(lambda st, _: (bfn(*st), None), tuple(vals), None,
+                                      length=n)
+                    label = "ivy.scan"
+            except _ShapeChange as e:
+                if not self._recording() or any(isinstance(i, _Var) for i in ins):
+                    raise self.s.error(e.detail + ": the transpiled loop keeps every loop "
+                                       "variable's shape (here inside another loop or with a "
+                                       "variable as loop state, where it cannot be unrolled)",
+                                       op=name, line=line) from None
+                return self._unrolled_while(op, ins, e.detail)
         else:
             where = " inside a tf.cond branch"
             tfn = self._callable(self._function(op, "then_branch"), "if_true", line, where)
@@ -1300,6 +1353,14 @@ class _Eval:
                     i.real, i.iv = env[o.name]
                     env[o.name] = i
         return env
+
+
+class _ShapeChange(TranspileError):
+    """A loop body returned a loop variable of another shape (``_Eval._unrolled_while``)."""
+
+
+#: a shape-changing ``While`` with a condition known at capture time is unrolled up to this
+_MAX_UNROLLED_TRIPS = 1024
 
 
 def _native_of(v, dtype):

@@ -721,4 +721,74 @@ def gradient(obj, args, kwargs) -> dict:
                 else fw.to_numpy(g)) for k, p, g in zip(trainable, params, grads, strict=True)}
 
 
-__all__ = ["capture", "gradient", "is_model", "run_native"]
+def _custom_backwards(total) -> list[str]:
+    """The ``torch.autograd.Function`` subclasses whose backward the graph of ``total`` runs."""
+    found, seen, todo = [], set(), [total.grad_fn]
+    while todo:
+        node = todo.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, torch.autograd.function.BackwardCFunction):
+            found.append(getattr(node, "_forward_cls", type(node)).__name__)
+        todo.extend(n for n, _ in node.next_functions)
+    return sorted(set(found))
+
+
+class Float64Witness:
+    """The model run in float64 (a deep copy; float32 inputs cast) for the gradient check's
+    second opinion (``api._second_opinion``): its autodiff gradient, its forward loss
+    ``<outputs, cotangents>`` with parameters shifted (for finite differences), and the custom
+    ``autograd.Function``s its backward runs (their backward defines the model's gradient, so
+    a forward-based witness must not overrule it). Raises when the model cannot run in
+    float64 (the failure then stands)."""
+
+    def __init__(self, obj, args, kwargs):
+        import copy
+
+        def to64(v):
+            return v.astype(np.float64) if isinstance(v, np.ndarray) and v.dtype == np.float32 \
+                else v
+
+        self.model = copy.deepcopy(obj).double()
+        self.args = optree.tree_map(to64, tuple(args), none_is_leaf=True)
+        self.kwargs = optree.tree_map(to64, dict(kwargs), none_is_leaf=True)
+        self.named, self.trainable = _named_state(self.model)
+        self.custom: list[str] = []
+
+    def _total(self):
+        out = plain_structure(self.model(*_to_torch(self.args), **_to_torch(self.kwargs)))
+        leaves = [t for t in optree.tree_leaves(out, none_is_leaf=False)
+                  if isinstance(t, torch.Tensor) and (t.is_floating_point() or t.is_complex())]
+        return sum((t * torch.as_tensor(fw.cotangent(t.shape, fw.to_numpy(t.detach()).dtype, i)))
+                   .sum() for i, t in enumerate(leaves))
+
+    def gradient(self) -> dict:
+        params = [self.named[k] for k in self.trainable]
+        total = self._total()
+        self.custom = _custom_backwards(total)
+        grads = torch.autograd.grad(total, params, allow_unused=True)
+        return {k: (np.zeros(tuple(p.shape), fw.to_numpy(p.detach()).dtype) if g is None
+                    else fw.to_numpy(g)) for k, p, g in zip(self.trainable, params, grads,
+                                                           strict=True)}
+
+    def loss(self, shift: dict) -> float:
+        """The float64 loss with ``shift[name]`` added to those parameters."""
+        with torch.no_grad():
+            saved = {k: self.named[k].detach().clone() for k in shift}
+            try:
+                for k, d in shift.items():
+                    self.named[k].add_(torch.as_tensor(d, dtype=self.named[k].dtype))
+                return float(self._total())
+            finally:
+                for k, v in saved.items():
+                    self.named[k].copy_(v)
+
+
+def float64_witness(obj, args, kwargs) -> Float64Witness:
+    if not is_model(obj):
+        raise NotImplementedError("gradients are checked for models only")
+    return Float64Witness(obj, args, kwargs)
+
+
+__all__ = ["capture", "float64_witness", "gradient", "is_model", "run_native"]

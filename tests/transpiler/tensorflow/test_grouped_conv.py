@@ -104,3 +104,34 @@ def test_noise_of_a_cancelled_mean_is_judged_on_ivys_own_inputs(monkeypatch):
     monkeypatch.setattr(cap._Eval, "_isolated", lambda self, op, ins, res: None)
     with pytest.raises(TranspileError, match="Neg"):
         ivy.transpile(centred_mean, source="tensorflow", target="numpy", args=(x, w))
+
+
+def _relu6_at_zero_model():
+    keras.utils.set_random_seed(3)
+    inp = keras.Input((5,))
+    h = keras.layers.Dense(4, use_bias=False)(inp)  # rows of zeros in the input stay exact zeros
+    h = keras.layers.BatchNormalization()(h)  # inference: beta (0 at init) is added to them
+    h = keras.layers.ReLU(max_value=6.0)(h)  # Relu6 at exactly 0: TF's derivative there is 0
+    return keras.Model(inp, keras.layers.Dense(2)(h))
+
+
+def test_relu6_derivative_at_zero_is_tfs(monkeypatch):
+    # keras.applications.MobileNetV2 -> jax was refused by the gradient check: its zero-padded
+    # borders reach ReLU6 as exact zeros, where a clip's derivative is 1/2 on JAX, TF's 0
+    m = _relu6_at_zero_model()
+    x = _x(6, 5)
+    x[::2] = 0.0
+    t = ivy.transpile(m, source="tensorflow", target="jax", args=(x,))
+    g = t.report["verification"]["gradient"]
+    assert isinstance(g, list) and g and all(e["ok"] for e in g), g
+    from ivy.transpiler.capture import tensorflow as cap
+
+    clip = cap.RULES["Relu6"]
+
+    def as_clip(op, x, **_):
+        return ivy.clip(x, 0.0, 6.0)
+
+    as_clip.ivy_mapping = clip.ivy_mapping
+    monkeypatch.setitem(cap.RULES, "Relu6", as_clip)  # the old rule: refused, not accepted
+    with pytest.raises(TranspileError, match="gradient"):
+        ivy.transpile(_relu6_at_zero_model(), source="tensorflow", target="jax", args=(x,))

@@ -117,6 +117,12 @@ def softplus(input, beta=1.0, threshold=20.0):
 
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
     r = F.clamp(input, min_val, max_val)
+    x = input._data
+    if dtype_of(x).cat == 2:
+        # torch's derivative is 0 at the bounds (hardtanh_backward: min < x < max); clip's is
+        # 1 there on torch and TF, 1/2 on JAX. ReLU6 after a zeroed channel sits exactly at 0.
+        inside = ivy.logical_and(ivy.greater(x, min_val), ivy.less(x, max_val))
+        r = wrap(ivy.where(inside, x, ivy.stop_gradient(r._data)))
     if inplace:
         input._data = r._data
         return input
