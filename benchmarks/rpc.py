@@ -1,7 +1,7 @@
 """RPC benchmark: an Ivy worker against a raw gRPC echo of the same bytes, over TCP and over a
 Unix domain socket, in one run.
 
-    .venv/bin/python benchmarks/rpc.py [--quick] [--runs 3] [--backend numpy]
+    .venv/bin/python benchmarks/rpc.py [--quick] [--runs 3] [--backend numpy] [--only tiny]
 
 Starts (as subprocesses) one ivy worker (TCP on 127.0.0.1 and its default Unix socket) and one
 raw echo server (identity serializers on a thread-pool server: the least work gRPC Python can
@@ -17,6 +17,10 @@ transport, worker and echo interleaved:
 - calls/s at concurrency 1, 8 and 32 (threads sharing one client) vs the echo.
 
 Each measure is taken ``--runs`` times (default 3) and shown as min / median / max of the ratio.
+``--only tiny`` measures the tiny call alone (p50, CPU per call, calls/s at concurrency 1): the
+figures the codec's C fast path moves (``IVY_FASTWIRE=python`` in the environment turns it off in
+the client and the worker, for a before/after on one machine); ``--fastwire-ab ROUNDS`` compares
+the two paired, in one run (two workers, the client switching with them).
 Targets (issue 16): tiny p50 <= 1.15x the echo and <= 40 us added; large arrays >= 0.9x the
 echo's bandwidth; calls/s at concurrency 1 >= 0.85x; shared memory >= 3 GB/s at 64 MB.
 """
@@ -41,7 +45,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "client"), str(ROOT / "server")]
 
 import ivy_client  # noqa: E402
-from ivy_client import wire  # noqa: E402
+from ivy_client import codec, wire  # noqa: E402
 
 OPTS = [("grpc.max_send_message_length", 2047 * 2**20),
         ("grpc.max_receive_message_length", 2047 * 2**20)]
@@ -180,7 +184,7 @@ def one_run(a, clients: dict, echoes: dict, request: bytes, n_tiny: int, n_big: 
         out[f"tiny CPU per call (client + server), {k}"] = (ci, ce, ci / ce, "us")
         out[f"tiny added CPU work per call, {k}"] = (ci - ce, 0.0, None, "us")
     # large arrays, one call each in turn; shared memory is compared with the TCP echo
-    for mb in a.sizes:
+    for mb in a.sizes if a.only != "tiny" else ():
         arr = np.random.default_rng(0).random(mb * MiB // 8)
         shape = arr.shape
         fns = {}
@@ -204,7 +208,7 @@ def one_run(a, clients: dict, echoes: dict, request: bytes, n_tiny: int, n_big: 
             be = 2 * mb / float(np.median(ts[(k if k != "shm" else "tcp", "echo")]))
             out[f"{mb} MB round trip, {k}"] = (bi, be, bi / be, "MB/s")
         del fns, ts
-    for conc in (1, 8, 32):
+    for conc in (1, 8, 32) if a.only != "tiny" else (1,):
         for k in tr:
             c, e = clients[k], echoes[k]
             ci = throughput(lambda c=c: c.call("add", x, x, backend=a.backend), conc, secs)
@@ -219,6 +223,93 @@ TARGETS = {"tiny add 2x2 p50": "<= 1.15x", "tiny added work": "<= 40 us",
            "MB round trip": ">= 0.9x", "concurrency 1,": ">= 0.85x"}
 
 
+def fastwire_ab(a, blocks: int, n: int) -> int:
+    """The codec's C fast path on vs off, paired: two workers (one started with
+    IVY_FASTWIRE=python), one client process switching ``codec._fast`` to match, and the raw echo
+    of the same request, over TCP; ``blocks`` rounds of ``n`` tiny calls each, the three in turn
+    (rotating who goes first). CPU per call is client + server process (as in the main table);
+    the paired difference off - on is taken within each round, so load that changes between
+    rounds cancels out."""
+    fast = codec._fast
+    if fast is None:
+        print("the C fast path is not built (or IVY_FASTWIRE=python): nothing to compare")
+        return 1
+    ports = {"on": free_port(), "off": free_port(), "echo": free_port()}
+    esock = f"/tmp/ivy-bench-echo-{os.getpid()}.sock"
+    off_env = dict(env(), IVY_FASTWIRE="python")
+    on_env = env()
+    on_env.pop("IVY_FASTWIRE", None)
+    procs = {k: subprocess.Popen([sys.executable, "-m", "ivy_server.worker", "--backend",
+                                  a.backend, "--port", str(ports[k]), "--log-level", "WARNING",
+                                  "--uds", "none"], env=e)
+             for k, e in (("on", on_env), ("off", off_env))}
+    procs["echo"] = subprocess.Popen([sys.executable, __file__, "--echo-server",
+                                      str(ports["echo"]), "--uds", esock], env=env())
+    x = np.arange(4.0).reshape(2, 2)
+    try:
+        clients = {k: ivy_client.Client(f"{a.backend}=127.0.0.1:{ports[k]}", uds=False)
+                   for k in ("on", "off")}
+        for c in clients.values():
+            wait_ready(lambda c=c: c.call("add", 1, 1, backend=a.backend, timeout=2))
+        ch = grpc.insecure_channel(f"127.0.0.1:{ports['echo']}", options=OPTS)
+        echo = ch.unary_unary("/bench.Echo/Echo")
+        wait_ready(lambda: echo(b"x", timeout=2))
+        request = clients["on"]._request("add", (x, x), {}, False)
+
+        def run(k):
+            if k == "echo":
+                return (cpu_per_call(lambda: echo(request), n, procs["echo"].pid),
+                        float(np.median(timings(lambda: echo(request), n // 2))))
+            codec._fast = fast if k == "on" else None
+            try:
+                c = clients[k]
+
+                def f():
+                    return c.call("add", x, x, backend=a.backend)
+
+                return (cpu_per_call(f, n, procs[k].pid), float(np.median(timings(f, n // 2))))
+            finally:
+                codec._fast = fast
+
+        order = ["on", "off", "echo"]
+        res: dict = {k: [] for k in order}
+        for b in range(blocks):
+            for k in order[b % 3:] + order[:b % 3]:
+                res[k].append(run(k))
+        cpu = {k: np.array([r[0] for r in v]) * 1e6 for k, v in res.items()}
+        lat = {k: np.array([r[1] for r in v]) * 1e6 for k, v in res.items()}
+
+        def q(v):
+            return (f"{np.percentile(v, 25):.0f} / {np.median(v):.0f} / "
+                    f"{np.percentile(v, 75):.0f}")
+
+        print(f"{blocks} rounds x {n} tiny calls each (add, 2x2 float64, TCP); per round: "
+              "25th percentile / median / 75th percentile")
+        for k in ("off", "on"):
+            print(f"  C path {k:3}: CPU per call {q(cpu[k])} us, added CPU over the echo "
+                  f"{q(cpu[k] - cpu['echo'])} us, p50 {q(lat[k])} us")
+        print(f"  echo      : CPU per call {q(cpu['echo'])} us, p50 {q(lat['echo'])} us")
+        print(f"  off - on (paired): CPU {q(cpu['off'] - cpu['on'])} us, p50 "
+              f"{q(lat['off'] - lat['on'])} us")
+        print(f"(2 workers + echo; {os.cpu_count()} CPUs; load average "
+              f"{' '.join(f'{v:.1f}' for v in os.getloadavg())}; {time.strftime('%Y-%m-%d %H:%M')})")
+        for c in clients.values():
+            c.close()
+    finally:
+        for pr in procs.values():
+            pr.send_signal(signal.SIGTERM)
+        for pr in procs.values():
+            try:
+                pr.wait(10)
+            except subprocess.TimeoutExpired:
+                pr.kill()
+        try:
+            os.unlink(esock)
+        except OSError:
+            pass
+    return 0
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--backend", default="numpy")
@@ -226,12 +317,17 @@ def main() -> int:
     p.add_argument("--runs", type=int, default=3, help="repeat every measure (default 3)")
     p.add_argument("--sizes", type=lambda v: [int(x) for x in v.split(",")],
                    default=[1, 16, 64, 256], help="MB of the round trips (default 1,16,64,256)")
+    p.add_argument("--only", choices=["tiny"], help="tiny: only the tiny-call measures")
+    p.add_argument("--fastwire-ab", type=int, metavar="ROUNDS",
+                   help="only compare the codec's C fast path on vs off (paired, ROUNDS rounds)")
     p.add_argument("--echo-server", type=int, help=argparse.SUPPRESS)
     p.add_argument("--uds", help=argparse.SUPPRESS)
     a = p.parse_args()
     if a.echo_server:
         echo_server(a.echo_server, a.uds)
         return 0
+    if a.fastwire_ab:
+        return fastwire_ab(a, a.fastwire_ab, 200 if a.quick else 500)
 
     n_tiny = 500 if a.quick else 2000
     n_big = 2 if a.quick else 5
@@ -289,6 +385,8 @@ def main() -> int:
         # UDS vs TCP, same run: echo and worker
         for what in ("tiny add 2x2 p50", f"{max(a.sizes)} MB round trip",
                      "calls/s, concurrency 1"):
+            if f"{what}, tcp" not in runs[0]:
+                continue
             u = [r[f"{what}, uds"] for r in runs]
             tcp = [r[f"{what}, tcp"] for r in runs]
             for i, who in ((0, "ivy"), (1, "echo")):
@@ -300,7 +398,8 @@ def main() -> int:
             print("  ".join(str(c).ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
         print(f"\n(request bytes of the tiny call: {len(request)}; frame check: "
               f"{wire.parse_call_request(request)[0]!r}; {os.cpu_count()} CPUs; load average "
-              f"{os.getloadavg()[0]:.1f}; {time.strftime('%Y-%m-%d')})")
+              f"{os.getloadavg()[0]:.1f}; {time.strftime('%Y-%m-%d')}; codec C fast path "
+              f"{'on' if codec._fast is not None else 'off'})")
         for c in clients.values():
             c.close()
     finally:

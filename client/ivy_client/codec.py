@@ -19,6 +19,7 @@ hostile message raises :class:`CodecError` (a ``ValueError``) before anything is
 from __future__ import annotations
 
 import math
+import os
 import struct
 import sys
 import threading
@@ -79,7 +80,40 @@ def dtype_of(name: str) -> np.dtype:
         raise CodecError(f"unsupported dtype {name!r:.40}; allowed: {', '.join(DTYPE_NAMES)}")
     d = _bfloat16() if name == "bfloat16" else np.dtype(name)
     _DTYPES[name] = d
+    if name == "bfloat16":
+        _fast_init()  # the C path takes bfloat16 arrays from now on
     return d
+
+
+# The C fast path (``_fastwire.c``, compiled by setup.py): the same bytes and values as the Python
+# code below for the common cases (scalars, lists, maps, tuples and small arrays), and "defer" for
+# anything else, which the Python code then handles (with its checks and errors). Without the
+# extension (no C compiler at install time), or with IVY_FASTWIRE=python in the environment, only
+# the Python code runs; tests switch it off by setting ``codec._fast = None``.
+_fast = None
+if os.environ.get("IVY_FASTWIRE", "c") != "python":
+    try:
+        from . import _fastwire as _fast
+    except ImportError:  # not compiled
+        _fast = None
+
+
+def _fast_init() -> None:
+    """Give the C path NumPy's types: every allowed dtype (bfloat16 only once ml_dtypes is in use:
+    importing it is left to the first bfloat16 array)."""
+    if _fast is None:
+        return
+    table = []
+    for name in DTYPE_NAMES:
+        if name == "bfloat16":
+            d = _DTYPES.get(name)
+            if d is None and "ml_dtypes" in sys.modules:
+                d = _DTYPES[name] = _bfloat16()
+            table.append((name, d, 2))
+        else:
+            d = np.dtype(name)
+            table.append((name, d, d.itemsize))
+    _fast.init(np.ndarray, tuple(table))
 
 
 class Ref:
@@ -143,6 +177,8 @@ def _name_of(dt: np.dtype) -> str:
             raise CodecError(f"cannot send arrays of dtype {dt}; allowed: {', '.join(DTYPE_NAMES)}")
         if dt.isnative or dt.byteorder in "|<":
             _NAME_OF[dt] = name
+        if name == "bfloat16":
+            dtype_of(name)  # registers it with the C path
     return name
 
 
@@ -289,6 +325,11 @@ def encode(obj, *, buffers: list | None = None, threshold: int = OOB_THRESHOLD,
     the codec does not know (the worker turns native tensors into arrays or handles with it); it
     returns a replacement value, or ``obj`` itself to decline.
     """
+    fast = _fast
+    if fast is not None:  # None: a value the C path leaves to the code below
+        out = fast.encode(obj, -1 if buffers is None else max(threshold, 0))
+        if out is not None:
+            return out
     enc = getattr(_local, "enc", None)
     if enc is None or enc.busy:
         enc = _Encoder(None, threshold, None)
@@ -554,6 +595,11 @@ def decode(data, *, buffers=None, array_hook: Callable | None = None,
     when the message is beyond the bounds (see :func:`check_bounds`: nesting depth, number of
     objects, bytes), which are checked before anything is decoded.
     """
+    fast = _fast
+    if fast is not None:  # NotImplemented: a document the C path leaves to the code below
+        value = fast.decode(data, array_hook, max_depth, max_items, max_bytes)
+        if value is not NotImplemented:
+            return value
     data = check_bounds(data, max_depth=max_depth, max_items=max_items, max_bytes=max_bytes)
     tuple_depth = 0
 
@@ -642,3 +688,6 @@ def decode(data, *, buffers=None, array_hook: Callable | None = None,
         # `hook` refers to itself (tuples recurse through it), a cycle that would keep `buffers`
         # (the whole request) alive until the cycle collector runs
         hook = None  # noqa: F841
+
+
+_fast_init()

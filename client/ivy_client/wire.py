@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from . import codec
 from .codec import MAX_ITEMS, CodecError
 
 _VARINT, _I64, _LEN, _I32 = 0, 1, 2, 5
@@ -321,6 +322,11 @@ def parse_call_response(buf) -> tuple[memoryview, list]:
 
 
 def parse_call_response_shm(buf) -> tuple[memoryview, list, memoryview]:
+    c = codec._fast  # the C path (codec.py): the same, for the same messages; None defers
+    if c is not None:
+        parsed = c.call_response(buf, _EMPTY, MAX_FIELDS)
+        if parsed is not None:
+            return parsed
     fast = _fast_fields(buf, _RESPONSE_KEYS)
     if fast is not None:
         result = shm = _EMPTY

@@ -457,7 +457,58 @@ class Worker:
     def _call(self, name: str, args, kwargs):
         return self._lookup(name)(*args, **kwargs)
 
+    def _check_started(self, context) -> None:
+        """Refuse a call whose client left or whose deadline passed while it was queued."""
+        if not context.is_active() if context.__class__ is _SyncContext else \
+                _client_gone(context):
+            raise RpcFailure(grpc.StatusCode.CANCELLED,
+                             "the client cancelled the call before it started")
+        remaining = context.time_remaining()
+        if remaining is not None and remaining <= 0:
+            raise RpcFailure(grpc.StatusCode.DEADLINE_EXCEEDED,
+                             "the deadline passed before the call started")
+
+    def _call_fast(self, fast, parsed, context, tag: list):
+        """A tiny call parsed by the C path (``codec._fast.call_request``: a function name and
+        arguments that are scalars and small inline arrays; no keep, buffers, graph or shared
+        memory), run as :meth:`call` runs it; its result framed by the C path too when it is one
+        small array or a tuple of them (anything else: :meth:`_encode_result`)."""
+        function, args, kwargs = parsed
+        tag[0] = function[:errors.NAME_CHARS]
+        fn = self._lookup(function)
+        if context is not None:
+            self._check_started(context)
+        result = fn(*args, **kwargs)
+        del args, kwargs
+        framed = fast.encode_response(self._as_numpy(result), codec.OOB_THRESHOLD,
+                                      self.max_message_bytes)
+        if framed is not None:
+            return framed
+        return self._encode_result(result, False, "", context)
+
+    def _as_numpy(self, result):
+        """A result whose native arrays (one, or a tuple of them) are NumPy arrays, converted as
+        the Python encoder's ``convert`` hook (:meth:`_convert`) converts them; anything else
+        as it is (the C encoder then defers and :meth:`_encode_result` runs)."""
+        c = result.__class__
+        if c is np.ndarray:
+            return result
+        if isinstance(result, tuple):  # namedtuples travel as tuples
+            return tuple([self._as_numpy(r) if r.__class__ is not tuple else r for r in result])
+        if isinstance(result, np.generic):  # as the encoder does: before any conversion
+            return np.asarray(result)
+        if c is self._array_cls or self._native_of(c) is not None:
+            return self._convert(result)
+        return result
+
     def call(self, request: bytes, context, tag: list, streamed: bool = False):
+        fast = codec._fast
+        if fast is not None and not streamed:
+            cap = self.memory_cap
+            parsed = fast.call_request(request, self._to_native, codec.MAX_ITEMS,
+                                       cap if cap and cap < codec.MAX_BYTES else codec.MAX_BYTES)
+            if parsed is not None:
+                return self._call_fast(fast, parsed, context, tag)
         try:
             function, payload, keep, buffers, graph_id, shm = wire.parse_call_request_shm(request)
         except ValueError as e:
@@ -479,14 +530,7 @@ class Worker:
             args, kwargs = self._decode_args(payload, buffers, owner)
             del payload
             if context is not None:
-                if not context.is_active() if context.__class__ is _SyncContext else \
-                        _client_gone(context):
-                    raise RpcFailure(grpc.StatusCode.CANCELLED,
-                                     "the client cancelled the call before it started")
-                remaining = context.time_remaining()
-                if remaining is not None and remaining <= 0:
-                    raise RpcFailure(grpc.StatusCode.DEADLINE_EXCEEDED,
-                                     "the deadline passed before the call started")
+                self._check_started(context)
             result = fn(*args, **kwargs)
             del args, kwargs
         finally:
