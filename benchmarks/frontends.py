@@ -4,7 +4,8 @@
 
 For ~30 common functions at 2x2 and 256x256 (float32), per Ivy backend: the frontend call on
 frontend Tensors vs the equivalent native call (NumPy / torch / jax.numpy) on the native arrays.
-Best of 5 repeats (per-call microseconds); prints a table and the median ratio per backend/size.
+Frontend and native rounds interleaved, best of ``--repeat`` (7) rounds each (per-call
+microseconds); prints a table and the median ratio per backend/size.
 """
 
 from __future__ import annotations
@@ -88,20 +89,35 @@ FRONT = {"add": ft.add, "sub": ft.sub, "mul": ft.mul, "div": ft.div, "matmul": f
 BINARY = {"add", "sub", "mul", "div", "matmul", "maximum", "where", "cat", "stack", "eq", "gt"}
 
 
-def bench(fn, args, number, sync):
+def _timer(fn, args, number, sync):
     def run():
         r = fn(*args)
         if sync is not None:
             sync(r)
 
     run()
-    return min(timeit.repeat(run, number=number, repeat=5)) / number * 1e6
+    return lambda: timeit.timeit(run, number=number) / number * 1e6
+
+
+def bench_pair(front, fargs, native, nargs, number, fsync, nsync, repeat):
+    """Per-call µs of the frontend and the native call, **interleaved**: ``repeat`` rounds of
+    (frontend, native), the best round of each. On a shared machine the load drifts within
+    seconds; timing all frontend rounds first and all native rounds after (the earlier method)
+    charged that drift, and the OpenMP wake-up state left by the previous function, to one side
+    only (single ratios moved by 10-30 % between runs)."""
+    tf, tn = _timer(front, fargs, number, fsync), _timer(native, nargs, number, nsync)
+    f_best = n_best = float("inf")
+    for _ in range(repeat):
+        f_best = min(f_best, tf())
+        n_best = min(n_best, tn())
+    return f_best, n_best
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--backends", default="numpy,torch,jax")
     ap.add_argument("--number", type=int, default=2000)
+    ap.add_argument("--repeat", type=int, default=7, help="interleaved rounds per function")
     args = ap.parse_args()
     rng = np.random.default_rng(0)
     print("| backend | size | function | frontend µs | native µs | ratio |")
@@ -129,8 +145,8 @@ def main():
                         if s is not None:
                             s(r._data if hasattr(r, "_data") else r)
 
-                    tf = bench(f, fts[:k], number, fsync if sync else None)
-                    tn = bench(nat[name], nats[:k], number, sync)
+                    tf, tn = bench_pair(f, fts[:k], nat[name], nats[:k], number,
+                                        fsync if sync else None, sync, args.repeat)
                     ratios.append(tf / tn)
                     print(f"| {b} | {n}x{n} | {name} | {tf:.2f} | {tn:.2f} | {tf / tn:.2f} |")
                 summary.append((b, n, statistics.median(ratios)))

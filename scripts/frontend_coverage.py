@@ -37,7 +37,7 @@ EXCLUDE = [
     ("distributed", "multi-process/multi-device", r"(distributed|rpc|all_reduce|all_gather)"),
     ("sparse", "sparse layouts", r"(sparse|_coo|coo_|csr|csc|bsr|bsc|^to_dense$|coalesce|"
      r"^indices$|^values$|crow_indices|col_indices|ccol_indices|row_indices|_nnz|dense_dim|"
-     r"sparse_dim|^smm$|^sspaddmm$|^hspmm$|^saddmm$|^spmm$)"),
+     r"sparse_dim|^smm$|^sspaddmm$|^hspmm$|^hsmm$|^saddmm$|^spmm$)"),
     ("quantization", "quantized tensors", r"(quantiz|^q_|qscheme|int_repr|fake_quant|"
      r"_per_channel|_per_tensor|^fbgemm|quint|qint|^choose_qparams)"),
     ("autograd internals", "autograd graph, hooks and modes (the frontend records no autograd; "

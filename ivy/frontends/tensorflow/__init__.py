@@ -114,6 +114,7 @@ fftnd, ifftnd = signal._raw_fftnd, signal._raw_ifftnd
 rfftnd, irfftnd = signal._raw_rfftnd, signal._raw_irfftnd
 math.approx_max_k, math.approx_min_k = nn.approx_max_k, nn.approx_min_k
 
+from ._qrng import random_index_shuffle  # noqa: E402,F401
 from ._extra import (  # noqa: E402,F401
     approx_top_k,
     bitcast,

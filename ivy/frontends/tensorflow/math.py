@@ -167,3 +167,6 @@ def angle(input, name=None):  # noqa: A002
     return _wrap(ivy.where(ivy.less(d, 0), ivy.full_like(d, 3.141592653589793),
                            ivy.zeros_like(d)))
 
+
+
+from ._qrng import sobol_sample  # noqa: E402,F401

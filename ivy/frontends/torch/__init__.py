@@ -131,7 +131,7 @@ repeat_interleave reshape resolve_conj resolve_neg roll rot90 round rsqrt scatte
 scatter_reduce select sgn sigmoid sign signbit sin sinc sinh slogdet sort split sqrt square
 squeeze std sub subtract sum svd swapaxes swapdims t take take_along_dim tan tanh tensor_split
 tile topk trace transpose tril triu true_divide trunc unbind unflatten unique unsqueeze var vdot
-xlogy bernoulli multinomial is_nonzero""".split()
+xlogy bernoulli multinomial is_nonzero hash_tensor""".split()
 
 # in-place variants: the out-of-place result assigned to self (cast to self's dtype, no
 # broadcasting of self) as torch's in-place ops
@@ -503,6 +503,30 @@ def _resize_as(self, tensor):
                         "expected one of: (torch.dtype dtype), (tuple of ints size)")
     return F.reshape(self, size)
 
+def _as_subclass(self, cls):
+    """Tensor.as_subclass: an instance of ``cls`` (a subclass of Tensor) on the same data. Results
+    of operations on it are plain Tensors (the frontend has no ``__torch_function__`` dispatch)
+    and, as for every view here, later in-place updates of one are not seen by the other."""
+    if not isinstance(cls, type):
+        raise TypeError(f"cls must be a type (got {type(cls).__name__})")
+    if not issubclass(cls, Tensor):
+        raise TypeError("Creating a Tensor subclass from a class that does not inherit from "
+                        "Tensor is not possible. Make sure your class inherits from Tensor.")
+    t = object.__new__(cls)
+    t._data = self._data
+    return t
+
+
+def _slice_inverse(self, src, dim=0, start=None, end=None, step=1):
+    """Tensor.slice_inverse: ATen's ``self.as_strided(src.size(), src.stride(),
+    src.storage_offset())`` (``dim``/``start``/``end``/``step`` are not used by it); a frontend
+    ``src`` is contiguous at offset 0, so this reads ``self``'s row-major storage."""
+    if not isinstance(src, Tensor):
+        raise TypeError(f"slice_inverse(): argument 'src' must be Tensor, not "
+                        f"{type(src).__name__}")
+    return _as_strided(self, tuple(src.shape), _stride(src), 0)
+
+
 def _softmax_m(self, dim, dtype=None):
     return nn.functional.softmax(self, dim, dtype=dtype)
 
@@ -561,6 +585,7 @@ _SPECIAL = {
     "index_put": _index_put, "stride": _stride, "storage_offset": lambda self: 0,
     "as_strided": _as_strided, "as_strided_": _as_strided_,
     "as_strided_scatter": _as_strided_scatter, "resize_as": _resize_as,
+    "as_subclass": _as_subclass, "slice_inverse": _slice_inverse,
     "unfold": _unfold, "softmax": _softmax_m, "log_softmax": _log_softmax_m, "relu": _relu_m,
     "relu_": _relu_, "sum_to_size": _sum_to_size, "pin_memory": lambda self, *a: self,
     "share_memory_": lambda self: self, "apply_": _apply_,

@@ -63,6 +63,7 @@ class return_types:  # noqa: N801 - torch.return_types
     median = namedtuple("median", ["values", "indices"])
     aminmax = namedtuple("aminmax", ["min", "max"])
     histogram = namedtuple("histogram", ["hist", "bin_edges"])
+    histogramdd = namedtuple("histogramdd", ["hist", "bin_edges"])
     frexp = namedtuple("frexp", ["mantissa", "exponent"])
     mode = namedtuple("mode", ["values", "indices"])
     cummax = namedtuple("cummax", ["values", "indices"])
@@ -1539,11 +1540,14 @@ def clamp(input, min=None, max=None, *, out=None):  # noqa: A002
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
     x = input._data
-    if out is None and _CAT.get(x.dtype) == 2 and min.__class__ in _NUM and \
-            max.__class__ in _NUM and min <= max:
-        # a float tensor in non-NaN Python bounds: its dtype, and Ivy's clip is max(min(..))
-        # there (NaN stays NaN, tests/functional)
-        return wrap(_clamp_derivative(x, ivy.clip(x, min, max), min, max))
+    if out is None and _CAT.get(x.dtype) == 2 and (min is None or min.__class__ in _NUM and
+                                                    min == min) and \
+            (max is None or max.__class__ in _NUM and max == max) and \
+            (min is None or max is None or min <= max):
+        # a float tensor in non-NaN Python bounds (one may be None): its dtype, and Ivy's clip
+        # is max(min(..)) there (NaN stays NaN, tests/functional), with torch's derivative 1 at
+        # a bound on torch and TensorFlow (JAX's max/min split a tie)
+        return wrap(ivy.clip(x, min, max))
     if dtype_of(x).cat == 3:
         raise RuntimeError("clamp is not supported for complex types")
     rt = result_type(input, *(v for v in (min, max) if v is not None))
@@ -1569,22 +1573,7 @@ def clamp(input, min=None, max=None, *, out=None):  # noqa: A002
             elif not isinstance(hi, (_int, _float)):
                 r = ivy.where(ivy.isnan(hi), ivy.add(ivy.zeros_like(r), hi), r)
         x = r
-    if rt.cat == 2 and dtype_of(input._data) is rt and min.__class__ in (*_NUM, type(None)) \
-            and max.__class__ in (*_NUM, type(None)):
-        x = _clamp_derivative(input._data, x, min, max)
     return _out(wrap(x), out)
-
-
-def _clamp_derivative(x, r, lo, hi):
-    """``r`` = clamp(x) with torch's derivative: 1 where ``lo <= x <= hi`` (the bounds included,
-    clamp_backward), 0 elsewhere. Ivy's clip/maximum/minimum give 1/2 at a bound on JAX (a tie
-    of max/min); x exactly at a bound is common (a ReLU'd zero clamped at 0)."""
-    inside = None
-    for b, cmp in ((lo, ivy.greater_equal), (hi, ivy.less_equal)):
-        if b is not None:
-            c = cmp(x, b)
-            inside = c if inside is None else ivy.logical_and(inside, c)
-    return ivy.where(inside, x, ivy.stop_gradient(r))
 
 
 clip = clamp
@@ -1806,6 +1795,12 @@ def aminmax(input, *, dim=None, keepdim=False):
 def _arg(name, fn):
     def f(input, dim=None, keepdim=False):
         x = input._data
+        if dim.__class__ is _int and _CAT.get(x.dtype) in (1, 2):
+            # int/float input, one int dim of non-zero size: the general path's exact Ivy call
+            s = x.shape
+            n = len(s)
+            if -n <= dim < n and s[dim]:
+                return wrap(cast(fn(x, axis=dim % n, keepdims=keepdim), _int64))
         if dtype_of(x).cat == 3:
             raise RuntimeError(f"\"{name}_cpu\" not implemented for 'ComplexFloat'")
         if dtype_of(x).cat == 0:
@@ -3027,12 +3022,18 @@ def bincount(input, weights=None, minlength=0):
     return wrap(cast(r, wt if dtype_of(w).cat >= 2 else float64))
 
 
-def _hist_range(x, lo, hi, name, pad=1.0):
-    """``(lo, hi)`` as 0-d float64 values: the given range, or the data's min and max when it is
-    (0, 0) — computed with Ivy, so a traced program keeps them data-dependent; an equal pair is
-    widened by ``pad``. Validated as torch does where the values are known (read only for that:
-    nothing computed depends on the read)."""
-    if lo == hi == 0 and _prod(_shape(x)):
+def _hist_range(x, lo, hi, name, pad=1.0, from_data=None):
+    """``(lo, hi)`` as 0-d float64 values: the given range, or the data's min and max when
+    ``from_data`` (default: when the range is (0, 0), histc's rule; torch.histogram(dd) use the
+    data only without ``range``, and [0, 1] for empty data) — computed with Ivy, so a traced
+    program keeps them data-dependent; an equal pair is widened by ``pad``. Validated as torch
+    does where the values are known (read only for that: nothing computed depends on the
+    read)."""
+    if from_data is None:
+        from_data = lo == hi == 0
+    elif from_data and not _prod(_shape(x)):
+        lo, hi = 0.0, 1.0
+    if from_data and _prod(_shape(x)):
         lo_a = ivy.astype(ivy.min(x), "float64")
         hi_a = ivy.astype(ivy.max(x), "float64")
         try:
@@ -3055,6 +3056,17 @@ def _hist_counts(x, lo, hi, bins, weight=None, edges=None):
     """Counts (or summed weights) of x in ``bins`` equal bins over [lo, hi] (hi inclusive);
     with ``edges``, a position is corrected against the actual edges (as torch.histogram)."""
     x = ivy.reshape(x, (-1,))
+    pos, inside = _hist_pos(x, lo, hi, bins, edges)
+    hit = ivy.logical_and(ivy.equal(ivy.expand_dims(pos, axis=-1),
+                                    ivy.arange(bins, dtype="int64", device=ivy.dev(x))),
+                          ivy.expand_dims(inside, axis=-1))
+    w = ivy.ones_like(x) if weight is None else ivy.reshape(weight, (-1,))
+    return ivy.sum(ivy.multiply(ivy.astype(hit, dtype_of(x).ivy), ivy.expand_dims(w, axis=-1)),
+                   axis=0)
+
+
+def _hist_pos(x, lo, hi, bins, edges=None):
+    """The bin (int64) of each element of the 1-d ``x`` and whether it lies in [lo, hi]."""
     inside = ivy.logical_and(ivy.greater_equal(x, lo), ivy.less_equal(x, hi))
     pos = ivy.floor(ivy.multiply(ivy.subtract(ivy.astype(x, "float64"), lo),
                                  ivy.divide(bins, ivy.subtract(hi, lo))))
@@ -3065,12 +3077,7 @@ def _hist_counts(x, lo, hi, bins, weight=None, edges=None):
         pos = ivy.where(ivy.logical_and(ivy.greater_equal(x, ivy.get_item(edges, up)),
                                         ivy.less(up, bins)), up, pos)
         pos = ivy.clip(pos, 0, bins - 1)
-    hit = ivy.logical_and(ivy.equal(ivy.expand_dims(pos, axis=-1),
-                                    ivy.arange(bins, dtype="int64", device=ivy.dev(x))),
-                          ivy.expand_dims(inside, axis=-1))
-    w = ivy.ones_like(x) if weight is None else ivy.reshape(weight, (-1,))
-    return ivy.sum(ivy.multiply(ivy.astype(hit, dtype_of(x).ivy), ivy.expand_dims(w, axis=-1)),
-                   axis=0)
+    return pos, inside
 
 
 def histc(input, bins=100, min=0, max=0, *, out=None):  # noqa: A002
@@ -3091,7 +3098,7 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False, out=No
     if isinstance(bins, Tensor):
         not_implemented("torch.histogram(bins=Tensor)")
     lo, hi = (_float(range[0]), _float(range[1])) if range is not None else (0.0, 0.0)
-    lo, hi = _hist_range(x, lo, hi, "torch.histogram", 0.5)
+    lo, hi = _hist_range(x, lo, hi, "torch.histogram", 0.5, range is None)
     # numpy.linspace(lo, hi, bins + 1) on the 0-d values: i * step + lo, the last edge hi
     i = ivy.arange(bins + 1, dtype="float64")
     edges = ivy.add(ivy.multiply(i, ivy.divide(ivy.subtract(hi, lo), bins)), lo)
@@ -3102,6 +3109,79 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False, out=No
         widths = ivy.subtract(ivy.get_item(edges, slice(1, None)), ivy.get_item(edges, slice(None, -1)))
         h = ivy.divide(h, ivy.multiply(ivy.sum(h), widths))
     return return_types.histogram(wrap(ivy.astype(h, dtype_of(x).ivy)), wrap(edges))
+
+
+def _hist_edges(lo, hi, bins, dt):
+    """numpy.linspace(lo, hi, bins + 1) on the 0-d values: i * step + lo, the last edge hi."""
+    i = ivy.arange(bins + 1, dtype="float64")
+    edges = ivy.add(ivy.multiply(i, ivy.divide(ivy.subtract(hi, lo), bins)), lo)
+    return ivy.astype(ivy.where(ivy.equal(i, bins), hi, edges), dt.ivy)
+
+
+def histogramdd(input, bins=10, *, range=None, weight=None, density=False):  # noqa: A002
+    """torch.histogramdd: the last dimension of ``input`` holds the D coordinates of each point;
+    ``bins`` an int or D ints (equal bins over ``range`` — 2 D floats — or each coordinate's
+    min/max, an equal pair widened by 0.5), each point's bin found as torch.histogram's (the
+    position corrected against the edges, the last edge inclusive, points outside dropped)."""
+    x = input._data
+    if len(x.shape) < 2:
+        raise RuntimeError("torch.histogramdd: input tensor should have at least 2 dimensions")
+    dt = dtype_of(x)
+    if dt.cat != 2:
+        raise RuntimeError(f"torch.histogramdd: input tensor and bins tensors should have the "
+                           f"same dtype, but got input {input.dtype}")
+    D = x.shape[-1]
+    if isinstance(bins, Tensor) or (isinstance(bins, (list, tuple)) and
+                                    builtins.any(isinstance(b, Tensor) for b in bins)):
+        not_implemented("torch.histogramdd(bins=Tensor edges)")
+    nb = [_int(bins)] * D if not isinstance(bins, (list, tuple)) else [_int(b) for b in bins]
+    if len(nb) != D:
+        raise RuntimeError(f"torch.histogramdd: expected {D} sequences of bin edges for each of "
+                           f"the {D} dimensions of the input, but got {len(nb)}")
+    for d, b in enumerate(nb):
+        if b <= 0:
+            raise RuntimeError(f"torch.histogramdd(): bins must be > 0, but got {b} for "
+                               f"dimension {d}")
+    if range is not None and len(range) != 2 * D:
+        raise RuntimeError(f"torch.histogramdd: for a {D}-dimensional histogram, range should "
+                           f"have {2 * D} elements, but got {len(range)}")
+    if weight is not None and tuple(weight.shape) != tuple(x.shape[:-1]):
+        raise RuntimeError(f"torch.histogramdd: if weight tensor is provided it should have the "
+                           f"same shape as the input tensor excluding its innermost dimension, "
+                           f"but got input with shape {list(x.shape)} and weight with shape "
+                           f"{list(weight.shape)}")
+    if weight is not None and weight.dtype is not dt:
+        raise RuntimeError(f"torch.histogramdd: if weight tensor is provided, it should have the "
+                           f"same dtype as the input tensor, but got input {input.dtype} and "
+                           f"weight {weight.dtype}")
+    pts = ivy.reshape(x, (-1, D))
+    edges, flat, inside, stride = [], None, None, 1
+    for d in reversed(_range(D)):
+        col = ivy.get_item(pts, (slice(None), d))
+        lo, hi = ((_float(range[2 * d]), _float(range[2 * d + 1])) if range is not None
+                  else (0.0, 0.0))
+        lo, hi = _hist_range(col, lo, hi, "torch.histogramdd", 0.5, range is None)
+        e = _hist_edges(lo, hi, nb[d], dt)
+        pos, ins = _hist_pos(col, lo, hi, nb[d], e)
+        edges.insert(0, e)
+        term = ivy.multiply(pos, stride)
+        flat = term if flat is None else ivy.add(flat, term)
+        inside = ins if inside is None else ivy.logical_and(inside, ins)
+        stride *= nb[d]
+    w = ivy.ones_like(ivy.get_item(pts, (slice(None), 0))) if weight is None else ivy.reshape(weight._data, (-1,))
+    w = ivy.where(inside, w, ivy.zeros_like(w))
+    h = ivy.scatter_nd(ivy.expand_dims(flat, axis=-1), w, (stride,), reduction="sum")
+    h = ivy.reshape(ivy.astype(h, dt.ivy), tuple(nb))
+    if density:
+        vol = None
+        for d, e in enumerate(edges):
+            wd = ivy.subtract(ivy.get_item(e, slice(1, None)), ivy.get_item(e, slice(None, -1)))
+            shp = [1] * D
+            shp[d] = nb[d]
+            wd = ivy.reshape(wd, tuple(shp))
+            vol = wd if vol is None else ivy.multiply(vol, wd)
+        h = ivy.divide(h, ivy.multiply(ivy.sum(h), vol))
+    return return_types.histogramdd(wrap(h), tuple(wrap(e) for e in edges))
 
 
 def cartesian_prod(*tensors):
@@ -4311,3 +4391,150 @@ def _install_c_ops(ns):
 
 
 _install_c_ops(globals())
+
+
+def hash_tensor(input, dim=None, keepdim=False, *, mode=0, out=None):
+    """torch.hash_tensor (mode 0): each element widened to its 64-bit float / integer type, its
+    bits read as uint64, and the XOR of them over ``dim`` (all dimensions when None or [])."""
+    if mode != 0:
+        raise RuntimeError(f"Unknown hash_tensor mode: {mode}")
+    x = input._data
+    dt = dtype_of(x)
+    if dt.cat == 3 or dt.name in ("uint16", "uint32", "uint64"):
+        raise RuntimeError(f'"xor_sum_cpu" not implemented for \'{dt}\'')
+    nd = len(x.shape)
+    if dim is None or (isinstance(dim, (list, tuple)) and not len(dim)):
+        if input.numel() == 0:
+            raise RuntimeError("hash_tensor: Expected reduction dim to be specified for "
+                               "input.numel() == 0. Specify the reduction dim with the 'dim' "
+                               "argument.")
+        ax = tuple(_range(nd))
+    else:
+        ax = _dims(dim, nd)
+        ax = () if ax is None else (ax,) if ax.__class__ is _int else tuple(ax)
+        if len(set(ax)) != len(ax):
+            raise RuntimeError("dim appears multiple times in the list of dims")
+    shp = tuple(x.shape)
+    for a in ax:
+        if not shp[a]:
+            raise RuntimeError(f"hash_tensor: Expected reduction dim {a} to have non-zero size.")
+    bits = ivy.bitcast(cast(x, _core.float64), "int64") if dt.cat == 2 else cast(x, _int64)
+    keep = [i for i in _range(nd) if i not in ax]
+    n = math.prod(shp[i] for i in ax)
+    r = ivy.reshape(ivy.permute_dims(bits, tuple(keep) + ax) if nd else bits,
+                    tuple(shp[i] for i in keep) + (n,))
+    if n:
+        while n > 1:  # XOR is associative and commutative: a halving tree
+            if n % 2:
+                r = ivy.concat([r, ivy.zeros_like(r[..., :1])], axis=-1)
+                n += 1
+            r = ivy.bitwise_xor(r[..., :n // 2], r[..., n // 2:])
+            n //= 2
+        r = r[..., 0]
+    if keepdim:
+        r = ivy.reshape(r, tuple(1 if i in ax else shp[i] for i in _range(nd)))
+    return _out(wrap(ivy.bitcast(r, "uint64")), out)
+
+
+
+# ------------------------------------------------------------------- torch.lstm / torch.gru
+def _rnn(name, gates_per, input, hx, params, has_biases, num_layers, dropout, train,
+         bidirectional, batch_first):
+    """ATen's multi-layer ``lstm`` / ``gru`` on padded (not packed) input, one time step at a
+    time: ``params`` per layer and direction (w_ih, w_hh[, b_ih, b_hh][, w_hr for an LSTM with
+    projections]); ``hx`` (num_layers * directions, batch, hidden) (LSTM: (h, c))."""
+    if not isinstance(input, Tensor):
+        not_implemented(f"torch.{name} on a packed sequence (data, batch_sizes)")
+    if dropout and train and num_layers > 1:
+        not_implemented(f"torch.{name}(dropout > 0, train=True)",
+                        "dropout between layers draws from torch's random stream")
+    x = input._data
+    if len(x.shape) != 3:
+        raise RuntimeError(f"{name}: Expected input to be 3-D (sequence, batch, features), got "
+                           f"{len(x.shape)}-D")
+    dt = dtype_of(x)
+    if dt.cat != 2:
+        raise RuntimeError(f"{name}: expected a floating point input, got {input.dtype}")
+    dirs = 2 if bidirectional else 1
+    per = len(params) // (num_layers * dirs) if num_layers * dirs else 0
+    base = 4 if has_biases else 2
+    if per * num_layers * dirs != len(params) or per not in (base, base + (name == "lstm")):
+        raise RuntimeError(f"{name}: got {len(params)} parameters for {num_layers} layer(s), "
+                           f"{dirs} direction(s) and has_biases={has_biases}")
+    proj = per == base + 1
+    for t in params:
+        if t.dtype is not dt:
+            raise RuntimeError(f"{name}: input and parameter tensors are not the same dtype, "
+                               f"found input tensor with {input.dtype} and parameter tensor "
+                               f"with {t.dtype}")
+    if batch_first:
+        x = ivy.permute_dims(x, (1, 0, 2))
+    if name == "lstm":
+        h_all, c_all = hx[0]._data, hx[1]._data
+    else:
+        h_all, c_all = hx._data, None
+    steps = x.shape[0]
+    hn, cn = [], []
+
+    def lin(v, w, b):
+        r = ivy.matmul(v, ivy.matrix_transpose(w))
+        return r if b is None else ivy.add(r, b)
+
+    def chunk(g, n):  # the gates along the last axis (torch's chunk)
+        m = g.shape[-1] // n
+        return [ivy.get_item(g, (slice(None), slice(j * m, (j + 1) * m))) for j in _range(n)]
+
+    layer_in = x
+    for layer in _range(num_layers):
+        outs = []
+        for d in _range(dirs):
+            k = layer * dirs + d
+            w = [t._data for t in params[k * per:(k + 1) * per]]
+            w_ih, w_hh = w[0], w[1]
+            b_ih, b_hh = (w[2], w[3]) if has_biases else (None, None)
+            w_hr = w[-1] if proj else None
+            h = ivy.get_item(h_all, k)
+            c = ivy.get_item(c_all, k) if c_all is not None else None
+            seq = [None] * steps
+            for t in (_range(steps - 1, -1, -1) if d else _range(steps)):
+                xt = ivy.get_item(layer_in, t)
+                gi, gh = lin(xt, w_ih, b_ih), lin(h, w_hh, b_hh)
+                if name == "lstm":
+                    g4 = chunk(ivy.add(gi, gh), 4)
+                    i_, f_ = ivy.sigmoid(g4[0]), ivy.sigmoid(g4[1])
+                    g_, o_ = ivy.tanh(g4[2]), ivy.sigmoid(g4[3])
+                    c = ivy.add(ivy.multiply(f_, c), ivy.multiply(i_, g_))
+                    h = ivy.multiply(o_, ivy.tanh(c))
+                    if proj:
+                        h = lin(h, w_hr, None)
+                else:
+                    ir, iz, in_ = chunk(gi, 3)
+                    hr, hz, hn_ = chunk(gh, 3)
+                    r = ivy.sigmoid(ivy.add(ir, hr))
+                    z = ivy.sigmoid(ivy.add(iz, hz))
+                    n = ivy.tanh(ivy.add(in_, ivy.multiply(r, hn_)))
+                    h = ivy.add(ivy.multiply(ivy.subtract(h, n), z), n)
+                seq[t] = h
+            if not steps:
+                raise RuntimeError(f"{name}: Expected sequence length to be larger than 0 in RNN")
+            outs.append(ivy.stack(seq, axis=0))
+            hn.append(h)
+            if c is not None:
+                cn.append(c)
+        layer_in = outs[0] if dirs == 1 else ivy.concat(outs, axis=-1)
+    out = ivy.permute_dims(layer_in, (1, 0, 2)) if batch_first else layer_in
+    res = (wrap(out), wrap(ivy.stack(hn, axis=0)))
+    return res + (wrap(ivy.stack(cn, axis=0)),) if name == "lstm" else res
+
+
+def lstm(input, hx, params, has_biases, num_layers, dropout, train, bidirectional,
+         batch_first):
+    """torch.lstm (ATen's functional LSTM, what nn.LSTM calls): (output, h_n, c_n)."""
+    return _rnn("lstm", 4, input, hx, params, has_biases, num_layers, dropout, train,
+                bidirectional, batch_first)
+
+
+def gru(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first):
+    """torch.gru (ATen's functional GRU, what nn.GRU calls): (output, h_n)."""
+    return _rnn("gru", 3, input, hx, params, has_biases, num_layers, dropout, train,
+                bidirectional, batch_first)

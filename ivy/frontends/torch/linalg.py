@@ -813,3 +813,250 @@ def solve_ex(A, B, *, left=True, check_errors=False, out=None):
 
 
 _ = (_core, Tensor)
+
+
+# ------------------------------------------------------------------------ LDL (Bunch-Kaufman)
+# torch.linalg.ldl_factor(_ex) is LAPACK's sytrf with uplo="L" (MKL in torch's CPU wheels): the
+# lower triangle of A is read, LD holds L (unit diagonal implied) below D's 1x1 and 2x2 blocks,
+# the strict upper triangle is zero, and ``pivots`` are LAPACK's (1-based; k > 0: a 1x1 block and
+# rows/columns k and pivots[k] exchanged; a negative pair -p, -p: a 2x2 block and the second row
+# exchanged with p). The pivot choices are data-dependent (1x1 or 2x2 blocks), so each matrix of
+# a batch is factored on its own, with the choices taken eagerly (Python control flow, as LAPACK
+# itself: not traceable into a graph of fixed shape).
+_LDLF = namedtuple("linalg_ldl_factor", ["LD", "pivots"])
+_LDLFX = namedtuple("linalg_ldl_factor_ex", ["LD", "pivots", "info"])
+_BK_ALPHA = (1.0 + math.sqrt(17.0)) / 8.0
+
+
+def _cabs1(v, cplx):
+    """LAPACK's |v| for pivoting: |re| + |im| for complex (izamax/CABS1)."""
+    if cplx:
+        return ivy.add(ivy.abs(ivy.real(v)), ivy.abs(ivy.imag(v)))
+    return ivy.abs(v)
+
+
+def _sym_lower(m):
+    """The symmetric matrix whose lower triangle is m's."""
+    return ivy.add(ivy.tril(m), ivy.matrix_transpose(ivy.tril(m, k=-1)))
+
+
+def _sytf2(x, cplx):
+    """Bunch-Kaufman LDL^T of one (n, n) native matrix (its lower triangle), LAPACK's sytf2 /
+    lasyf choices and update formulas (no NaN test on the diagonal, as MKL's sytrf). Returns
+    (LD, pivots as Python ints, info)."""
+    n = x.shape[-1]
+    S = _sym_lower(x)  # the trailing symmetric block, full
+    be = ivy.backend_of(x)
+    cols, piv, info, k = [], [], 0, 0
+    while k < n:
+        m = n - k
+        absakk = _float(ivy.to_scalar(_cabs1(S[0, 0], cplx)))
+        if m > 1:
+            c = _cabs1(S[1:, 0], cplx)
+            imax = int(ivy.to_scalar(ivy.argmax(c))) + 1
+            colmax = _float(ivy.to_scalar(c[imax - 1]))
+        else:
+            imax, colmax = 0, 0.0
+        kstep, kp = 1, 0
+        if absakk == 0 and colmax == 0:
+            info = info or k + 1
+            cols.append(S[:, 0])
+            piv.append(k + 1)
+            S = S[1:, 1:]
+            k += 1
+            continue
+        if not absakk >= _BK_ALPHA * colmax:
+            r = _cabs1(ivy.concat([S[imax, :imax], S[imax, imax + 1:]], axis=0), cplx)
+            rowmax = _float(ivy.to_scalar(ivy.max(r)))
+            if absakk >= _BK_ALPHA * colmax * (colmax / rowmax):
+                kp = 0
+            elif _float(ivy.to_scalar(_cabs1(S[imax, imax], cplx))) >= _BK_ALPHA * rowmax:
+                kp = imax
+            else:
+                kp, kstep = imax, 2
+        kk = kstep - 1
+        if kp != kk:  # symmetric interchange of kk and kp inside the trailing block
+            perm = list(range(m))
+            perm[kk], perm[kp] = kp, kk
+            idx = be.asarray(perm, dtype="int64")
+            S = ivy.take(ivy.take(S, idx, axis=0), idx, axis=1)
+        if kstep == 1:
+            d = S[0, 0]
+            xk = S[1:, 0]
+            d11 = ivy.divide(ivy.ones_like(d), d)
+            # dsyr: A(i, j) + x(i) * (-d11 * x(j)), lower triangle; then dscal by d11
+            upd = ivy.add(S[1:, 1:], ivy.multiply(ivy.expand_dims(xk, axis=1),
+                                                  ivy.expand_dims(ivy.multiply(
+                                                      ivy.negative(d11), xk), axis=0)))
+            cols.append(ivy.concat([ivy.reshape(d, (1,)), ivy.multiply(xk, d11)], axis=0))
+            piv.append(k + kp + 1)
+            S = _sym_lower(upd)
+        else:
+            d21 = S[1, 0]
+            d11 = ivy.divide(S[1, 1], d21)
+            d22 = ivy.divide(S[0, 0], d21)
+            one = ivy.ones_like(d21)
+            t = ivy.divide(one, ivy.subtract(ivy.multiply(d11, d22), one))
+            d21 = ivy.divide(t, d21)
+            a0, a1 = S[2:, 0], S[2:, 1]
+            wk = ivy.multiply(d21, ivy.subtract(ivy.multiply(d11, a0), a1))
+            wkp1 = ivy.multiply(d21, ivy.subtract(ivy.multiply(d22, a1), a0))
+            upd = ivy.subtract(ivy.subtract(S[2:, 2:], ivy.multiply(
+                ivy.expand_dims(a0, axis=1), ivy.expand_dims(wk, axis=0))), ivy.multiply(
+                ivy.expand_dims(a1, axis=1), ivy.expand_dims(wkp1, axis=0)))
+            cols.append(ivy.concat([ivy.reshape(S[0, 0], (1,)), ivy.reshape(S[1, 0], (1,)),
+                                    wk], axis=0))
+            cols.append(ivy.concat([ivy.reshape(S[1, 1], (1,)), wkp1], axis=0))
+            piv += [-(k + kp + 1)] * 2
+            S = _sym_lower(upd)
+            k += 2
+            continue
+        k += 1
+    full = [ivy.concat([ivy.zeros((j,), dtype=dtype_of(x).ivy), c], axis=0) if j else c
+            for j, c in enumerate(cols)]
+    ld = ivy.stack(full, axis=1) if full else x
+    return ld, piv, info
+
+
+def _ldl_input(A, hermitian, name):
+    x = _square(A, name)
+    if hermitian and A.dtype.cat == 3:
+        not_implemented(f"torch.linalg.{name}(hermitian=True) on complex input",
+                        "LAPACK's hetrf (Hermitian pivoting) is not written yet; real inputs and "
+                        "complex symmetric (hermitian=False) inputs are")
+    return x
+
+
+def ldl_factor_ex(A, *, hermitian=False, check_errors=False, out=None):
+    """torch.linalg.ldl_factor_ex: Bunch-Kaufman LDL (LAPACK sytrf, lower)."""
+    x = _ldl_input(A, hermitian, "ldl_factor_ex")
+    batch, n = tuple(A.shape[:-2]), A.shape[-1]
+    flat = ivy.reshape(x, (math.prod(batch), n, n))
+    lds, pivs, infos = [], [], []
+    for b in range(flat.shape[0]):
+        ld, p, info = _sytf2(flat[b], A.dtype.cat == 3)
+        lds.append(ld)
+        pivs.append(p)
+        infos.append(info)
+    be = ivy.backend_of(x)
+    if lds:
+        ld = ivy.reshape(ivy.stack(lds, axis=0), batch + (n, n))
+    else:
+        ld = x
+    piv = ivy.reshape(be.asarray([v for p in pivs for v in p], dtype="int32"), batch + (n,))
+    info = ivy.reshape(be.asarray(infos, dtype="int32"), batch)
+    if check_errors and builtins.any(infos):
+        raise RuntimeError(f"torch.linalg.ldl_factor_ex: Unknown error code: "
+                           f"{builtins.max(infos)}.")  # torch's (internal assert) message
+    return _LDLFX(wrap(ld), wrap(piv), wrap(info))
+
+
+def ldl_factor(A, *, hermitian=False, out=None):
+    """torch.linalg.ldl_factor: as ldl_factor_ex, raising when a D block is exactly singular."""
+    LD, piv, info = ldl_factor_ex(A, hermitian=hermitian)
+    if A.numel() and bool(ivy.any(ivy.not_equal(info._data, 0))):
+        raise RuntimeError(f"torch.linalg.ldl_factor: Unknown error code: "
+                           f"{int(ivy.to_scalar(ivy.max(info._data)))}.")
+    return _LDLF(LD, piv)
+
+
+def _sytrs(ld, piv, b):
+    """LAPACK sytrs (lower): A X = B from sytrf's LD and pivots, one matrix; rows of B kept as a
+    list so the interchanges are list swaps and each update is one vectorised Ivy call."""
+    n = ld.shape[-1]
+    rows = [b[i] for i in range(n)]
+
+    def ger(lo, j):  # rows[lo:] -= LD[lo:, j] * rows[j]
+        if lo < n:
+            r = ivy.stack(rows[lo:], axis=0)
+            r = ivy.add(r, ivy.multiply(ivy.expand_dims(ld[lo:, j], axis=1),
+                                        ivy.expand_dims(ivy.negative(rows[j]), axis=0)))
+            rows[lo:] = [r[i] for i in range(n - lo)]
+
+    def gemv(lo, j):  # rows[j] -= LD[lo:, j]^T rows[lo:]
+        if lo < n:
+            r = ivy.stack(rows[lo:], axis=0)
+            rows[j] = ivy.subtract(rows[j], ivy.sum(ivy.multiply(
+                ivy.expand_dims(ld[lo:, j], axis=1), r), axis=0))
+
+    k = 0
+    while k < n:  # L D Y = P^T B
+        p = piv[k]
+        if p > 0:
+            rows[k], rows[p - 1] = rows[p - 1], rows[k]
+            ger(k + 1, k)
+            rows[k] = ivy.multiply(rows[k], ivy.divide(ivy.ones_like(ld[k, k]), ld[k, k]))
+            k += 1
+        else:
+            q = -p - 1
+            rows[k + 1], rows[q] = rows[q], rows[k + 1]
+            ger(k + 2, k)
+            ger(k + 2, k + 1)
+            akm1k = ld[k + 1, k]
+            akm1 = ivy.divide(ld[k, k], akm1k)
+            ak = ivy.divide(ld[k + 1, k + 1], akm1k)
+            denom = ivy.subtract(ivy.multiply(akm1, ak), ivy.ones_like(ak))
+            bkm1 = ivy.divide(rows[k], akm1k)
+            bk = ivy.divide(rows[k + 1], akm1k)
+            rows[k] = ivy.divide(ivy.subtract(ivy.multiply(ak, bkm1), bk), denom)
+            rows[k + 1] = ivy.divide(ivy.subtract(ivy.multiply(akm1, bk), bkm1), denom)
+            k += 2
+    k = n - 1
+    while k >= 0:  # L^T P^T X = Y
+        p = piv[k]
+        if p > 0:
+            gemv(k + 1, k)
+            rows[k], rows[p - 1] = rows[p - 1], rows[k]
+            k -= 1
+        else:
+            gemv(k + 1, k)
+            gemv(k + 1, k - 1)
+            q = -p - 1
+            rows[k], rows[q] = rows[q], rows[k]
+            k -= 2
+    return ivy.stack(rows, axis=0) if n else b
+
+
+def ldl_solve(LD, pivots, B, *, hermitian=False, out=None):
+    """torch.linalg.ldl_solve: A X = B from ldl_factor(_ex)'s LD and pivots (LAPACK sytrs)."""
+    if LD.dtype.cat < 2:
+        raise RuntimeError(f"torch.linalg.ldl_solve: Expected a floating point or complex tensor "
+                           f"as input. Got {LD.dtype}")
+    if hermitian and LD.dtype.cat == 3:
+        not_implemented("torch.linalg.ldl_solve(hermitian=True) on complex input",
+                        "LAPACK's hetrs is not written yet")
+    if LD.ndim < 2 or LD.shape[-1] != LD.shape[-2]:
+        raise RuntimeError("torch.linalg.ldl_solve: A must be batches of square matrices")
+    if B.ndim < 2:
+        raise IndexError(f"Dimension out of range (expected to be in range of "
+                         f"[{-builtins.max(B.ndim, 1)}, {builtins.max(B.ndim, 1) - 1}], but got -2)")
+    if tuple(pivots.shape) != tuple(LD.shape[:-1]):
+        raise RuntimeError(f"torch.linalg.ldl_solve: Expected LD.shape[:-1] and pivots.shape to "
+                           f"be the same, but got pivots with shape {list(pivots.shape)} instead")
+    if pivots.dtype.cat != 1:
+        raise RuntimeError(f"torch.linalg.ldl_solve: Expected pivots to be integers. Got "
+                           f"{pivots.dtype}")
+    if LD.dtype is not B.dtype:
+        raise RuntimeError(f"Expected b and A to have the same dtype, but found b of type "
+                           f"{B.dtype} and A of type {LD.dtype} instead.")
+    n = LD.shape[-1]
+    if B.shape[-2] != n:
+        raise RuntimeError(f"torch.linalg.ldl_solve: Incompatible shapes of A and B for the "
+                           f"equation AX = B ({n}x{n} and {B.shape[-2]}x{B.shape[-1]})")
+    lbatch = tuple(LD.shape[:-2])
+    batch = tuple(ivy.broadcast_shapes(lbatch, tuple(B.shape[:-2])))
+    nb = math.prod(batch)
+    ld = ivy.reshape(ivy.broadcast_to(LD._data, batch + (n, n)), (nb, n, n))
+    p = ivy.broadcast_to(ivy.astype(pivots._data, "int64"), batch + (n,))
+    piv = [[int(v) for v in row] for row in ivy.to_numpy(ivy.reshape(p, (nb, n))).tolist()]
+    b = ivy.reshape(ivy.broadcast_to(B._data, batch + tuple(B.shape[-2:])),
+                    (nb, n, B.shape[-1]))
+    for pr in piv:
+        for j, v in enumerate(pr):
+            if v == 0 or builtins.abs(v) > n or (v < 0 and (j + 1 < n and pr[j + 1] != v) and
+                                                 (j == 0 or pr[j - 1] != v)):
+                raise RuntimeError(f"torch.linalg.ldl_solve: invalid pivots {pr} (expected "
+                                   "ldl_factor's output)")
+    res = [_sytrs(ld[i], piv[i], b[i]) for i in range(ld.shape[0])]
+    r = ivy.stack(res, axis=0) if res else b
+    return _out(wrap(ivy.reshape(r, batch + tuple(B.shape[-2:]))), out)

@@ -21,12 +21,17 @@ REAL_NAMESPACES = ("tf", "tf.math", "tf.nn", "tf.linalg", "tf.signal", "tf.image
                    "tf.bitwise", "tf.raw_ops")
 TEST_MODULES = ("test_math", "test_manipulation", "test_nn_image_signal", "test_special",
                 "test_linop", "test_added",
-                "test_linalg_random_raw", "test_programs", "test_more", "test_pyfunc")
+                "test_linalg_random_raw", "test_programs", "test_more", "test_pyfunc",
+                "test_qrng")
 
 _RULES = [
     ("strings / I/O", "string tensors, encoders/decoders, files",
      r"^tf\.(as_string|fingerprint|edit_distance|print|make_ndarray|make_tensor_proto|"
      r"image\.(decode|encode|extract_jpeg|is_jpeg|extract_glimpse|draw_bounding_boxes).*)$|"
+     # the JPEG quality ops are an encode + decode round trip through libjpeg's lossy codec
+     # (DCT quantisation tables, chroma subsampling, libjpeg's integer IDCT): not array maths
+     # that Ivy could reproduce value for value
+     r"^tf\.image\.(adjust_jpeg_quality|random_jpeg_quality|stateless_random_jpeg_quality)$|"
      r"^tf\.raw_ops\..*(String|Decode|Encode|Jpeg|Png|Gif|Bmp|Wav|Csv|Regex|Unicode|Base64|"
      r"Print|Reader|File|Record|Save|Restore|Summary|Fingerprint|Substr|Text|AsString).*$"),
     ("graph / session machinery", "graph building, scopes, devices, libraries (the frontend "
@@ -47,6 +52,13 @@ _RULES = [
      r"^tf\.(SparseTensor|RaggedTensor|IndexedSlices|TensorArray|ragged_.*|dynamic_partition|"
      r"dynamic_stitch|nn\.(safe_)?embedding_lookup_sparse|nn\.ctc_.*|nn\.collapse_repeated)$|"
      r"^tf\.raw_ops\..*(Sparse|Ragged|TensorList|TensorArray|CSR|Csr).*$"),
+    ("Keras RNN cell wrappers", "tf.nn.RNNCell{Device,Dropout,Residual}Wrapper wrap Keras "
+     "RNN cell layers (stateful Keras objects, variable creation, device placement); the "
+     "frontend has no Keras layers to wrap",
+     r"^tf\.nn\.RNNCell(Device|Dropout|Residual)Wrapper$"),
+    ("GPU-only kernels", "TensorFlow registers no CPU kernel for the op (a NotFoundError on "
+     "the CPU TensorFlow the tests compare with), so no result could be checked against it",
+     r"^tf\.image\.generate_bounding_box_proposals$"),
     ("initializers", "Keras-style initializer objects",
      r"^tf\.(constant_initializer|ones_initializer|zeros_initializer|"
      r"random_normal_initializer|random_uniform_initializer)$"),

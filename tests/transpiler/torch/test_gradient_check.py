@@ -1,9 +1,9 @@
 """The models' gradient check (``api._verify_gradient`` / ``api._second_opinion``): what it
 accepts and what it still refuses, against torch itself.
 
-* torch's derivative conventions at the bounds of ``hardtanh``/ReLU6 (0) and ``clamp`` (1) are
-  kept by the emitted code on every target (JAX's clip gave 1/2: MobileNetV2's ReLU6 after a
-  zeroed channel sits exactly at 0);
+* torch's derivative convention at the bounds of ``hardtanh``/ReLU6 (0) is kept by the
+  emitted code on every target (JAX's clip gave 1/2: MobileNetV2's ReLU6 after a zeroed channel
+  sits exactly at 0); ``clamp``'s (1) on torch and TensorFlow, refused loudly on JAX;
 * torch 2.13's eval-mode BatchNorm backward on CPU is wrong for batch 1 with a gradient in
   another memory layout (LeViT's ``flatten(2).transpose(1, 2)``): the emitted code's gradient
   is the true one (checked here against the same model written without ``nn.BatchNorm2d``) and
@@ -40,16 +40,20 @@ def _grads_torch(m, x):
 
 
 class Bounds(torch.nn.Module):
-    """Parameters exactly at the bounds of relu6 / hardtanh / clamp."""
+    """Parameters exactly at the bounds of relu6 / hardtanh (and of clamp with ``clamp``)."""
 
-    def __init__(self):
+    def __init__(self, clamp=False):
         super().__init__()
         self.b = torch.nn.Parameter(torch.tensor([0.0, 3.0, 6.0, -1.0, 7.0, 0.0, -0.0, 6.0]))
+        self.clamp = clamp
 
     def forward(self, x):
-        return (torch.nn.functional.relu6(x * 0 + self.b) + torch.clamp(self.b, 0.0, 6.0) * x
-                + torch.clamp(self.b, min=0.0) * x * 2 + self.b.clamp_max(6.0) * x * 3
-                + torch.nn.functional.hardtanh(self.b * x, -1.0, 0.0) * 5)
+        y = (torch.nn.functional.relu6(x * 0 + self.b)
+             + torch.nn.functional.hardtanh(self.b * x, -1.0, 0.0) * 5)
+        if self.clamp:
+            y = y + (torch.clamp(self.b, 0.0, 6.0) * x + torch.clamp(self.b, min=0.0) * x * 2
+                     + self.b.clamp_max(6.0) * x * 3)
+        return y
 
 
 @pytest.mark.parametrize("target", TARGETS)
@@ -57,6 +61,23 @@ def test_bounds_keep_torch_derivative(target):
     x = np.ones(8, np.float32)
     t = ivy.transpile(Bounds(), source="torch", target=target, args=(x,))
     ref = _grads_torch(Bounds(), x)
+    got = models.gradient(target, t.fn, t._params, t.trainable, (fw.from_numpy(x, target),))
+    np.testing.assert_allclose(got["b"], ref["b"], rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_clamp_at_its_bounds(target):
+    # torch.clamp's derivative is 1 at a bound, as Ivy's clip's on torch and TensorFlow; JAX's
+    # clip (max/min) splits a tie 1/2 - 1/2. The frontend keeps ivy.clip (routing the
+    # derivative through a `where` made clamp 25-80x slower than native): on JAX such a
+    # gradient is refused loudly by the check (a kink: the source's convention stands)
+    x = np.ones(8, np.float32)
+    if target == "jax":
+        with pytest.raises(TranspileError, match="gradient"):
+            ivy.transpile(Bounds(clamp=True), source="torch", target=target, args=(x,))
+        return
+    t = ivy.transpile(Bounds(clamp=True), source="torch", target=target, args=(x,))
+    ref = _grads_torch(Bounds(clamp=True), x)
     got = models.gradient(target, t.fn, t._params, t.trainable, (fw.from_numpy(x, target),))
     np.testing.assert_allclose(got["b"], ref["b"], rtol=1e-6, atol=1e-6)
 
