@@ -178,13 +178,19 @@ def _binary(name, fn, scalar_ok=False):
     """A binary function: Array API promotion, weak scalars, uint fallbacks, one torch call."""
 
     def f(x1, x2, /):
-        # the common case first, at the cost of two attribute reads: two tensors of one dtype
-        # (a Python scalar has no ``dtype``; anything else with equal dtypes is not a tensor
-        # pair and fails in ``fn`` as it would in ``_prep``)
-        try:
-            same = x1.dtype is x2.dtype
-        except AttributeError:
-            same = False
+        # the common cases first: two tensors of one dtype (a Python scalar has no ``dtype``;
+        # anything else with equal dtypes is not a tensor pair and fails in ``fn`` as it would
+        # in ``_prep``), and a tensor with a Python int/float (what ``_prep`` keeps as it is,
+        # found without raising AttributeError)
+        c2 = x2.__class__
+        if scalar_ok and (c2 is float or c2 is int) and x1.__class__ is _T \
+                and x1.dtype not in _BIG_UINT:
+            same = True
+        else:
+            try:
+                same = x1.dtype is x2.dtype
+            except AttributeError:
+                same = False
         if not same:
             x1, x2 = _prep(x1, x2, scalar_ok)
         try:
@@ -364,11 +370,18 @@ def _additive(name, fn, general, sign):
     fail there and take ``general``, which also promotes); complex via ``_complex_add``."""
 
     def f(x1, x2, /):
-        try:
+        c2 = x2.__class__
+        if (c2 is float or c2 is int) and x1.__class__ is _T:
+            # a real tensor and a Python int/float: torch's own scalar rules are the standard's
+            # (``_prep`` keeps both as they are), found without raising AttributeError
             d = x1.dtype
-            same = d is x2.dtype and d not in _CPLX
-        except AttributeError:
-            same = False
+            same = d not in _CPLX and d not in _BIG_UINT
+        else:
+            try:
+                d = x1.dtype
+                same = d is x2.dtype and d not in _CPLX
+            except AttributeError:
+                same = False
         if same:
             try:
                 return fn(x1, x2)
