@@ -20,7 +20,10 @@ Each measure is taken ``--runs`` times (default 3) and shown as min / median / m
 ``--only tiny`` measures the tiny call alone (p50, CPU per call, calls/s at concurrency 1): the
 figures the codec's C fast path moves (``IVY_FASTWIRE=python`` in the environment turns it off in
 the client and the worker, for a before/after on one machine); ``--fastwire-ab ROUNDS`` compares
-the two paired, in one run (two workers, the client switching with them).
+the two paired, in one run (two workers, the client switching with them); ``--tree-ab DIR``
+compares this tree's client and worker with another copy of the code, paired the same way
+(``git archive HEAD client server | tar -x -C DIR`` and the built extension copied in gives a
+before/after of uncommitted changes).
 Targets (issue 16): tiny p50 <= 1.15x the echo and <= 40 us added; large arrays >= 0.9x the
 echo's bandwidth; calls/s at concurrency 1 >= 0.85x; shared memory >= 3 GB/s at 64 MB.
 """
@@ -310,6 +313,142 @@ def fastwire_ab(a, blocks: int, n: int) -> int:
     return 0
 
 
+_AB_CLIENT = r'''
+import sys, time, os
+tree = sys.argv[1]
+sys.path[:0] = [tree + "/client", tree + "/server"]
+import numpy as np, ivy_client
+from ivy_client import codec
+port, backend, server_pid = sys.argv[2], sys.argv[3], int(sys.argv[4])
+
+def proc_cpu(pid):
+    total = 0
+    for t in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{t}/schedstat") as f:
+                total += int(f.read().split()[0])
+        except (OSError, ValueError, IndexError):
+            pass
+    return total / 1e9
+
+c = ivy_client.Client(f"{backend}=127.0.0.1:{port}", uds=False)
+x = np.arange(4.0).reshape(2, 2)
+end = time.monotonic() + 240
+while True:
+    try:
+        c.call("add", 1, 1, backend=backend, timeout=2)
+        break
+    except Exception:
+        if time.monotonic() > end:
+            raise
+        time.sleep(0.2)
+print("ready", codec._fast is not None, flush=True)
+for line in sys.stdin:
+    n = int(line)
+    for _ in range(50):
+        c.call("add", x, x, backend=backend)
+    c0, s0 = time.process_time(), proc_cpu(server_pid)
+    for _ in range(n):
+        c.call("add", x, x, backend=backend)
+    cpu = (time.process_time() - c0 + proc_cpu(server_pid) - s0) / n
+    ts = []
+    for _ in range(n // 2):
+        t = time.perf_counter()
+        c.call("add", x, x, backend=backend)
+        ts.append(time.perf_counter() - t)
+    print(cpu, float(np.median(ts)), flush=True)
+'''
+
+
+def tree_ab(a, other: str, blocks: int, n: int) -> int:
+    """This tree against another copy of the code (``other``: a directory holding ``client/``
+    and ``server/``, e.g. ``git archive HEAD client server | tar -x -C DIR``, plus the built
+    extension), paired: a worker and a client process from each tree (Ivy itself from this
+    tree for both) and the raw echo, ``blocks`` rounds of ``n`` tiny calls each, the three in
+    turn (rotating who goes first). CPU per call is client + server process; the paired
+    difference other - this is taken within each round."""
+    trees = {"this": str(ROOT), "other": str(Path(other).resolve())}
+    ports = {"this": free_port(), "other": free_port(), "echo": free_port()}
+    esock = f"/tmp/ivy-bench-echo-{os.getpid()}.sock"
+    procs: dict = {}
+    clients: dict = {}
+    for k, tree in trees.items():
+        e = dict(env())
+        e["PYTHONPATH"] = os.pathsep.join([f"{tree}/client", f"{tree}/server", str(ROOT)])
+        procs[k] = subprocess.Popen([sys.executable, "-m", "ivy_server.worker", "--backend",
+                                     a.backend, "--port", str(ports[k]), "--log-level",
+                                     "WARNING", "--uds", "none"], env=e)
+    procs["echo"] = subprocess.Popen([sys.executable, __file__, "--echo-server",
+                                      str(ports["echo"]), "--uds", esock], env=env())
+    try:
+        for k, tree in trees.items():
+            e = dict(env())
+            e["PYTHONPATH"] = str(ROOT)
+            clients[k] = subprocess.Popen(
+                [sys.executable, "-c", _AB_CLIENT, tree, str(ports[k]), a.backend,
+                 str(procs[k].pid)], env=e, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                text=True)
+        for k, c in clients.items():
+            line = c.stdout.readline().split()
+            if not line or line[0] != "ready":
+                raise RuntimeError(f"the {k} tree's client did not start")
+            print(f"{k}: {trees[k]} (C fast path {'on' if line[1] == 'True' else 'off'})")
+        ch = grpc.insecure_channel(f"127.0.0.1:{ports['echo']}", options=OPTS)
+        echo = ch.unary_unary("/bench.Echo/Echo")
+        wait_ready(lambda: echo(b"x", timeout=2))
+        x = np.arange(4.0).reshape(2, 2)
+        request = ivy_client.Client(f"{a.backend}=127.0.0.1:1")._request("add", (x, x), {},
+                                                                           False)
+
+        def run(k):
+            if k == "echo":
+                return (cpu_per_call(lambda: echo(request), n, procs["echo"].pid),
+                        float(np.median(timings(lambda: echo(request), n // 2))))
+            clients[k].stdin.write(f"{n}\n")
+            clients[k].stdin.flush()
+            cpu, p50 = clients[k].stdout.readline().split()
+            return float(cpu), float(p50)
+
+        order = ["this", "other", "echo"]
+        res: dict = {k: [] for k in order}
+        for b in range(blocks):
+            for k in order[b % 3:] + order[:b % 3]:
+                res[k].append(run(k))
+        cpu = {k: np.array([r[0] for r in v]) * 1e6 for k, v in res.items()}
+        lat = {k: np.array([r[1] for r in v]) * 1e6 for k, v in res.items()}
+
+        def q(v):
+            return (f"{np.percentile(v, 25):.0f} / {np.median(v):.0f} / "
+                    f"{np.percentile(v, 75):.0f}")
+
+        print(f"{blocks} rounds x {n} tiny calls each (add, 2x2 float64, TCP); per round: "
+              "25th percentile / median / 75th percentile")
+        for k in ("other", "this"):
+            print(f"  {k:5} tree: CPU per call {q(cpu[k])} us, added CPU over the echo "
+                  f"{q(cpu[k] - cpu['echo'])} us, p50 {q(lat[k])} us")
+        print(f"  echo      : CPU per call {q(cpu['echo'])} us, p50 {q(lat['echo'])} us")
+        print(f"  other - this (paired): CPU {q(cpu['other'] - cpu['this'])} us, p50 "
+              f"{q(lat['other'] - lat['this'])} us")
+        print(f"(2 workers + echo; {os.cpu_count()} CPUs; load average "
+              f"{' '.join(f'{v:.1f}' for v in os.getloadavg())}; {time.strftime('%Y-%m-%d %H:%M')})")
+    finally:
+        for c in clients.values():
+            c.stdin.close()
+            c.wait(10)
+        for pr in procs.values():
+            pr.send_signal(signal.SIGTERM)
+        for pr in procs.values():
+            try:
+                pr.wait(10)
+            except subprocess.TimeoutExpired:
+                pr.kill()
+        try:
+            os.unlink(esock)
+        except OSError:
+            pass
+    return 0
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--backend", default="numpy")
@@ -320,6 +459,10 @@ def main() -> int:
     p.add_argument("--only", choices=["tiny"], help="tiny: only the tiny-call measures")
     p.add_argument("--fastwire-ab", type=int, metavar="ROUNDS",
                    help="only compare the codec's C fast path on vs off (paired, ROUNDS rounds)")
+    p.add_argument("--tree-ab", metavar="DIR",
+                   help="compare this tree's client and worker with those of another copy of "
+                        "the code in DIR (paired; --rounds rounds)")
+    p.add_argument("--rounds", type=int, default=30, help="rounds of --tree-ab (default 30)")
     p.add_argument("--echo-server", type=int, help=argparse.SUPPRESS)
     p.add_argument("--uds", help=argparse.SUPPRESS)
     a = p.parse_args()
@@ -328,6 +471,8 @@ def main() -> int:
         return 0
     if a.fastwire_ab:
         return fastwire_ab(a, a.fastwire_ab, 200 if a.quick else 500)
+    if a.tree_ab:
+        return tree_ab(a, a.tree_ab, a.rounds, 200 if a.quick else 500)
 
     n_tiny = 500 if a.quick else 2000
     n_big = 2 if a.quick else 5

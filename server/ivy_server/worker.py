@@ -475,13 +475,14 @@ class Worker:
         small array or a tuple of them (anything else: :meth:`_encode_result`)."""
         function, args, kwargs = parsed
         tag[0] = function[:errors.NAME_CHARS]
-        fn = self._lookup(function)
+        fn = self._fns.get(function) or self._lookup(function)
         if context is not None:
             self._check_started(context)
         result = fn(*args, **kwargs)
         del args, kwargs
-        framed = fast.encode_response(self._as_numpy(result), codec.OOB_THRESHOLD,
-                                      self.max_message_bytes)
+        framed = fast.encode_response(
+            result if result.__class__ is np.ndarray else self._as_numpy(result),
+            codec.OOB_THRESHOLD, self.max_message_bytes)
         if framed is not None:
             return framed
         return self._encode_result(result, False, "", context)
@@ -728,6 +729,7 @@ except ImportError:  # pragma: no cover - another grpc layout
     _SyncContext = None
 
 _observers: dict = {}
+_METRICS_LOCK = threading.Lock()  # every write of the observers' fast path (see _observer)
 
 
 def _observer(method: str, function: str, code: str):
@@ -735,9 +737,10 @@ def _observer(method: str, function: str, code: str):
 
     prometheus_client's ``labels(...)``, ``inc()`` and ``observe()`` cost ~7 us a request in
     Python layers (label lookup, observability checks, a lock per value, a loop over the
-    buckets); this updates the same value objects directly (one ``inc`` each, the bucket found
-    by bisection), ~2 us. Falls back to ``metrics.observe`` if prometheus_client's layout is not
-    the one expected."""
+    buckets); this updates the same value objects directly (the bucket found by bisection, all
+    of them under one lock: ~0.5 us in a hot loop, ~3 us between real calls). Falls back to
+    ``inc`` per value, or to ``metrics.observe``, if prometheus_client's layout is not the one
+    expected."""
     try:
         count = metrics.REQUESTS.labels(method, function, code)._value
         hist = metrics.LATENCY.labels(method, function)
@@ -752,6 +755,32 @@ def _observer(method: str, function: str, code: str):
 
         return observe
     last = len(bounds) - 1
+    try:
+        from prometheus_client.values import MutexValue
+    except ImportError:  # pragma: no cover - another prometheus_client layout
+        MutexValue = None
+    values = (count, total, b_in, b_out, *buckets)
+    if MutexValue is not None and all(v.__class__ is MutexValue and
+                                      v._value.__class__ is float for v in values):
+        # the same updates as ``inc``, without a Python frame and a lock per value: every
+        # writer of these value objects is an observer made here (``metrics.observe`` is only
+        # the fallback below, used when this path is not), and they all write under one lock;
+        # a scrape reads each value under its own lock, and a float attribute is replaced in
+        # one store, so it sees the old or the new value, as before. ~1.2 -> ~0.4 us a request
+        lock = _METRICS_LOCK
+
+        def observe(seconds, size_in, size_out):
+            b = buckets[min(bisect_left(bounds, seconds), last)]
+            with lock:
+                count._value += 1
+                total._value += seconds
+                b._value += 1
+                if size_in:
+                    b_in._value += size_in
+                if size_out:
+                    b_out._value += size_out
+
+        return observe
 
     def observe(seconds, size_in, size_out):
         count.inc(1)
