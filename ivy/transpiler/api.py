@@ -726,7 +726,8 @@ def _second_opinion(res, names, got, fn, target, cap, cap_mod, obj) -> None:
             continue
         if wit.custom:
             e["why"] += (f"; in float64 too ({err64:.2g}); the source's backward runs custom "
-                         f"autograd.Functions ({', '.join(wit.custom[:3])}), which define it")
+                         f"autograd.Functions or cuts its gradient ({', '.join(wit.custom[:3])}),"
+                         f" which define it")
             continue
         if fd_left <= 0:
             continue

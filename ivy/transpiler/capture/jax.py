@@ -71,8 +71,8 @@ try:
 except ImportError:  # older JAX
     from jax.core import Literal as _Literal
 
-_INLINE = {"pjit", "jit", "closed_call", "core_call", "remat", "checkpoint", "custom_jvp_call",
-           "custom_vjp_call", "custom_vjp_call_jaxpr", "custom_lin"}
+_INLINE = {"pjit", "jit", "closed_call", "core_call", "remat", "remat2", "checkpoint",
+           "custom_jvp_call", "custom_vjp_call", "custom_vjp_call_jaxpr", "custom_lin"}
 _IDENTITY = {"copy", "copy_p", "optimization_barrier", "random_wrap", "random_unwrap",
              "pvary", "device_put"}
 

@@ -109,13 +109,36 @@ def _binary(fn_name):
 
 
 for _tf, _iv in {"AddV2": "add", "Add": "add", "Sub": "subtract", "Mul": "multiply",
-                 "RealDiv": "divide", "Maximum": "maximum", "Minimum": "minimum",
+                 "RealDiv": "divide",
                  "Pow": "pow", "FloorDiv": "floor_divide", "FloorMod": "remainder",
                  "Less": "less", "LessEqual": "less_equal", "Greater": "greater",
                  "GreaterEqual": "greater_equal", "Equal": "equal", "NotEqual": "not_equal",
                  "LogicalAnd": "logical_and", "LogicalOr": "logical_or", "Atan2": "atan2",
                  "BitwiseAnd": "bitwise_and", "BitwiseOr": "bitwise_or"}.items():
     RULES[_tf] = _binary(_iv)
+
+
+def _tf_extremum(x, y, take_x):
+    """TF's ``Maximum``/``Minimum`` with TF's gradient: the incoming gradient goes to ``x`` where
+    ``take_x`` (``x >= y``; ``x <= y`` for the minimum), else to ``y`` -- ties included, where
+    JAX's ``max``/``min`` split it in halves (``tf.maximum(h, 0.)`` with ``h`` exactly 0: a zero
+    bias on a zero input row). At a NaN ``x`` the comparison is False: the value is NaN and, as in
+    TF, the gradient goes to ``y``; a NaN ``y`` is selected. Infinities select as any value."""
+    x, y = ivy.asarray(x), ivy.asarray(y)
+    if not ivy.isdtype(x.dtype, "real floating"):
+        return (ivy.maximum if take_x is ivy.greater_equal else ivy.minimum)(x, y)
+    nan_x = ivy.where(ivy.isnan(x), ivy.stop_gradient(x), ivy.zeros_like(x))
+    return ivy.where(take_x(x, y), x, ivy.add(y, nan_x))
+
+
+@rule("Maximum")
+def maximum(op, x, y, **_):
+    return _tf_extremum(x, y, ivy.greater_equal)
+
+
+@rule("Minimum")
+def minimum(op, x, y, **_):
+    return _tf_extremum(x, y, ivy.less_equal)
 
 
 def _unary(fn_name):
@@ -237,6 +260,21 @@ def conv2d(op, x, w, **_):
     return ivy.conv2d(x, w, strides=_spatial(op.get_attr("strides"), fmt), padding=_padding(op),
                       dilations=_spatial(op.get_attr("dilations"), fmt), groups=groups,
                       data_format="channel_last" if fmt == "NHWC" else "channel_first")
+
+
+@rule("Conv3DBackpropInputV2")
+def conv3d_backprop_input(op, sizes, w, dy, *, static, **_):
+    """Keras ``Conv3DTranspose`` / ``tf.nn.conv3d_transpose``: the frontend's transposed
+    convolution (the output size from the constant ``input_sizes``, as TF's kernel takes it)."""
+    from ivy.frontends.tensorflow import nn as tfnn
+    from ivy.frontends.tensorflow._core import wrap
+    if static[0] is None:
+        raise NotImplementedError("Conv3DBackpropInputV2 with a computed input_sizes")
+    r = tfnn.conv3d_transpose(wrap(dy), wrap(w), [int(v) for v in np.asarray(static[0])],
+                              list(op.get_attr("strides")), op.get_attr("padding").decode(),
+                              data_format=op.get_attr("data_format").decode(),
+                              dilations=list(op.get_attr("dilations")))
+    return r._data
 
 
 @rule("DepthwiseConv2dNative")
@@ -386,7 +424,11 @@ def ones_like(op, x, **_):
 
 @rule("ClipByValue")
 def clip_by_value(op, x, lo, hi, **_):
-    return ivy.minimum(ivy.maximum(x, lo), hi)
+    # TF's gradient: to x unless x < lo or x > hi (at the bounds too, where a JAX max/min
+    # splits it), to lo where x < lo, to hi where x > hi; a NaN x stays, a NaN bound is ignored
+    below, above = ivy.less(x, lo), ivy.greater(x, hi)
+    return ivy.where(below, ivy.broadcast_to(lo, below.shape),
+                     ivy.where(above, ivy.broadcast_to(hi, above.shape), x))
 
 
 @rule("StridedSlice")

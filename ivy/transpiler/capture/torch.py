@@ -38,6 +38,7 @@ inside :func:`base.trace`, so the Ivy calls of the mappings are the graph.
 from __future__ import annotations
 
 import functools
+import math
 import traceback
 
 import numpy as np
@@ -71,8 +72,11 @@ class _View:
     """How a view tensor indexes its root: ``idx`` (one entry per root dim: slice or int) and
     ``dims`` (the root dims the view still has, in order); ``None`` idx for an opaque view."""
 
-    def __init__(self, root, idx, dims, tensor):
+    def __init__(self, root, idx, dims, tensor, detached=False):
         self.root, self.idx, self.dims, self.tensor = root, idx, dims, tensor
+        #: reached through ``detach``: a write through it changes the root's value, not its
+        #: derivative (``embedding_renorm_`` under ``no_grad``)
+        self.detached = detached
 
 
 class _Capture(TorchDispatchMode):
@@ -117,7 +121,8 @@ class _Capture(TorchDispatchMode):
                                "inputs)", op=op)
         if packet in ("as_strided", "as_strided_copy", "as_strided_scatter", "as_strided_"):
             return self._as_strided(func, packet, args, kwargs, op)
-        rule = lower.rule_for(name, packet, _reduction_at(func))
+        rule = lower.rule_for(name, packet, _reduction_at(func),
+                              tuple(a.name for a in func._schema.arguments))
         if rule is None:
             with self:  # decompose with the mode active so that the pieces are captured
                 try:
@@ -401,8 +406,9 @@ class _Capture(TorchDispatchMode):
             root, idx, dims = src, [slice(None)] * src.dim(), list(range(src.dim()))
         else:
             root, idx, dims = parent.root, parent.idx, parent.dims
+        detached = packet == "detach" or (parent is not None and parent.detached)
         if idx is None or packet not in _VIEW_INDEX_OPS:
-            self.views[id(out)] = _View(root, None, None, out)
+            self.views[id(out)] = _View(root, None, None, out, detached)
             return
         idx, dims = list(idx), list(dims)
         if packet == "select":
@@ -416,7 +422,7 @@ class _Capture(TorchDispatchMode):
             step = args[4] if len(args) > 4 else 1
             rd = dims[d]
             idx[rd] = _compose(idx[rd], slice(start, end, step), root.shape[rd])
-        self.views[id(out)] = _View(root, idx, dims, out)
+        self.views[id(out)] = _View(root, idx, dims, out, detached)
 
     def _restride(self, dst: torch.Tensor, value, op: str):
         """An in-place metadata op (``squeeze_``, ``t_``…): same data, new shape."""
@@ -450,7 +456,11 @@ class _Capture(TorchDispatchMode):
             root = v.root
             base = self.get(root, op)
             self.s.bind(dst, value)
-            self.s.bind(root, lower.set_index(base, tuple(v.idx), value))
+            into = value
+            if v.detached and "float" in str(value.dtype):  # the root keeps its derivative
+                old = ivy.get_item(base, tuple(v.idx))
+                into = lower.native(ivy.add(old, ivy.stop_gradient(ivy.subtract(value, old))))
+            self.s.bind(root, lower.set_index(base, tuple(v.idx), into))
         else:
             # a view through reshape/permute/expand… (or an index of one): its elements' places
             # in the root, from the strides, and the write becomes a scatter into the root
@@ -463,7 +473,11 @@ class _Capture(TorchDispatchMode):
                                    "use out-of-place ops", op=op)
             base = self.get(root, op)
             flat = ivy.reshape(base, (-1,))
-            new = lower.set_index(flat, pos.reshape(-1), ivy.reshape(value, (-1,)))
+            into = ivy.reshape(value, (-1,))
+            if v.detached and "float" in str(value.dtype):  # the root keeps its derivative
+                old = ivy.take(flat, pos.reshape(-1))
+                into = ivy.add(old, ivy.stop_gradient(ivy.subtract(into, old)))
+            new = lower.set_index(flat, pos.reshape(-1), into)
             self.s.bind(dst, value)
             self.s.bind(root, lower.native(ivy.reshape(new, tuple(root.shape))))
             checked.append(root)
@@ -527,7 +541,28 @@ class _Unchecked(TorchFunctionMode):
                     raise TranspileError("the check-free one_hot differs from torch's",
                                          op="aten.one_hot", source="torch")
                 return got
+        if func is torch.nn.functional.gaussian_nll_loss:
+            with _disable_current_modes():  # torch's own checks (var >= 0, var's shape) raise
+                func(*args, **kwargs)
+            return _gaussian_nll_loss(*args, **kwargs)
         return func(*args, **kwargs)
+
+
+def _gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"):  # noqa: A002
+    """``F.gaussian_nll_loss`` without its ``torch.any(var < 0)`` check (run by torch itself
+    outside the capture); the rest as torch's: the homoscedastic ``unsqueeze``, and ``var``
+    clamped to ``eps`` under ``no_grad`` (its gradient passes the clamp unchanged)."""
+    if isinstance(var, float):
+        var = var * torch.ones_like(input)
+    if var.size() != input.size() and input.size()[:-1] == var.size():
+        var = torch.unsqueeze(var, -1)
+    var = var + (var.clamp(min=eps) - var).detach()
+    loss = 0.5 * (torch.log(var) + (input - target) ** 2 / var)
+    if full:
+        loss = loss + 0.5 * math.log(2 * math.pi)
+    if reduction == "mean":
+        return loss.mean()
+    return loss.sum() if reduction == "sum" else loss
 
 
 def _reduction_at(func) -> int | None:
@@ -735,6 +770,28 @@ def _custom_backwards(total) -> list[str]:
     return sorted(set(found))
 
 
+class _GradientCuts(TorchFunctionMode):
+    """Records where a forward cuts its own gradient at the Python level (torch's autograd
+    internals detach too, below it): ``.detach()`` of a tensor that requires grad (a
+    straight-through estimator ``x + (q - x).detach()``, a commitment loss), or a call on one
+    under ``no_grad``. There, as with a custom ``autograd.Function``, the backward defines the
+    model's gradient, not the forward's derivative."""
+
+    def __init__(self):
+        super().__init__()
+        self.found: set[str] = set()
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        name = getattr(func, "__name__", str(func))
+        if name in ("detach", "detach_") or not torch.is_grad_enabled():
+            if any(isinstance(t, torch.Tensor) and t.requires_grad
+                   for t in optree.tree_leaves((args, kwargs))):
+                self.found.add("Tensor.detach" if name.startswith("detach")
+                               else f"{name} under no_grad")
+        return func(*args, **kwargs)
+
+
 class Float64Witness:
     """The model run in float64 (a deep copy; float32 inputs cast) for the gradient check's
     second opinion (``api._second_opinion``): its autodiff gradient, its forward loss
@@ -756,8 +813,13 @@ class Float64Witness:
         self.named, self.trainable = _named_state(self.model)
         self.custom: list[str] = []
 
-    def _total(self):
-        out = plain_structure(self.model(*_to_torch(self.args), **_to_torch(self.kwargs)))
+    def _total(self, cuts=None):
+        if cuts is None:
+            out = self.model(*_to_torch(self.args), **_to_torch(self.kwargs))
+        else:
+            with cuts:  # the model's forward only
+                out = self.model(*_to_torch(self.args), **_to_torch(self.kwargs))
+        out = plain_structure(out)
         leaves = [t for t in optree.tree_leaves(out, none_is_leaf=False)
                   if isinstance(t, torch.Tensor) and (t.is_floating_point() or t.is_complex())]
         return sum((t * torch.as_tensor(fw.cotangent(t.shape, fw.to_numpy(t.detach()).dtype, i)))
@@ -765,8 +827,9 @@ class Float64Witness:
 
     def gradient(self) -> dict:
         params = [self.named[k] for k in self.trainable]
-        total = self._total()
-        self.custom = _custom_backwards(total)
+        cuts = _GradientCuts()
+        total = self._total(cuts)
+        self.custom = _custom_backwards(total) + sorted(cuts.found)
         grads = torch.autograd.grad(total, params, allow_unused=True)
         return {k: (np.zeros(tuple(p.shape), fw.to_numpy(p.detach()).dtype) if g is None
                     else fw.to_numpy(g)) for k, p, g in zip(self.trainable, params, grads,

@@ -16,6 +16,7 @@ else fails loudly there.
 from __future__ import annotations
 
 import functools
+import inspect
 
 import numpy as np
 import torch
@@ -114,6 +115,7 @@ def _generic(fn, label):
         return native(fn(*(conv(a) for a in args), **kw))
 
     rule.ivy_mapping = label
+    rule.frontend_fn = fn
     return rule
 
 
@@ -166,10 +168,18 @@ def set_index(base, idx, value):
 
 
 # -- explicit rules ---------------------------------------------------------------------------
-@rule("alias", "detach", "lift_fresh", "alias_copy", "detach_copy", "lift_fresh_copy",
-      "contiguous", "resolve_conj", "resolve_neg")
+@rule("alias", "lift_fresh", "alias_copy", "lift_fresh_copy", "contiguous", "resolve_conj",
+      "resolve_neg")
 def identity(x, *a, **k):
     return x
+
+
+@rule("detach", "detach_copy")
+def detach(x):
+    """The value, without a derivative: ``x + (q - x).detach()`` (a straight-through estimator,
+    VQ-VAE's codebook lookup), a clamp under ``no_grad`` written as one (was the identity, so
+    the emitted gradient went through ``q``)."""
+    return native(ivy.stop_gradient(x))
 
 
 @rule("_conj", "_conj_copy", "_conj_physical", "conj_physical")
@@ -210,6 +220,22 @@ def permute(x, dims):
 @rule("addmm")
 def addmm(bias, m1, m2, beta=1, alpha=1):
     return native(ft.addmm(T(bias), T(m1), T(m2), beta=beta, alpha=alpha))
+
+
+@rule("max_unpool2d", "max_unpool3d")
+def max_unpool(x, indices, output_size, stride=None, padding=None):
+    """aten's ``max_unpool{2,3}d(self, indices, output_size[, stride, padding])`` takes the
+    output size, not the kernel (the Python function's third argument): the unpooled planes are
+    ``output_size`` whatever the kernel was. The frontend function computes the same scatter from
+    a kernel; stride 1, no padding and kernel ``out - in + 1`` make its size exactly
+    ``output_size``."""
+    n = len(output_size)
+    out = tuple(int(v) for v in output_size)
+    k = tuple(o - int(L) + 1 for o, L in zip(out, x.shape[-n:], strict=True))
+    if min(k) < 1:
+        raise ValueError(f"max_unpool{n}d: output_size {out} is smaller than the input "
+                         f"{tuple(x.shape[-n:])}")
+    return native(F._max_unpool(n, T(x), T(indices), k, 1, 0, out))
 
 
 @rule("_safe_softmax")
@@ -1471,12 +1497,28 @@ _REDUCTION = {0: "none", 1: "mean", 2: "sum"}
 
 # -- lookup -----------------------------------------------------------------------------------
 @functools.cache
-def rule_for(name: str, packet: str, reduction_at: int | None = None):
+def rule_for(name: str, packet: str, reduction_at: int | None = None,
+             arg_names: tuple[str, ...] = ()):
     """The rule of an aten overload (``name`` "add.Tensor", ``packet`` "add"); ``reduction_at``:
-    the position of its ``int reduction`` argument (losses), given to the frontend as a string."""
+    the position of its ``int reduction`` argument (losses), given to the frontend as a string.
+    ``arg_names``: the aten schema's argument names. A loss's aten arguments are not in its
+    Python signature's order (``aten.smooth_l1_loss(self, target, reduction, beta)``,
+    ``F.smooth_l1_loss(input, target, size_average, reduce, reduction, beta)``;
+    ``binary_cross_entropy_with_logits``' ``pos_weight`` comes before ``reduction`` in aten, last
+    in Python), so those after the first two go to the frontend function by name whenever it
+    takes every one of them by that name."""
     r = _lookup(name, packet)
     if r is None or reduction_at is None or r.__name__ != "rule":  # explicit rules: as is
         return r
+    by_name = ()
+    fn = getattr(r, "frontend_fn", None)
+    if fn is not None and len(arg_names) > 2:
+        try:
+            params = inspect.signature(fn).parameters
+        except (TypeError, ValueError):
+            params = {}
+        if all(n in params for n in arg_names[2:]):
+            by_name = tuple(arg_names)
 
     def with_reduction(*args, **kwargs):
         args = list(args)
@@ -1484,6 +1526,9 @@ def rule_for(name: str, packet: str, reduction_at: int | None = None):
             args[reduction_at] = _REDUCTION[args[reduction_at]]
         if isinstance(kwargs.get("reduction"), int):
             kwargs["reduction"] = _REDUCTION[kwargs["reduction"]]
+        if by_name and len(args) > 2:
+            kwargs = {**dict(zip(by_name[2:], args[2:], strict=False)), **kwargs}
+            args = args[:2]
         return r(*args, **kwargs)
 
     with_reduction.ivy_mapping = describe(r)

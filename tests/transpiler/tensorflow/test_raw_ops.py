@@ -39,10 +39,7 @@ KNOWN: dict[str, tuple[tuple[str, ...], str]] = {
     # TF's registered gradient gives the labels only the loss's share (-log_softmax(logits));
     # the emitted code's gradient is the complete one (the loss alone agrees: the ":loss" case)
     "SoftmaxCrossEntropyWithLogits": (("grad",), "TF's gradient ignores d backprop / d labels"),
-    # gradients at NaN inputs: TF's Maximum/Minimum gradient sends them to y (x >= y is False),
-    # JAX's to x — a convention, no right answer
-    "Maximum:nan": (("grad",), "gradient at NaN inputs: TF and JAX conventions differ"),
-    "Minimum:nan": (("grad",), "gradient at NaN inputs: TF and JAX conventions differ"),
+    # (Maximum/Minimum at NaN inputs: TF's gradient goes to y, as the rules' since 2026-11-27)
     # d/dy x**y = x**y * log(x): TF masks log(x) to 0 for x <= 0, JAX gives NaN
     "Pow:negative base": (("grad",), "d/d exponent at a negative base: TF 0, JAX NaN"),
     # no reference: TF registers no gradient for ResizeArea (the emitted code has one)
@@ -169,6 +166,14 @@ def _table():
                                       padding="SAME"), (img, f32(3, 3, 3, 2)))
     t["DepthwiseConv2dNative:strided"] = (raw("DepthwiseConv2dNative", strides=[1, 2, 2, 1],
                                               padding="VALID"), (img, f32(3, 3, 3, 1)))
+    def conv3d_t(strides, padding, sizes):
+        return lambda w, dy: tf.raw_ops.Conv3DBackpropInputV2(
+            input_sizes=tf.constant(sizes), filter=w, out_backprop=dy, strides=strides,
+            padding=padding)
+    t["Conv3DBackpropInputV2"] = (conv3d_t([1, 2, 2, 2, 1], "SAME", [2, 6, 7, 5, 3]),
+                                  (f32(3, 3, 2, 3, 4), f32(2, 3, 4, 3, 4)))
+    t["Conv3DBackpropInputV2:valid"] = (conv3d_t([1, 1, 2, 1, 1], "VALID", [1, 5, 7, 4, 2]),
+                                        (f32(2, 3, 2, 2, 3), f32(1, 4, 3, 3, 3)))
     for op in ("MaxPool", "AvgPool"):
         t[op] = (raw(op, ksize=[1, 2, 2, 1], strides=[1, 2, 2, 1], padding="VALID"), (img,))
         t[op + ":same"] = (raw(op, ksize=[1, 3, 3, 1], strides=[1, 2, 2, 1], padding="SAME"),
