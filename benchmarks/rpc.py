@@ -226,6 +226,33 @@ TARGETS = {"tiny add 2x2 p50": "<= 1.15x", "tiny added work": "<= 40 us",
            "MB round trip": ">= 0.9x", "concurrency 1,": ">= 0.85x"}
 
 
+def _paired_rounds(run, pair, label, blocks, n):
+    """Run ``run(k)`` -> (CPU s per call, p50 s) for the two sides of ``pair`` and the echo,
+    interleaved (each round starts with another one), and print the paired comparison:
+    per round 25th percentile / median / 75th percentile, and ``pair[0] - pair[1]``."""
+    order = [pair[1], pair[0], "echo"]
+    res: dict = {k: [] for k in order}
+    for b in range(blocks):
+        for k in order[b % 3:] + order[:b % 3]:
+            res[k].append(run(k))
+    cpu = {k: np.array([r[0] for r in v]) * 1e6 for k, v in res.items()}
+    lat = {k: np.array([r[1] for r in v]) * 1e6 for k, v in res.items()}
+
+    def q(v):
+        return f"{np.percentile(v, 25):.0f} / {np.median(v):.0f} / {np.percentile(v, 75):.0f}"
+
+    print(f"{blocks} rounds x {n} tiny calls each (add, 2x2 float64, TCP); per round: "
+          "25th percentile / median / 75th percentile")
+    for k in pair:
+        print(f"  {label.format(k):12}: CPU per call {q(cpu[k])} us, added CPU over the echo "
+              f"{q(cpu[k] - cpu['echo'])} us, p50 {q(lat[k])} us")
+    print(f"  {'echo':12}: CPU per call {q(cpu['echo'])} us, p50 {q(lat['echo'])} us")
+    a, b = pair
+    print(f"  {a} - {b} (paired): CPU {q(cpu[a] - cpu[b])} us, p50 {q(lat[a] - lat[b])} us")
+    print(f"(2 workers + echo; {os.cpu_count()} CPUs; load average "
+          f"{' '.join(f'{v:.1f}' for v in os.getloadavg())}; {time.strftime('%Y-%m-%d %H:%M')})")
+
+
 def fastwire_ab(a, blocks: int, n: int) -> int:
     """The codec's C fast path on vs off, paired: two workers (one started with
     IVY_FASTWIRE=python), one client process switching ``codec._fast`` to match, and the raw echo
@@ -274,28 +301,7 @@ def fastwire_ab(a, blocks: int, n: int) -> int:
             finally:
                 codec._fast = fast
 
-        order = ["on", "off", "echo"]
-        res: dict = {k: [] for k in order}
-        for b in range(blocks):
-            for k in order[b % 3:] + order[:b % 3]:
-                res[k].append(run(k))
-        cpu = {k: np.array([r[0] for r in v]) * 1e6 for k, v in res.items()}
-        lat = {k: np.array([r[1] for r in v]) * 1e6 for k, v in res.items()}
-
-        def q(v):
-            return (f"{np.percentile(v, 25):.0f} / {np.median(v):.0f} / "
-                    f"{np.percentile(v, 75):.0f}")
-
-        print(f"{blocks} rounds x {n} tiny calls each (add, 2x2 float64, TCP); per round: "
-              "25th percentile / median / 75th percentile")
-        for k in ("off", "on"):
-            print(f"  C path {k:3}: CPU per call {q(cpu[k])} us, added CPU over the echo "
-                  f"{q(cpu[k] - cpu['echo'])} us, p50 {q(lat[k])} us")
-        print(f"  echo      : CPU per call {q(cpu['echo'])} us, p50 {q(lat['echo'])} us")
-        print(f"  off - on (paired): CPU {q(cpu['off'] - cpu['on'])} us, p50 "
-              f"{q(lat['off'] - lat['on'])} us")
-        print(f"(2 workers + echo; {os.cpu_count()} CPUs; load average "
-              f"{' '.join(f'{v:.1f}' for v in os.getloadavg())}; {time.strftime('%Y-%m-%d %H:%M')})")
+        _paired_rounds(run, ("off", "on"), "C path {}", blocks, n)
         for c in clients.values():
             c.close()
     finally:
@@ -409,28 +415,7 @@ def tree_ab(a, other: str, blocks: int, n: int) -> int:
             cpu, p50 = clients[k].stdout.readline().split()
             return float(cpu), float(p50)
 
-        order = ["this", "other", "echo"]
-        res: dict = {k: [] for k in order}
-        for b in range(blocks):
-            for k in order[b % 3:] + order[:b % 3]:
-                res[k].append(run(k))
-        cpu = {k: np.array([r[0] for r in v]) * 1e6 for k, v in res.items()}
-        lat = {k: np.array([r[1] for r in v]) * 1e6 for k, v in res.items()}
-
-        def q(v):
-            return (f"{np.percentile(v, 25):.0f} / {np.median(v):.0f} / "
-                    f"{np.percentile(v, 75):.0f}")
-
-        print(f"{blocks} rounds x {n} tiny calls each (add, 2x2 float64, TCP); per round: "
-              "25th percentile / median / 75th percentile")
-        for k in ("other", "this"):
-            print(f"  {k:5} tree: CPU per call {q(cpu[k])} us, added CPU over the echo "
-                  f"{q(cpu[k] - cpu['echo'])} us, p50 {q(lat[k])} us")
-        print(f"  echo      : CPU per call {q(cpu['echo'])} us, p50 {q(lat['echo'])} us")
-        print(f"  other - this (paired): CPU {q(cpu['other'] - cpu['this'])} us, p50 "
-              f"{q(lat['other'] - lat['this'])} us")
-        print(f"(2 workers + echo; {os.cpu_count()} CPUs; load average "
-              f"{' '.join(f'{v:.1f}' for v in os.getloadavg())}; {time.strftime('%Y-%m-%d %H:%M')})")
+        _paired_rounds(run, ("other", "this"), "{} tree", blocks, n)
     finally:
         for c in clients.values():
             c.stdin.close()
