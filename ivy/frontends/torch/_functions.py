@@ -519,6 +519,20 @@ def _uniform64(shape, generator):
     return ivy.random_uniform(shape=shape, dtype="float64", seed=_gen(generator))
 
 
+def _transformed_rejection(shape, generator, a, b, vr, shift):
+    """One round of Hoermann's transformed rejection, the draw PTRS (Poisson) and BTRS
+    (binomial) share, as ATen draws it: U - 0.5 then V, ``us = 0.5 - |U|``, the candidate
+    ``k = floor((2a / us + b) U + shift)``, the quick acceptance ``us >= 0.07 and V <= vr``, and
+    the hat's denominator ``a / us^2 + b``. Returns ``(V, us, k, quick, hat)``."""
+    U = ivy.subtract(_uniform64(shape, generator), 0.5)
+    V = _uniform64(shape, generator)
+    us = ivy.subtract(0.5, ivy.abs(U))
+    k = ivy.floor(ivy.add(ivy.multiply(ivy.add(ivy.divide(ivy.multiply(a, 2.0), us), b), U),
+                          shift))
+    quick = ivy.logical_and(ivy.greater_equal(us, 0.07), ivy.less_equal(V, vr))
+    return V, us, k, quick, ivy.add(ivy.divide(a, ivy.multiply(us, us)), b)
+
+
 def _rounds(active):
     return bool(ivy.any(active))
 
@@ -563,16 +577,11 @@ def poisson(input, generator=None):
     vr = ivy.subtract(0.9277, ivy.divide(3.6224, ivy.subtract(b, 2.0)))
     active = big
     while _rounds(active):
-        U = ivy.subtract(_uniform64(shape, generator), 0.5)
-        V = _uniform64(shape, generator)
-        us = ivy.subtract(0.5, ivy.abs(U))
-        k = ivy.floor(ivy.add(ivy.multiply(ivy.add(ivy.divide(ivy.multiply(a, 2.0), us), b), U),
-                              ivy.add(lb, 0.43)))
-        quick = ivy.logical_and(ivy.greater_equal(us, 0.07), ivy.less_equal(V, vr))
+        V, us, k, quick, hat = _transformed_rejection(shape, generator, a, b, vr,
+                                                      ivy.add(lb, 0.43))
         skip = ivy.logical_or(ivy.less(k, 0.0), ivy.logical_and(ivy.less(us, 0.013),
                                                                  ivy.greater(V, us)))
-        lhs = ivy.subtract(ivy.add(ivy.log(V), ivy.log(invalpha)),
-                           ivy.log(ivy.add(ivy.divide(a, ivy.multiply(us, us)), b)))
+        lhs = ivy.subtract(ivy.add(ivy.log(V), ivy.log(invalpha)), ivy.log(hat))
         kk = ivy.maximum(k, ivy.zeros_like(k))
         rhs = ivy.subtract(ivy.add(ivy.negative(lb), ivy.multiply(kk, loglam)),
                            ivy.lgamma(ivy.add(kk, 1.0)))
@@ -651,16 +660,10 @@ def binomial(count, prob, generator=None):
     m = ivy.floor(ivy.multiply(ivy.add(cs, 1.0), qs))
     active = use_btrs
     while _rounds(active):
-        U = ivy.subtract(_uniform64(shape, generator), 0.5)
-        V = _uniform64(shape, generator)
-        us = ivy.subtract(0.5, ivy.abs(U))
-        k = ivy.floor(ivy.add(ivy.multiply(ivy.add(ivy.divide(ivy.multiply(a, 2.0), us), b), U),
-                              c))
+        V, us, k, quick, hat = _transformed_rejection(shape, generator, a, b, vr, c)
         inside = ivy.logical_and(ivy.greater_equal(k, 0.0), ivy.less_equal(k, cs))
-        quick = ivy.logical_and(ivy.greater_equal(us, 0.07), ivy.less_equal(V, vr))
         kk = ivy.clip(k, 0.0, cs)
-        lv = ivy.log(ivy.divide(ivy.multiply(V, alpha),
-                                ivy.add(ivy.divide(a, ivy.multiply(us, us)), b)))
+        lv = ivy.log(ivy.divide(ivy.multiply(V, alpha), hat))
         ub = ivy.add(ivy.add(
             ivy.multiply(ivy.add(m, 0.5), ivy.log(ivy.divide(ivy.add(m, 1.0), ivy.multiply(
                 r, ivy.add(ivy.subtract(cs, m), 1.0))))),
