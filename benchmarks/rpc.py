@@ -31,6 +31,7 @@ echo's bandwidth; calls/s at concurrency 1 >= 0.85x; shared memory >= 3 GB/s at 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import signal
 import socket
@@ -226,6 +227,44 @@ TARGETS = {"tiny add 2x2 p50": "<= 1.15x", "tiny added work": "<= 40 us",
            "MB round trip": ">= 0.9x", "concurrency 1,": ">= 0.85x"}
 
 
+@contextlib.contextmanager
+def _workers_and_echo(backend: str, worker_envs: dict):
+    """One worker per entry of ``worker_envs`` (name -> its environment) and the raw echo, on
+    free TCP ports; yields ``(ports, procs, echo)`` once the echo answers (``echo(bytes)`` sends
+    one request), and stops them all afterwards."""
+    ports = {k: free_port() for k in (*worker_envs, "echo")}
+    esock = f"/tmp/ivy-bench-echo-{os.getpid()}.sock"
+    procs = {k: subprocess.Popen([sys.executable, "-m", "ivy_server.worker", "--backend",
+                                  backend, "--port", str(ports[k]), "--log-level", "WARNING",
+                                  "--uds", "none"], env=e)
+             for k, e in worker_envs.items()}
+    procs["echo"] = subprocess.Popen([sys.executable, __file__, "--echo-server",
+                                      str(ports["echo"]), "--uds", esock], env=env())
+    try:
+        ch = grpc.insecure_channel(f"127.0.0.1:{ports['echo']}", options=OPTS)
+        echo = ch.unary_unary("/bench.Echo/Echo")
+        wait_ready(lambda: echo(b"x", timeout=2))
+        yield ports, procs, echo
+    finally:
+        for pr in procs.values():
+            pr.send_signal(signal.SIGTERM)
+        for pr in procs.values():
+            try:
+                pr.wait(10)
+            except subprocess.TimeoutExpired:
+                pr.kill()
+        try:
+            os.unlink(esock)
+        except OSError:
+            pass
+
+
+def _echo_round(echo, request, n, pid):
+    """The echo's side of a paired round: (CPU s per call, client + server; p50 s)."""
+    return (cpu_per_call(lambda: echo(request), n, pid),
+            float(np.median(timings(lambda: echo(request), n // 2))))
+
+
 def _paired_rounds(run, pair, label, blocks, n):
     """Run ``run(k)`` -> (CPU s per call, p50 s) for the two sides of ``pair`` and the echo,
     interleaved (each round starts with another one), and print the paired comparison:
@@ -264,32 +303,20 @@ def fastwire_ab(a, blocks: int, n: int) -> int:
     if fast is None:
         print("the C fast path is not built (or IVY_FASTWIRE=python): nothing to compare")
         return 1
-    ports = {"on": free_port(), "off": free_port(), "echo": free_port()}
-    esock = f"/tmp/ivy-bench-echo-{os.getpid()}.sock"
     off_env = dict(env(), IVY_FASTWIRE="python")
     on_env = env()
     on_env.pop("IVY_FASTWIRE", None)
-    procs = {k: subprocess.Popen([sys.executable, "-m", "ivy_server.worker", "--backend",
-                                  a.backend, "--port", str(ports[k]), "--log-level", "WARNING",
-                                  "--uds", "none"], env=e)
-             for k, e in (("on", on_env), ("off", off_env))}
-    procs["echo"] = subprocess.Popen([sys.executable, __file__, "--echo-server",
-                                      str(ports["echo"]), "--uds", esock], env=env())
     x = np.arange(4.0).reshape(2, 2)
-    try:
+    with _workers_and_echo(a.backend, {"on": on_env, "off": off_env}) as (ports, procs, echo):
         clients = {k: ivy_client.Client(f"{a.backend}=127.0.0.1:{ports[k]}", uds=False)
                    for k in ("on", "off")}
         for c in clients.values():
             wait_ready(lambda c=c: c.call("add", 1, 1, backend=a.backend, timeout=2))
-        ch = grpc.insecure_channel(f"127.0.0.1:{ports['echo']}", options=OPTS)
-        echo = ch.unary_unary("/bench.Echo/Echo")
-        wait_ready(lambda: echo(b"x", timeout=2))
         request = clients["on"]._request("add", (x, x), {}, False)
 
         def run(k):
             if k == "echo":
-                return (cpu_per_call(lambda: echo(request), n, procs["echo"].pid),
-                        float(np.median(timings(lambda: echo(request), n // 2))))
+                return _echo_round(echo, request, n, procs["echo"].pid)
             codec._fast = fast if k == "on" else None
             try:
                 c = clients[k]
@@ -304,18 +331,6 @@ def fastwire_ab(a, blocks: int, n: int) -> int:
         _paired_rounds(run, ("off", "on"), "C path {}", blocks, n)
         for c in clients.values():
             c.close()
-    finally:
-        for pr in procs.values():
-            pr.send_signal(signal.SIGTERM)
-        for pr in procs.values():
-            try:
-                pr.wait(10)
-            except subprocess.TimeoutExpired:
-                pr.kill()
-        try:
-            os.unlink(esock)
-        except OSError:
-            pass
     return 0
 
 
@@ -374,63 +389,43 @@ def tree_ab(a, other: str, blocks: int, n: int) -> int:
     turn (rotating who goes first). CPU per call is client + server process; the paired
     difference other - this is taken within each round."""
     trees = {"this": str(ROOT), "other": str(Path(other).resolve())}
-    ports = {"this": free_port(), "other": free_port(), "echo": free_port()}
-    esock = f"/tmp/ivy-bench-echo-{os.getpid()}.sock"
-    procs: dict = {}
-    clients: dict = {}
+    worker_envs = {}
     for k, tree in trees.items():
         e = dict(env())
         e["PYTHONPATH"] = os.pathsep.join([f"{tree}/client", f"{tree}/server", str(ROOT)])
-        procs[k] = subprocess.Popen([sys.executable, "-m", "ivy_server.worker", "--backend",
-                                     a.backend, "--port", str(ports[k]), "--log-level",
-                                     "WARNING", "--uds", "none"], env=e)
-    procs["echo"] = subprocess.Popen([sys.executable, __file__, "--echo-server",
-                                      str(ports["echo"]), "--uds", esock], env=env())
-    try:
-        for k, tree in trees.items():
-            e = dict(env())
-            e["PYTHONPATH"] = str(ROOT)
-            clients[k] = subprocess.Popen(
-                [sys.executable, "-c", _AB_CLIENT, tree, str(ports[k]), a.backend,
-                 str(procs[k].pid)], env=e, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                text=True)
-        for k, c in clients.items():
-            line = c.stdout.readline().split()
-            if not line or line[0] != "ready":
-                raise RuntimeError(f"the {k} tree's client did not start")
-            print(f"{k}: {trees[k]} (C fast path {'on' if line[1] == 'True' else 'off'})")
-        ch = grpc.insecure_channel(f"127.0.0.1:{ports['echo']}", options=OPTS)
-        echo = ch.unary_unary("/bench.Echo/Echo")
-        wait_ready(lambda: echo(b"x", timeout=2))
-        x = np.arange(4.0).reshape(2, 2)
-        request = ivy_client.Client(f"{a.backend}=127.0.0.1:1")._request("add", (x, x), {},
-                                                                           False)
-
-        def run(k):
-            if k == "echo":
-                return (cpu_per_call(lambda: echo(request), n, procs["echo"].pid),
-                        float(np.median(timings(lambda: echo(request), n // 2))))
-            clients[k].stdin.write(f"{n}\n")
-            clients[k].stdin.flush()
-            cpu, p50 = clients[k].stdout.readline().split()
-            return float(cpu), float(p50)
-
-        _paired_rounds(run, ("other", "this"), "{} tree", blocks, n)
-    finally:
-        for c in clients.values():
-            c.stdin.close()
-            c.wait(10)
-        for pr in procs.values():
-            pr.send_signal(signal.SIGTERM)
-        for pr in procs.values():
-            try:
-                pr.wait(10)
-            except subprocess.TimeoutExpired:
-                pr.kill()
+        worker_envs[k] = e
+    clients: dict = {}
+    with _workers_and_echo(a.backend, worker_envs) as (ports, procs, echo):
         try:
-            os.unlink(esock)
-        except OSError:
-            pass
+            for k, tree in trees.items():
+                e = dict(env())
+                e["PYTHONPATH"] = str(ROOT)
+                clients[k] = subprocess.Popen(
+                    [sys.executable, "-c", _AB_CLIENT, tree, str(ports[k]), a.backend,
+                     str(procs[k].pid)], env=e, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                    text=True)
+            for k, c in clients.items():
+                line = c.stdout.readline().split()
+                if not line or line[0] != "ready":
+                    raise RuntimeError(f"the {k} tree's client did not start")
+                print(f"{k}: {trees[k]} (C fast path {'on' if line[1] == 'True' else 'off'})")
+            x = np.arange(4.0).reshape(2, 2)
+            request = ivy_client.Client(f"{a.backend}=127.0.0.1:1")._request("add", (x, x), {},
+                                                                               False)
+
+            def run(k):
+                if k == "echo":
+                    return _echo_round(echo, request, n, procs["echo"].pid)
+                clients[k].stdin.write(f"{n}\n")
+                clients[k].stdin.flush()
+                cpu, p50 = clients[k].stdout.readline().split()
+                return float(cpu), float(p50)
+
+            _paired_rounds(run, ("other", "this"), "{} tree", blocks, n)
+        finally:
+            for c in clients.values():
+                c.stdin.close()
+                c.wait(10)
     return 0
 
 
