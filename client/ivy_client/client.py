@@ -976,12 +976,11 @@ class Client(_Base):
                     return result
             encoded = payload, buffers
         elif fast is not None and (args or kwargs):
-            # the C encoder straight away (what _request's codec.encode runs first): a small
-            # request is framed here; anything it defers or that is large goes through
-            # _request, with its limits and errors
+            # the C encoder straight away (what _request's codec.encode runs first): a request
+            # it encodes is framed here; one it defers, or one over the message limit, goes
+            # through _request (its out-of-band buffers, limits and errors)
             payload = fast.encode([list(args), kwargs], codec.OOB_THRESHOLD)
-            if payload is not None and len(payload) < 4096 and \
-                    len(payload) <= self.max_message_bytes:
+            if payload is not None and len(payload) <= self.max_message_bytes:
                 encoded = payload
         try:
             request = wire.frame_call_request(function, encoded, False, ()) \
