@@ -4,8 +4,9 @@ about a framework, readable without importing it.
 Why one module for the four descriptors rather than a ``descriptor.py`` in each backend folder:
 importing ``ivy.functional.backends.jax.<anything>`` first executes
 ``ivy/functional/backends/jax/__init__.py``, which imports JAX. This module imports nothing but the
-standard library, so ``from ivy.functional.backends import descriptor`` is free; each backend
-package re-exports its own as ``DESCRIPTOR``.
+standard library and Ivy's framework-free device vocabulary (``ivy.devices``), so ``from
+ivy.functional.backends import descriptor`` is free; each backend package re-exports its own as
+``DESCRIPTOR``.
 
 Add a backend: one ``BackendDescriptor(...)`` entry in ``_DESCRIPTORS`` and a package
 ``ivy/functional/backends/<name>/`` with the same file names as the others.
@@ -18,6 +19,9 @@ import sys
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
+
+from ...devices import parse_device
+from ...errors import InvalidArgumentError
 
 # Ivy's dtypes by name, in ``ivy.dtypes.ALL``'s order (a test checks the two agree)
 ALL_DTYPES: tuple[str, ...] = ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16",
@@ -80,7 +84,10 @@ class BackendDescriptor:
     def device_problem(self, device: str) -> str | None:
         """Why this backend cannot have ``device`` ("gpu:0" on numpy), or None when its kind
         exists here (whether such a device is present is only known once the framework runs)."""
-        kind = str(device).strip().lower().replace("cuda", "gpu").partition(":")[0]
+        try:
+            kind = parse_device(device)[0]
+        except InvalidArgumentError as e:  # not a device string at all
+            return str(e)
         if kind in self.devices:
             return None
         return (f"the {self.name} backend has no {kind!r} devices (its device kinds: "
