@@ -671,14 +671,17 @@ def _second_opinion(res, names, got, fn, target, cap, cap_mod, obj) -> None:
       gradient (to 5% of the two gradients' disagreement) and not with the source's autodiff,
       and the one-sided differences agree with each other to 10% of it (the loss is smooth
       there: at a kink, e.g. ReLU6 at exactly 0, a convention decides and the source's
-      stands). Never when the source's backward runs a custom ``autograd.Function`` (its
-      backward is the model's definition: a straight-through estimator is meant to differ).
+      stands). Never when the source defines its own derivative (torch: a custom
+      ``autograd.Function``, ``detach``; JAX: ``custom_jvp``/``custom_vjp``, ``stop_gradient``;
+      TF: ``tf.custom_gradient``, ``tf.stop_gradient`` — the witness's ``custom``): its
+      backward is the model's definition (a straight-through estimator is meant to differ).
       Found on torch 2.13: eval-mode BatchNorm's CPU backward with batch 1 and a gradient in
       another memory layout (LeViT: ``flatten(2).transpose(1, 2)`` after it) gives wrong
       bias gradients in float32 and float64 alike.
 
-    Sources without ``float64_witness``, models that cannot run in float64 and emitted code
-    that cannot: the failures stand."""
+    Witnesses: ``capture.torch``, ``capture.jax`` and ``capture.tensorflow`` (Keras) each give
+    ``float64_witness``. Sources without one (NumPy: no models), models that cannot run in
+    float64 and emitted code that cannot: the failures stand."""
     witness = getattr(cap_mod, "float64_witness", None)
     if witness is None or target not in ("torch", "jax", "tensorflow"):
         return
@@ -725,9 +728,9 @@ def _second_opinion(res, names, got, fn, target, cap, cap_mod, obj) -> None:
                          f"{big:.3g})")
             continue
         if wit.custom:
-            e["why"] += (f"; in float64 too ({err64:.2g}); the source's backward runs custom "
-                         f"autograd.Functions or cuts its gradient ({', '.join(wit.custom[:3])}),"
-                         f" which define it")
+            e["why"] += (f"; in float64 too ({err64:.2g}); the source's backward runs "
+                         f"gradient rules of its own or cuts its gradient "
+                         f"({', '.join(wit.custom[:3])}), which define it")
             continue
         if fd_left <= 0:
             continue

@@ -141,9 +141,42 @@ def _on_bool(fn, logical):
     return lambda a, b: logical(a, b) if name_of(a) == "bool" else fn(a, b)
 
 
+def _lex(big):
+    """JAX's (XLA's) max/min of complex numbers: ``select(a > b, a, b)`` (``<`` for min) in
+    lexicographic order (real part, then imaginary part), so a NaN part picks ``b``; written
+    with ``where`` since PyTorch and TensorFlow have no complex ordering kernels."""
+    cmp = ivy.greater if big else ivy.less
+
+    def pick(a, b):
+        ra, rb = ivy.real(a), ivy.real(b)
+        take = ivy.logical_or(cmp(ra, rb), ivy.logical_and(ivy.equal(ra, rb),
+                                                           cmp(ivy.imag(a), ivy.imag(b))))
+        return ivy.where(take, a, b)
+    return pick
+
+
+def _ordering(fn, logical, big):
+    """``fn`` on real numbers, its logical form on bools (:func:`_on_bool`), :func:`_lex` on
+    complex numbers."""
+    lex = _lex(big)
+
+    def f(a, b):
+        k = KIND[name_of(a)]
+        return logical(a, b) if k == "b" else lex(a, b) if k == "c" else fn(a, b)
+    return f
+
+
+def _complex_of(re, im, dt):
+    """``re + im j`` (``re``, ``im`` of the real dtype of the complex ``dt``; non-finite
+    imaginary parts kept)."""
+    return complex(wrap(re), wrap(im))._data
+
+
 _lnot = ivy.logical_not
-max = _bin(_on_bool(ivy.maximum, ivy.logical_or), "max")  # noqa: A001
-min = _bin(_on_bool(ivy.minimum, ivy.logical_and), "min")  # noqa: A001
+_maximum = _ordering(ivy.maximum, ivy.logical_or, True)
+_minimum = _ordering(ivy.minimum, ivy.logical_and, False)
+max = _bin(_maximum, "max")  # noqa: A001
+min = _bin(_minimum, "min")  # noqa: A001
 atan2 = _bin(ivy.atan2, "atan2")
 nextafter = _bin(ivy.nextafter, "nextafter")
 eq, ne = _bin(ivy.equal, "eq", True), _bin(ivy.not_equal, "ne", True)
@@ -499,6 +532,9 @@ def dynamic_update_index_in_dim(operand, update, index, axis):
     return dynamic_update_slice_in_dim(a, u, index, axis)
 
 
+_KEEPS_DTYPE = ("float32", "float64", "complex64", "complex128")
+
+
 def _reduce(fn, name):
     def f(operand, axes):
         a = asarray(operand)
@@ -510,10 +546,13 @@ def _reduce(fn, name):
             return wrap(red(d, axis=axes), a._weak)
         if not axes:
             return a
-        if name == "reduce_sum":
-            return wrap(ivy.sum(d, axis=axes, dtype=name_of(d)), a._weak)
-        if name == "reduce_prod":
-            return wrap(ivy.prod(d, axis=axes, dtype=name_of(d)), a._weak)
+        if name in ("reduce_sum", "reduce_prod"):
+            # the operand's dtype (Ivy's sum of an int8 would widen), not pinned for float32/64
+            # and complex: they keep theirs, and emitted code then runs in float64 too (the
+            # gradient check's float64 second opinion runs it so)
+            keep = None if name_of(d) in _KEEPS_DTYPE else name_of(d)
+            return wrap((ivy.sum if name == "reduce_sum" else ivy.prod)(d, axis=axes, dtype=keep),
+                        a._weak)
         if a.size == 0:
             k = KIND[name_of(d)]
             info = np.finfo(name_of(d)) if k == "f" else np.iinfo(name_of(d))
@@ -521,6 +560,14 @@ def _reduce(fn, name):
                 np.inf if k == "f" else info.max)
             shp = tuple(s for i, s in enumerate(a.shape) if i not in axes)
             return wrap(ivy.full_like(ivy.reshape(ivy.sum(d, axis=axes), shp), ident), a._weak)
+        if KIND[name_of(d)] == "c" and name in ("reduce_max", "reduce_min"):
+            # lexicographic (as lax.max): the extreme real part, then the extreme imaginary
+            # part among the elements that have it
+            re = ivy.real(d)
+            m = fn(re, axis=axes, keepdims=True)
+            far = ivy.full_like(re, -math.inf if name == "reduce_max" else math.inf)
+            im = fn(ivy.where(ivy.equal(re, m), ivy.imag(d), far), axis=axes)
+            return wrap(_complex_of(ivy.squeeze(m, axis=axes), im, name_of(d)), a._weak)
         return wrap(fn(d, axis=axes), a._weak)
     f.__name__ = name
     return f
@@ -557,7 +604,7 @@ def _cum(fn_name):
         elif fn_name == "cumprod":
             r = ivy.cumulative_prod(d, axis=axis, dtype=name_of(d))
         else:
-            fn = {"cummax": ivy.maximum, "cummin": ivy.minimum, "cumlogsumexp": ivy.logaddexp}[
+            fn = {"cummax": _maximum, "cummin": _minimum, "cumlogsumexp": ivy.logaddexp}[
                 fn_name]
             parts = list(ivy.unstack(d, axis=axis))
             acc, outs = None, []
@@ -942,7 +989,19 @@ def _scatter(operand, scatter_indices, updates, dn, reduction, mode):
         cur = ivy.take(base, ivy.reshape(pos, (-1,)), axis=0)
         vals = ivy.multiply(cur, vals)
         reduction = "replace"
-    if name == "bool" and reduction in ("sum", "max", "min"):  # as 0/1 (no bool kernels in TF)
+    if KIND[name] == "c" and reduction in ("max", "min"):
+        # lexicographic (as lax.max): the extreme real part per element, then the extreme
+        # imaginary part among the updates (and the operand's value) that have it
+        far = -math.inf if reduction == "max" else math.inf
+        re = ivy.scatter_nd(pos, ivy.real(vals), (n + 1,), reduction=reduction,
+                            out=ivy.real(base))
+        hit = ivy.equal(ivy.real(vals), ivy.take(re, ivy.reshape(pos, (-1,)), axis=0))
+        im_v = ivy.where(hit, ivy.imag(vals), ivy.full_like(ivy.real(vals), far))
+        im_b = ivy.where(ivy.equal(ivy.real(base), re), ivy.imag(base),
+                         ivy.full_like(re, far))
+        im = ivy.scatter_nd(pos, im_v, (n + 1,), reduction=reduction, out=im_b)
+        r = _complex_of(re, im, name)
+    elif name == "bool" and reduction in ("sum", "max", "min"):  # as 0/1 (no bool kernels in TF)
         vals = ivy.astype(vals, "int8")
         base = ivy.astype(base, "int8")
         r = ivy.astype(ivy.scatter_nd(pos, vals, (n + 1,), reduction=reduction, out=base),
@@ -1377,16 +1436,17 @@ def complex(x, y):  # noqa: A001
     (xd, yd), dt, weak = _same(x, y, name="complex")
     if dt not in ("float32", "float64"):
         raise TypeError(f"lax.complex does not accept dtype {dt}")
-    re = ivy.astype(xd, "complex64")
+    cd = "complex128" if dt == "float64" else "complex64"
+    re = ivy.astype(xd, cd)
     fin = ivy.isfinite(yd)
-    im = ivy.multiply(ivy.astype(ivy.where(fin, yd, ivy.zeros_like(yd)), "complex64"),
-                      ivy.astype(ivy.asarray(1j), "complex64"))
+    im = ivy.multiply(ivy.astype(ivy.where(fin, yd, ivy.zeros_like(yd)), cd),
+                      ivy.astype(ivy.asarray(1j), cd))
     z = ivy.add(re, im)
     # an infinite or NaN imaginary part: y * 1j would put inf * 0 = NaN into the real part, so
     # those elements add the complex constant (0 + y j) instead
     for v, hit in ((math.inf, ivy.equal(yd, math.inf)), (-math.inf, ivy.equal(yd, -math.inf)),
                    (math.nan, ivy.isnan(yd))):
-        c = ivy.astype(ivy.asarray(builtins.complex(0.0, v)), "complex64")
+        c = ivy.astype(ivy.asarray(builtins.complex(0.0, v)), cd)
         z = ivy.where(hit, ivy.add(z, c), z)
     return wrap(z, weak)
 
@@ -1731,6 +1791,8 @@ def _linalg_cholesky(x, *, symmetrize_input=True, keep_upper=False):
     """The lower Cholesky factor from the lower triangle of ``x``; ``keep_upper``: the strict
     upper triangle of ``x`` left in place, as the ``cholesky`` primitive (LAPACK's potrf) does."""
     a = _d(x)
+    if a.shape[-1] == 0:  # nothing to factor (the positive-definiteness test has no minimum)
+        return wrap(a)
     if symmetrize_input:
         a = ivy.divide(ivy.add(a, _mH(a)), 2)
     h = _hermitian_from(a, True)
@@ -1768,29 +1830,141 @@ def _linalg_eigh(x, *, lower=True, symmetrize_input=True, sort_eigenvalues=True,
 
 
 def _linalg_svd(x, *, full_matrices=True, compute_uv=True, subset_by_index=None):
+    """``subset_by_index=(lo, hi)``: the singular values ``lo..hi-1`` (descending) and their
+    vectors, as the full SVD sliced (JAX requires ``full_matrices=False`` there)."""
     a = _d(x)
+    sub = None
     if subset_by_index is not None:
         k = _min(a.shape[-2], a.shape[-1])
-        if tuple(int(i) for i in subset_by_index) != (0, k):
-            not_implemented("jax.lax.linalg.svd with subset_by_index")
+        lo, hi = (int(i) for i in subset_by_index)
+        if (lo, hi) != (0, k):
+            if full_matrices and compute_uv:
+                raise ValueError("full_matrices and subset_by_index cannot both be set")
+            sub = np.s_[lo:hi]
     if not compute_uv:
-        return wrap(ivy.linalg.svdvals(a))
+        s = ivy.linalg.svdvals(a)
+        return wrap(s if sub is None else ivy.get_item(s, np.s_[..., sub]))
     u, s, vh = ivy.linalg.svd(a, full_matrices=full_matrices)
+    if sub is not None:
+        u, s = ivy.get_item(u, np.s_[..., :, sub]), ivy.get_item(s, np.s_[..., sub])
+        vh = ivy.get_item(vh, np.s_[..., sub, :])
     return wrap(u), wrap(s), wrap(vh)
 
 
 def _linalg_qr(x, *, pivoting=False, full_matrices=True):
-    if pivoting:
-        not_implemented("jax.lax.linalg.qr with pivoting")
-    q, r = ivy.linalg.qr(_d(x), mode="complete" if full_matrices else "reduced")
-    return wrap(q), wrap(r)
+    """``(q, r)``, or ``(q, r, p)`` with ``pivoting``: the QR of ``x[..., p]`` whose columns
+    ``p`` are LAPACK's geqp3 pivots (:func:`_householder`); Q and R themselves come from the
+    backend's QR of the permuted matrix (LAPACK's Householder signs on every backend, and its
+    derivative; the permutation is piecewise constant)."""
+    a = _d(x)
+    mode = "complete" if full_matrices else "reduced"
+    if not pivoting:
+        q, r = ivy.linalg.qr(a, mode=mode)
+        return wrap(q), wrap(r)
+    m, n = a.shape[-2], a.shape[-1]
+    if m == 0 or n == 0:  # JAX's lowering: identity Q, zero R, zero pivots
+        k = m if full_matrices else _min(m, n)
+        batch = tuple(a.shape[:-2])
+        return (wrap(ivy.broadcast_to(_eye_like(a, m, k), batch + (m, k))),
+                wrap(ivy.zeros(batch + (k, n), dtype=name_of(a))),
+                wrap(ivy.zeros(batch + (n,), dtype="int32")))
+    _, _, p = _householder(ivy.stop_gradient(a), pivoting=True)
+    idx = ivy.broadcast_to(ivy.expand_dims(p, axis=-2), tuple(a.shape))
+    q, r = ivy.linalg.qr(ivy.take_along_axis(a, idx, axis=-1), mode=mode)
+    return wrap(q), wrap(r), wrap(ivy.astype(p, "int32"))
+
+
+def _householder(a, pivoting=False):
+    """Householder QR as LAPACK's geqrf (``pivoting``: geqp3): ``(packed, taus, perm)``, R on
+    and above the diagonal of ``packed`` and the reflectors' vectors below it (unit leading
+    entry implied), ``H_j = I - tau_j v_j v_j^H`` with dlarfg's choice ``beta = -sign(re alpha)
+    ||x||`` (``tau = 0`` when the column below the diagonal is zero and ``alpha`` real). With
+    ``pivoting`` each step first swaps in the remaining column of largest norm over the rows
+    not yet reduced (the first such, as idamax; geqp3 downdates these norms, so only columns
+    within rounding of a tie can be chosen otherwise). Unrolled over ``min(m, n)`` steps."""
+    m, n = a.shape[-2], a.shape[-1]
+    batch = tuple(a.shape[:-2])
+    dt = name_of(a)
+    cplx = KIND[dt] == "c"
+    rows = ivy.expand_dims(ivy.arange(m, dtype="int64"), axis=-1)  # (m, 1)
+    cols = ivy.arange(n, dtype="int64")  # (n,)
+    perm = ivy.broadcast_to(cols, batch + (n,))
+    taus = []
+
+    def sq(v):
+        return ivy.add(ivy.square(ivy.real(v)), ivy.square(ivy.imag(v))) if cplx else \
+            ivy.square(v)
+
+    for j in _range(_min(m, n)):
+        if pivoting:
+            norms = ivy.sum(ivy.where(ivy.greater_equal(rows, j), sq(a), ivy.zeros_like(sq(a))),
+                            axis=-2)  # (..., n)
+            norms = ivy.where(ivy.less(cols, j), ivy.full_like(norms, -1.0), norms)
+            p = ivy.astype(ivy.argmax(norms, axis=-1, keepdims=True), "int64")  # (..., 1)
+            sw = _swap_index(n, j, p)  # (..., n)
+            perm = ivy.take_along_axis(perm, sw, axis=-1)
+            a = ivy.take_along_axis(a, ivy.broadcast_to(ivy.expand_dims(sw, axis=-2),
+                                                        batch + (m, n)), axis=-1)
+        col = ivy.get_item(a, np.s_[..., :, j:j + 1])  # (..., m, 1)
+        alpha = ivy.get_item(a, np.s_[..., j:j + 1, j:j + 1])  # (..., 1, 1)
+        below = ivy.greater(rows, j)
+        xnorm2 = ivy.sum(ivy.where(below, sq(col), ivy.zeros_like(sq(col))), axis=-2,
+                         keepdims=True)
+        re_a = ivy.real(alpha) if cplx else alpha
+        norm = ivy.sqrt(ivy.add(sq(alpha), xnorm2))
+        beta = ivy.multiply(ivy.where(ivy.greater_equal(re_a, 0), ivy.full_like(re_a, -1.0),
+                                      ivy.full_like(re_a, 1.0)), norm)  # real
+        trivial = ivy.equal(xnorm2, 0)
+        if cplx:
+            trivial = ivy.logical_and(trivial, ivy.equal(ivy.imag(alpha), 0))
+            beta = ivy.astype(beta, dt)
+        one = ivy.ones_like(alpha)
+        tau = ivy.where(trivial, ivy.zeros_like(alpha),
+                        ivy.divide(ivy.subtract(beta, alpha), ivy.where(trivial, one, beta)))
+        den = ivy.where(trivial, one, ivy.subtract(alpha, beta))
+        v = ivy.where(below, ivy.divide(col, den),
+                      ivy.astype(ivy.equal(rows, j), dt))  # (..., m, 1)
+        # the trailing columns: H^H a, H^H = I - conj(tau) v v^H
+        tc = ivy.conj(tau) if cplx else tau
+        upd = ivy.multiply(tc, ivy.matmul(v, ivy.matmul(_mH(v), a)))
+        a = ivy.subtract(a, ivy.where(ivy.greater(cols, j), upd, ivy.zeros_like(upd)))
+        newcol = ivy.where(ivy.equal(rows, j), ivy.where(trivial, alpha, beta),
+                           ivy.where(below, v, col))
+        a = ivy.where(ivy.equal(cols, j), newcol, a)
+        taus.append(ivy.reshape(tau, batch + (1,)))
+    taus = ivy.concat(taus, axis=-1) if taus else ivy.zeros(batch + (0,), dtype=dt)
+    return a, taus, perm
+
+
+def _linalg_geqrf(x):
+    """LAPACK's geqrf: ``(packed reflectors and R, taus)`` (:func:`_householder`)."""
+    a, taus, _ = _householder(_d(x))
+    return wrap(a), wrap(taus)
+
+
+def _linalg_geqp3(x, jpvt):
+    """LAPACK's geqp3 (column-pivoted geqrf): ``(packed, 1-based pivots, taus)``; every column
+    is free, as with the zero ``jpvt`` JAX's ``qr`` passes (a non-zero ``jpvt``, which fixes
+    columns in front, is not read: the transpiler's per-op check refuses the different
+    result)."""
+    a, taus, perm = _householder(_d(x), pivoting=True)
+    return wrap(a), wrap(ivy.astype(ivy.add(perm, 1), "int32")), wrap(taus)
 
 
 def _linalg_eig(x, *, compute_left_eigenvectors=True, compute_right_eigenvectors=True):
+    """``(w, vl, vr)`` as requested; the left eigenvectors (``vl^H a = diag(w) vl^H``) are the
+    rows of ``vr^-1``, conjugated and scaled to unit norm, so each pairs with the same eigenvalue
+    as the right one (a defective matrix, whose ``vr`` is singular, has none)."""
+    a = _d(x)
+    w, v = ivy.linalg.eig(a)
+    out = [wrap(w)]
     if compute_left_eigenvectors:
-        not_implemented("jax.lax.linalg.eig with left eigenvectors")
-    w, v = ivy.linalg.eig(_d(x))
-    return (wrap(w), wrap(v)) if compute_right_eigenvectors else (wrap(w),)
+        vl = _mH(ivy.linalg.inv(v))
+        nrm = ivy.sqrt(ivy.sum(ivy.square(ivy.abs(vl)), axis=-2, keepdims=True))
+        out.append(wrap(ivy.divide(vl, ivy.astype(nrm, name_of(vl)))))
+    if compute_right_eigenvectors:
+        out.append(wrap(v))
+    return tuple(out)
 
 
 def _linalg_triangular_solve(a, b, *, left_side=False, lower=False, transpose_a=False,
@@ -1920,5 +2094,7 @@ class linalg:  # noqa: N801 - jax.lax.linalg's namespace
     lu = staticmethod(_linalg_lu)
     lu_pivots_to_permutation = staticmethod(_linalg_lu_pivots_to_permutation)
     householder_product = staticmethod(_linalg_householder_product)
+    geqrf = staticmethod(_linalg_geqrf)
+    geqp3 = staticmethod(_linalg_geqp3)
     triangular_solve = staticmethod(_linalg_triangular_solve)
     tridiagonal_solve = staticmethod(_linalg_tridiagonal_solve)

@@ -27,8 +27,10 @@ are the graph.
   so ``jax.random`` with explicit keys converts bit-exactly (batched keys too: shape primitives
   on typed keys get the key-data dimension); ``random_gamma`` is captured through JAX's own
   sampler (its lax ops: bit-exact), with JAX's implicit-reparameterisation derivative.
-* ``lax.linalg`` (cholesky, eigh, eig, svd, qr, lu, lu_pivots_to_permutation, householder_product,
-  triangular_solve, tridiagonal_solve) through ``ivy.frontends.jax.lax.linalg``;
+* ``lax.linalg`` (cholesky, eigh, eig with left eigenvectors too, svd, qr pivoted or not, geqrf,
+  geqp3, lu, lu_pivots_to_permutation, householder_product, triangular_solve, tridiagonal_solve)
+  through ``ivy.frontends.jax.lax.linalg`` (``svd`` with ``subset_by_index`` is refused: JAX
+  cannot run it on CPU, so there is nothing to check it against);
   ``custom_linear_solve`` as its solve plus one refinement step through ``matvec`` (JAX's
   implicit derivative); ``select_and_scatter_add``/``select_and_gather_add`` (max-pool VJP/JVP),
   variadic ``reduce``, ``stack``, ``split``, ``lt_to``/``le_to``/``eq_to``, ``platform_index``
@@ -248,7 +250,12 @@ class _Eval:
             res_list = list(res) if isinstance(res, (list, tuple)) else [res]
             return [(None, r._data if isinstance(r, (_fja.Array, Array)) else r)
                     for r in res_list]
-        real = eqn.primitive.bind(*[r for r, _ in ins], **p)
+        try:
+            real = eqn.primitive.bind(*[r for r, _ in ins], **p)
+        except NotImplementedError as e:  # svd's subset_by_index: TPU only
+            raise self.s.error(f"JAX itself cannot run it on CPU ({e}), so there is nothing "
+                               "to verify a conversion against", op=op,
+                               line=self._where(eqn)) from None
         real_list = list(real) if eqn.primitive.multiple_results else [real]
         if name in _IDENTITY:
             res = [ins[0][1]] if not eqn.primitive.multiple_results else [i for _, i in ins]
@@ -778,9 +785,7 @@ def _dynamic_slice(name, ivals, params):
 
 
 def _eig(w, p):
-    if p.get("compute_left_eigenvectors"):
-        raise NotImplementedError("eig with left eigenvectors (Ivy's eig gives right ones only)")
-    return flax_lax.linalg.eig(w[0], compute_left_eigenvectors=False,
+    return flax_lax.linalg.eig(w[0], compute_left_eigenvectors=p["compute_left_eigenvectors"],
                                compute_right_eigenvectors=p["compute_right_eigenvectors"])
 
 
@@ -806,6 +811,8 @@ _LINALG = {
     "lu_pivots_to_permutation": lambda w, p: flax_lax.linalg.lu_pivots_to_permutation(
         w[0], p["permutation_size"]),
     "householder_product": lambda w, p: flax_lax.linalg.householder_product(*w),
+    "geqrf": lambda w, p: flax_lax.linalg.geqrf(w[0]),
+    "geqp3": lambda w, p: flax_lax.linalg.geqp3(*w),
     "triangular_solve": lambda w, p: flax_lax.linalg.triangular_solve(
         *w, left_side=p["left_side"], lower=p["lower"], transpose_a=p["transpose_a"],
         conjugate_a=p["conjugate_a"], unit_diagonal=p["unit_diagonal"]),
@@ -1032,7 +1039,7 @@ def _choice_transform(name, params, outs, other=None, rng=None):
         batch = outs[0].ndim - 2
 
         def f(m):
-            q, r = (a.astype(np.result_type(a, np.float64)) for a in m)
+            q, r = (a.astype(np.result_type(a, np.float64)) for a in m[:2])
             k = min(q.shape[-2], r.shape[-1])
             cplx = np.iscomplexobj(q)
             if other is not None:
@@ -1050,7 +1057,7 @@ def _choice_transform(name, params, outs, other=None, rng=None):
                        else _random_unitary(len(extra), cplx, rng))
                 qo[:, extra] = q[:, extra] @ rot
                 ro[extra] = _H(rot) @ r[extra]
-            return [qo, ro]
+            return [qo, ro, *m[2:]]  # pivoted: the permutation is JAX's (checked as it is)
     elif name == "eig":
         batch = outs[0].ndim - 1
 
@@ -1279,4 +1286,135 @@ def _gradient(obj, args, kwargs) -> dict:
             if np.asarray(v).dtype.kind in "fc"}
 
 
-__all__ = ["capture", "gradient", "is_model", "run_native"]
+# -- the gradient check's float64 witness -------------------------------------------------------
+def _in_jax(filename) -> bool:
+    import os
+    root = os.path.dirname(os.path.abspath(jax.__file__))
+    return os.path.abspath(str(filename)).startswith(root + os.sep)
+
+
+def _custom_rules(jaxpr) -> list[str]:
+    """Where the program's derivative is defined by its code rather than derived from its
+    forward: ``jax.custom_jvp``/``custom_vjp`` functions and ``lax.stop_gradient`` calls, in
+    the jaxpr and every sub-jaxpr (``jit``, loops, ``cond`` branches, the custom rules' own
+    bodies). JAX's own (``jax.nn.relu``'s rule, the max shift of ``logsumexp``, defined in
+    ``jax``'s package or called from it) are derivatives of their forwards (a kink's convention
+    aside, which the finite differences' one-sided test already leaves to the source) and do
+    not count; Flax's (spectral norm), Optax's and the user's do. A rule whose origin JAX does
+    not record counts."""
+    found: set[str] = set()
+
+    def subs(v):
+        for s in (v if isinstance(v, (list, tuple)) else (v,)):
+            if hasattr(s, "eqns"):
+                yield s
+            elif hasattr(getattr(s, "jaxpr", None), "eqns"):
+                yield s.jaxpr
+
+    def where(frame) -> str:
+        return f"{frame.file_name}:{frame.line_num}"
+
+    def walk(j):
+        for e in j.eqns:
+            name = e.primitive.name
+            if name.startswith("custom_") and "call_jaxpr" in e.params:
+                src = getattr(getattr(getattr(e.params["call_jaxpr"], "jaxpr", None),
+                                      "debug_info", None), "func_src_info", None) or ""
+                fn_name, _, at = src.rpartition(" at ")
+                if not (fn_name and _in_jax(at.rpartition(":")[0])):
+                    found.add(f"jax.{name.removesuffix('_call')} {fn_name or '?'} "
+                              f"({at or 'origin unknown'})")
+            elif name == "stop_gradient":
+                tb = getattr(e.source_info, "traceback", None)
+                frames = list(tb.frames) if tb is not None else []  # innermost first
+                i = next((k for k, f in enumerate(frames) if not _in_jax(f.file_name)), None)
+                if i is None:
+                    if not frames:
+                        found.add("lax.stop_gradient (origin unknown)")
+                    continue  # JAX's own, called from JAX
+                api = [f for f in frames[:i] if not f.file_name.endswith("traceback_util.py")]
+                if not api or api[-1].function_name == "stop_gradient":
+                    found.add(f"lax.stop_gradient at {where(frames[i])}")
+            for v in e.params.values():
+                for s in subs(v):
+                    walk(s)
+
+    walk(jaxpr)
+    return sorted(found)
+
+
+def _inexact(v) -> bool:
+    """A float or complex leaf (not a typed PRNG key, whose dtype NumPy does not know)."""
+    d = getattr(v, "dtype", None)
+    if d is None:
+        return isinstance(v, (float, complex))
+    return bool(jnp.issubdtype(d, jnp.inexact))
+
+
+class Float64Witness:
+    """The model run in float64 under ``jax.enable_x64`` (float32 parameters and inputs cast)
+    for the gradient check's second opinion (``api._second_opinion``; the interface of
+    ``capture.torch.Float64Witness``): its ``jax.grad`` gradient, its forward loss
+    ``<outputs, cotangents>`` with parameters shifted (finite differences), and ``custom``:
+    where its derivative is defined by code (:func:`_custom_rules`), which a forward-based
+    witness must not overrule. Raises when the model does not compute in float64 (a dtype
+    fixed in the model: its outputs stay float32) — the failure then stands."""
+
+    def __init__(self, obj, args, kwargs):
+        fn, params_tree, _ = _pure(obj)
+        if params_tree is None:
+            raise NotImplementedError("gradients are checked for models only")
+        self.names, leaves, treedef = _flat_params(params_tree)
+        wide = {np.dtype(np.float32): np.float64, np.dtype(np.float16): np.float64,
+                np.dtype(np.complex64): np.complex128}
+
+        def to64(v):
+            if isinstance(v, (np.ndarray, jax.Array)) and _inexact(v) \
+                    and np.dtype(v.dtype) in wide:
+                return jnp.asarray(np.asarray(v), wide[np.dtype(v.dtype)])
+            return v
+
+        self.custom: list[str] = []
+        with jax.enable_x64(True):
+            self.leaves = [to64(v) for v in leaves]
+            a, k = jax.tree_util.tree_map(to64, (tuple(_jax_args(args)), dict(kwargs)))
+        self.diff = [i for i, v in enumerate(self.leaves) if _inexact(v)]
+
+        def total(diff_leaves):
+            p = list(self.leaves)
+            for i, v in zip(self.diff, diff_leaves, strict=True):
+                p[i] = v
+            out = fn(jax.tree_util.tree_unflatten(treedef, p), *a, **k)
+            fl = [o for o in jax.tree_util.tree_leaves(plain_structure(out))
+                  if hasattr(o, "dtype") and jnp.issubdtype(o.dtype, jnp.inexact)]
+            narrow = sorted({str(o.dtype) for o in fl} - {"float64", "complex128"})
+            if narrow:
+                raise TypeError(f"the model does not compute in float64 (outputs {narrow})")
+            return sum(jnp.sum(o * fw.cotangent(o.shape, np.dtype(o.dtype), i))
+                       for i, o in enumerate(fl))
+
+        self._total, self._jit = total, jax.jit(total)
+
+    def gradient(self) -> dict:
+        p = [self.leaves[i] for i in self.diff]
+        with jax.enable_x64(True):
+            self.custom = _custom_rules(jax.make_jaxpr(self._total)(p).jaxpr)
+            try:  # one compilation of the whole backward pass (eagerly: one per operation)
+                grads = jax.jit(jax.grad(self._total))(p)
+            except Exception:  # noqa: BLE001 - not jittable: eagerly
+                grads = jax.grad(self._total)(p)
+        return {self.names[i]: np.asarray(g) for i, g in zip(self.diff, grads, strict=True)}
+
+    def loss(self, shift: dict) -> float:
+        """The float64 loss with ``shift[name]`` added to those parameters."""
+        with jax.enable_x64(True):
+            p = [self.leaves[i] + shift[self.names[i]] if self.names[i] in shift
+                 else self.leaves[i] for i in self.diff]
+            return float(self._jit(p))
+
+
+def float64_witness(obj, args, kwargs) -> Float64Witness:
+    return Float64Witness(obj, args, kwargs)
+
+
+__all__ = ["capture", "float64_witness", "gradient", "is_model", "run_native"]

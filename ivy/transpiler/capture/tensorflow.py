@@ -1552,4 +1552,182 @@ def gradient(obj, args, kwargs) -> dict:
                                                                            strict=True)}
 
 
-__all__ = ["RULES", "capture", "gradient", "is_model", "run_native"]
+# -- the gradient check's float64 witness -------------------------------------------------------
+def _in_tf(filename) -> bool:
+    import os
+    root = os.path.dirname(os.path.abspath(tf.__file__))
+    return os.path.abspath(str(filename)).startswith(root + os.sep)
+
+
+#: TensorFlow's plumbing between an API function and the op it creates
+_TF_PLUMBING = (("python", "util"), ("python", "framework"), ("python", "eager"))
+
+
+def _defined_gradient(op) -> str | None:
+    """``op`` as a place where the program defines its own derivative: a ``tf.custom_gradient``
+    (its ``IdentityN`` carries ``_gradient_op_type``) or a ``StopGradient``/``PreventGradient``
+    — unless TensorFlow's own code put it there (``tf.nn.silu``'s custom gradient, the shift in
+    ``tf.nn.moments`` or ``reduce_logsumexp``: derivatives of their forwards), judged from the
+    op's Python traceback: the TF function the first frame outside TensorFlow called."""
+    import os
+    custom = op.type == "IdentityN" and "_gradient_op_type" in op.node_def.attr
+    if not custom and op.type not in ("StopGradient", "PreventGradient"):
+        return None
+    what = "tf.custom_gradient" if custom else f"tf.{op.type}"
+    try:
+        frames = list(op.traceback)  # outermost first
+    except Exception:  # noqa: BLE001 - a FunctionDef's op without a traceback
+        frames = []
+    i = max((k for k, f in enumerate(frames) if not _in_tf(f.filename)), default=None)
+    if i is None:
+        return None if frames else f"{what} (origin unknown)"
+    root = os.path.dirname(os.path.abspath(tf.__file__))
+    api = []
+    for f in frames[i + 1:]:
+        rel = os.path.relpath(os.path.abspath(f.filename), root).split(os.sep)
+        if tuple(rel[:2]) in _TF_PLUMBING or rel[-1] == "weak_tensor_ops.py":
+            continue
+        api.append((rel[-1], f.name))
+    called = api[0] if api else None
+    if called is not None and called != ("array_ops.py", "stop_gradient") \
+            and called[0] != "custom_gradient.py":
+        return None  # TensorFlow's own function cut or defined it
+    return f"{what} at {frames[i].filename}:{frames[i].lineno}"
+
+
+def _defined_gradients(graph) -> list[str]:
+    """:func:`_defined_gradient` over ``graph`` and the functions its ops call (``tf.function``s
+    within, loop bodies, branches)."""
+    found: set[str] = set()
+    seen: set[str] = set()
+
+    def walk(g, library):
+        for op in g.get_operations():
+            d = _defined_gradient(op)
+            if d is not None:
+                found.add(d)
+            for v in op.node_def.attr.values():
+                for name in [v.func.name] + [f.name for f in v.list.func]:
+                    if not name or name in seen:
+                        continue
+                    seen.add(name)
+                    for lib in reversed(library):
+                        try:
+                            f = lib._get_function(name)
+                        except Exception:  # noqa: BLE001 - look in the enclosing graph
+                            f = None
+                        if f is not None:
+                            walk(f.graph, [*library, f.graph])
+                            break
+                    else:
+                        found.add(f"function {name} (not inspected)")
+
+    walk(graph, [graph])
+    return sorted(found)
+
+
+def _as_float64(config):
+    """A Keras config with float32 dtypes (layer dtype policies, inputs) made float64."""
+    if isinstance(config, dict):
+        out = {k: _as_float64(v) for k, v in config.items()}
+        if out.get("dtype") == "float32":
+            out["dtype"] = "float64"
+        if out.get("class_name") in ("DTypePolicy", "FloatDTypePolicy") \
+                and isinstance(out.get("config"), dict) and out["config"].get("name") == "float32":
+            out["config"] = {**out["config"], "name": "float64"}
+        return out
+    if isinstance(config, list):
+        return [_as_float64(v) for v in config]
+    return config
+
+
+class Float64Witness:
+    """A float64 clone of the Keras model (rebuilt from its config under the float64 dtype
+    policy, every float32 dtype in the config float64; the weights copied) for the gradient
+    check's second opinion (``api._second_opinion``; the interface of
+    ``capture.torch.Float64Witness``): its ``tf.GradientTape`` gradient, its forward loss
+    ``<outputs, cotangents>`` with weights shifted (finite differences), and ``custom``: where
+    its derivative is defined by code (:func:`_defined_gradient`), which a forward-based
+    witness must not overrule. Raises when the model cannot be rebuilt from its config or does
+    not compute in float64 — the failure then stands."""
+
+    def __init__(self, obj, args, kwargs):
+        import keras
+
+        classes = {type(obj).__name__: type(obj)}
+        for layer in obj._flatten_layers(include_self=False):
+            classes.setdefault(type(layer).__name__, type(layer))
+        config = _as_float64(keras.saving.serialize_keras_object(obj))
+        policy, floatx = keras.config.dtype_policy(), keras.config.floatx()
+        try:
+            keras.config.set_floatx("float64")
+            keras.config.set_dtype_policy("float64")
+            with keras.saving.custom_object_scope(classes):
+                self.model = keras.saving.deserialize_keras_object(config)
+        finally:
+            keras.config.set_dtype_policy(policy)
+            keras.config.set_floatx(floatx)
+
+        def to64(v):
+            if isinstance(v, np.ndarray) and v.dtype in (np.float32, np.float16):
+                return tf.constant(v.astype(np.float64))
+            if isinstance(v, np.ndarray) and v.dtype == np.complex64:
+                return tf.constant(v.astype(np.complex128))
+            return tf.constant(v) if isinstance(v, np.ndarray) else v
+
+        self.args = tuple(to64(a) for a in args)
+        self.kwargs = dict(kwargs)
+        _call(self.model, self.args, self.kwargs)  # builds the clone's variables
+        old, new = list(obj.weights), list(self.model.weights)
+        if len(old) != len(new) or any(tuple(a.shape) != tuple(b.shape) or a.name != b.name
+                                       for a, b in zip(old, new, strict=True)):
+            raise ValueError("the model rebuilt from its config has other weights")
+        self.vars = {}
+        for a, b in zip(old, new, strict=True):
+            b.assign(np.asarray(a.numpy()).astype(np.dtype(b.dtype)))
+            if a.trainable:
+                self.vars[a.path] = b
+        self.custom: list[str] = []
+
+    def _total(self):
+        out = plain_structure(_call(self.model, self.args, self.kwargs))
+        leaves = [o for o in optree.tree_leaves(out) if isinstance(o, tf.Tensor)
+                  and (o.dtype.is_floating or o.dtype.is_complex)]
+        narrow = sorted({o.dtype.name for o in leaves} - {"float64", "complex128"})
+        if narrow:
+            raise TypeError(f"the model does not compute in float64 (outputs {narrow})")
+        return tf.add_n([tf.reduce_sum(o * fw.cotangent(o.shape, o.dtype.as_numpy_dtype, i))
+                         for i, o in enumerate(leaves)])
+
+    def gradient(self) -> dict:
+        specs = [tf.TensorSpec(a.shape, a.dtype) if isinstance(a, tf.Tensor) else a
+                 for a in self.args]
+        graph = tf.function(lambda *a: self._total()).get_concrete_function(*specs).graph
+        self.custom = _defined_gradients(graph)
+        keys = list(self.vars)
+        with tf.GradientTape() as tape:
+            total = self._total()
+        grads = tape.gradient(total, [self.vars[k] for k in keys])
+        return {k: (np.zeros(self.vars[k].shape, np.dtype(self.vars[k].dtype)) if g is None
+                    else np.asarray(tf.convert_to_tensor(g))) for k, g in zip(keys, grads,
+                                                                               strict=True)}
+
+    def loss(self, shift: dict) -> float:
+        """The float64 loss with ``shift[name]`` added to those weights."""
+        saved = {k: self.vars[k].numpy() for k in shift}
+        try:
+            for k, d in shift.items():
+                self.vars[k].assign_add(tf.constant(d, self.vars[k].dtype))
+            return float(self._total())
+        finally:
+            for k, v in saved.items():
+                self.vars[k].assign(v)
+
+
+def float64_witness(obj, args, kwargs) -> Float64Witness:
+    if not is_model(obj):
+        raise NotImplementedError("gradients are checked for models only")
+    return Float64Witness(obj, args, kwargs)
+
+
+__all__ = ["RULES", "capture", "float64_witness", "gradient", "is_model", "run_native"]

@@ -259,3 +259,72 @@ def test_total_order_comparisons_and_expm():
     want = fw.tree_to_numpy(f(jnp.asarray(x), jnp.asarray(a)))
     res = fw.compare_trees(want, fw.tree_to_numpy(t(x, a)))
     assert all(r["ok"] for r in res), res
+
+
+def _c64(r, *s):
+    return (_f32(r, *s) + 1j * _f32(r, *s)).astype(np.complex64)
+
+
+def _eig_expm(a):
+    """expm(a) from eig's left and right eigenvectors: free of their order and phases."""
+    w, vl, vr = lax.linalg.eig(a, compute_left_eigenvectors=True)
+    return (vr * (jnp.exp(w) / jnp.sum(jnp.conj(vl) * vr, axis=0))) @ jnp.conj(vl).T
+
+
+@pytest.mark.parametrize("target", ["numpy", "torch", "tensorflow", "jax"] if FULL
+                         else ["numpy", "torch"])
+def test_eig_left_eigenvectors_pivoted_qr_and_geqrf(target):
+    """eig's left eigenvectors (the spectral projectors they make with the right ones), pivoted
+    QR (LAPACK's geqp3 pivots), raw geqrf/householder_product, cholesky of 0x0 matrices, all
+    against JAX; returning the left eigenvectors themselves is refused (their phases and order
+    are JAX's choice)."""
+    if target != "numpy":
+        pytest.importorskip(target)
+
+    def f(a, c, b, e):
+        q, r, p = lax.linalg.qr(b, pivoting=True, full_matrices=False)
+        refl, taus = _linalg.geqrf(b)
+        return (_eig_expm(a), _eig_expm(c), q, r, p, lax.linalg.qr(b.T, pivoting=True),
+                refl, taus, lax.linalg.householder_product(refl, taus),
+                _linalg.geqrf(c), lax.linalg.cholesky(e))
+
+    from jax._src.lax import linalg as _linalg
+    _check(f, lambda r: (_f32(r, 4, 4), _c64(r, 3, 3), _f32(r, 5, 4),
+                         np.zeros((2, 0, 0), np.float32)), target)
+    if target == "numpy":
+        with pytest.raises(TranspileError, match="lax.eig"):
+            _convert(lambda a: lax.linalg.eig(a, compute_left_eigenvectors=True)[1],
+                     (_f32(np.random.default_rng(0), 4, 4),))
+
+
+def test_pivoted_qr_gradient_and_svd_subset_refusal():
+    """The VJP of a pivoted QR through the emitted torch code equals jax.grad's; a
+    rank-deficient pivoted QR is refused (rounding picks its later pivots); svd's
+    subset_by_index is TPU-only in JAX (CPU raises), so a capture has nothing to check it by and
+    refuses it naming the primitive (the frontend computes it: the full SVD sliced)."""
+    torch = pytest.importorskip("torch")
+    r = np.random.default_rng(0)
+    a, w = _f32(r, 5, 4), _f32(r, 5, 4)
+
+    def loss(a):
+        q, rr, _ = lax.linalg.qr(a, pivoting=True, full_matrices=False)
+        return jnp.sum(rr ** 2 * w[:4]) + jnp.sum(q * w)
+
+    t = _convert(loss, (a,), "torch")
+    x = torch.from_numpy(a.copy()).requires_grad_(True)
+    (g,) = torch.autograd.grad(t.fn(x), [x])
+    np.testing.assert_allclose(g.numpy(), np.asarray(jax.grad(loss)(jnp.asarray(a))),
+                               rtol=1e-4, atol=1e-5)
+    # rank-deficient: the pivots past the rank and Q's columns there are rounding's choice
+    with pytest.raises(TranspileError, match="lax.qr"):
+        _convert(lambda a: lax.linalg.qr(a, pivoting=True), (np.outer(a[:, 0], a[0]),))
+    with pytest.raises(TranspileError, match="lax.svd.*cannot run it on CPU"):
+        _convert(lambda a: lax.linalg.svd(a, full_matrices=False, subset_by_index=(1, 3)), (a,))
+    from ivy.frontends.jax import lax as flax
+    u, s, vh = np.linalg.svd(a.astype(np.float64), full_matrices=False)
+    with ivy.using_backend("numpy"):
+        fu, fs, fvh = (np.asarray(v._data) for v in flax.linalg.svd(
+            a, full_matrices=False, subset_by_index=(1, 3)))
+    np.testing.assert_allclose(fs, s[1:3], rtol=1e-5)
+    np.testing.assert_allclose(np.abs(np.sum(fu * u[:, 1:3], 0)), 1, rtol=1e-4)
+    np.testing.assert_allclose(np.abs(np.sum(fvh * vh[1:3], 1)), 1, rtol=1e-4)

@@ -3,7 +3,7 @@ accepts and what it still refuses, against torch itself.
 
 * torch's derivative convention at the bounds of ``hardtanh``/ReLU6 (0) is kept by the
   emitted code on every target (JAX's clip gave 1/2: MobileNetV2's ReLU6 after a zeroed channel
-  sits exactly at 0); ``clamp``'s (1) on torch and TensorFlow, refused loudly on JAX;
+  sits exactly at 0), and ``clamp``'s (1);
 * torch 2.13's eval-mode BatchNorm backward on CPU is wrong for batch 1 with a gradient in
   another memory layout (LeViT's ``flatten(2).transpose(1, 2)``): the emitted code's gradient
   is the true one (checked here against the same model written without ``nn.BatchNorm2d``) and
@@ -67,15 +67,12 @@ def test_bounds_keep_torch_derivative(target):
 
 @pytest.mark.parametrize("target", TARGETS)
 def test_clamp_at_its_bounds(target):
-    # torch.clamp's derivative is 1 at a bound, as Ivy's clip's on torch and TensorFlow; JAX's
-    # clip (max/min) splits a tie 1/2 - 1/2. The frontend keeps ivy.clip (routing the
-    # derivative through a `where` made clamp 25-80x slower than native): on JAX such a
-    # gradient is refused loudly by the check (a kink: the source's convention stands)
+    # torch.clamp's derivative is 1 at a bound; JAX's clip (max/min) splits a tie 1/2 - 1/2.
+    # The frontend keeps ivy.clip (routing the derivative through a `where` made clamp 25-80x
+    # slower per eager call), the transpiler's aten rule writes clamp with Python bounds as two
+    # selections, whose derivative is torch's on every target (before 2026-11-27 the JAX
+    # gradient was refused by the check as a kink)
     x = np.ones(8, np.float32)
-    if target == "jax":
-        with pytest.raises(TranspileError, match="gradient"):
-            ivy.transpile(Bounds(clamp=True), source="torch", target=target, args=(x,))
-        return
     t = ivy.transpile(Bounds(clamp=True), source="torch", target=target, args=(x,))
     ref = _grads_torch(Bounds(clamp=True), x)
     got = models.gradient(target, t.fn, t._params, t.trainable, (fw.from_numpy(x, target),))
@@ -198,3 +195,32 @@ def test_wrong_rule_derivative_refused(monkeypatch):
     with pytest.raises(TranspileError, match="gradient") as e:
         ivy.transpile(m, source="torch", target="jax", args=(x,))
     assert "in float64 too" in str(e.value)
+
+
+def test_clamp_forms_keep_torch_values():
+    """The clamp rule's selections (written where the example touches a bound) give torch's
+    values: NaN inputs, a lower bound above the upper one, one-sided and in-place clamps,
+    integer bounds; tensor bounds and integer tensors keep the frontend's promotion (checked per
+    op at capture and here on a second draw). A clamp whose example touches no bound stays one
+    clip."""
+    def f(x, lo, k):
+        y = x.clone()
+        y.clamp_(-0.5, 0.5)
+        return (torch.clamp(x, 0.3, -0.3), torch.clip(x, min=-1), x.clamp_max(0), y,
+                torch.clamp(x, lo, lo + 1), torch.clamp(k, 1, 3), torch.clamp(k, 0.5))
+
+    def draw(seed):
+        r = np.random.default_rng(seed)
+        x = r.standard_normal(6).astype(np.float32)
+        x[:5] = [np.nan, 0.5, -1.0, 0.3, 0.0]  # NaN and values exactly at bounds
+        return x, r.standard_normal(6).astype(np.float32), r.integers(-4, 5, 6)
+
+    t = ivy.transpile(f, source="torch", target="numpy", args=draw(0))
+    assert "where" in t.source  # the example touches the float bounds: selections
+    a = draw(1)
+    want = fw.tree_to_numpy(f(*(torch.from_numpy(v) for v in a)))
+    res = fw.compare_trees(want, fw.tree_to_numpy(t(*a)))
+    assert all(r["ok"] for r in res), res
+    t = ivy.transpile(lambda x: torch.clamp(x, 0.0, 6.0), source="torch", target="numpy",
+                      args=(np.full(3, 2.0, np.float32),))
+    assert "where" not in t.source.rsplit("def ", 1)[-1]

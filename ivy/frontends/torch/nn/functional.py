@@ -1657,7 +1657,11 @@ def gaussian_nll_loss(input, target, var, full=False, eps=1e-06, reduction="mean
     if var.ndim == input.ndim - 1 or (var.shape[-1:] != input.shape[-1:] and var.shape[-1] == 1
                                       if var.ndim else False):
         var = var.unsqueeze(-1) if var.ndim == input.ndim - 1 else var
-    v = F.clamp(var, min=eps)
+    # torch clamps ``var`` to ``eps`` under no_grad: the value is eps there, and the gradient
+    # passes the clamp unchanged (a clamp would give it 0): ``eps + (var - stop_gradient(var))``
+    # (exactly eps) where ``var < eps``
+    d = var._data
+    v = wrap(ivy.where(ivy.less(d, eps), ivy.add(ivy.subtract(d, ivy.stop_gradient(d)), eps), d))
     loss = 0.5 * (F.log(v) + (input - target) ** 2 / v)
     if full:
         loss = loss + 0.5 * math.log(2 * math.pi)
