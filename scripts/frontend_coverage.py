@@ -42,7 +42,7 @@ EXCLUDE = [
      r"_per_channel|_per_tensor|^fbgemm|quint|qint|^choose_qparams)"),
     ("autograd internals", "autograd graph, hooks and modes (the frontend records no autograd; "
      "use ivy.grad)", r"^(backward|register_hook|retain_grad|retains_grad|grad_fn|"
-     r"requires_grad_?|is_leaf|detach_?|enable_grad|no_grad|set_grad_enabled|is_grad_enabled|"
+     r"requires_grad_?|is_leaf|detach_|enable_grad|no_grad|set_grad_enabled|is_grad_enabled|"
      r"inference_mode|is_inference|is_inference_mode_enabled|register_post_accumulate_grad_hook|"
      r"output_nr|_version|grad|is_anomaly_enabled|is_anomaly_check_nan_enabled|"
      r"set_anomaly_enabled|vmap|func|autocast.*|.*autocast.*|set_autocast.*|get_autocast.*|"

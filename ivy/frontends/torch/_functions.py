@@ -374,6 +374,11 @@ def meshgrid(*tensors, indexing="ij"):
     return tuple(wrap(g) for g in ivy.meshgrid(*[t._data for t in tensors], indexing=indexing))
 
 
+def detach(input):
+    """The same values, cut from the gradient (``ivy.stop_gradient``), as ``Tensor.detach``."""
+    return _t(input).detach()
+
+
 def clone(input, *, memory_format=None):
     return wrap(ivy.astype(input._data, input.dtype.ivy, copy=True))
 

@@ -261,14 +261,17 @@ class Tensor:
         not_implemented("Tensor.backward", _AUTOGRAD)
 
     def detach(self):
-        return wrap(self._data)
+        # torch: the same values, cut from the autograd graph (under the backend's autodiff:
+        # jax.grad, tf.GradientTape, torch.autograd, or the tracer's graph)
+        return wrap(ivy.stop_gradient(self._data))
 
     def detach_(self):
+        self._data = ivy.stop_gradient(self._data)
         return self
 
     @property
     def data(self):
-        return wrap(self._data)
+        return wrap(ivy.stop_gradient(self._data))
 
     @data.setter
     def data(self, v):

@@ -372,3 +372,64 @@ def test_lstsq_rank_deficient_and_errors():
     check(L + "lstsq", T(A), T(B.astype("float32")))
     check(L + "lstsq", T(A), T(np.ones((3, 1))))
     check(L + "lstsq", T(np.ones((2, 5, 3))), T(np.ones((5, 4))))  # B is a batch of vectors
+
+
+@pytest.mark.parametrize("backend", ["jax", "torch"])
+def test_gaussian_nll_loss_gradient_passes_the_eps_clamp(backend):
+    """torch clamps ``var`` to ``eps`` under no_grad: the value is eps there and the gradient
+    passes the clamp unchanged (a differentiable clamp gave 0 where var < eps). The frontend's
+    gradient through the Ivy backend's autodiff equals torch's."""
+    r = np.random.default_rng(0)
+    x, y = (r.standard_normal((3, 4)).astype(np.float32) for _ in range(2))
+    var = np.abs(r.standard_normal((3, 4))).astype(np.float32)
+    var[0, :3] = [1e-9, 0.0, 1e-6]  # below, far below, and at eps
+    tv = real.from_numpy(var.copy()).requires_grad_(True)
+    want_loss = real.nn.functional.gaussian_nll_loss(real.from_numpy(x), real.from_numpy(y), tv,
+                                                     reduction="sum")
+    (want,) = real.autograd.grad(want_loss, [tv])
+    from ivy.frontends.torch._tensor import wrap
+
+    with ivy.using_backend(backend):
+        if backend == "jax":
+            import jax
+
+            def loss(v):
+                return ft.nn.functional.gaussian_nll_loss(ft.tensor(x), ft.tensor(y), wrap(v),
+                                                          reduction="sum")._data
+
+            val, got = jax.value_and_grad(loss)(jax.numpy.asarray(var))
+        else:
+            v = real.from_numpy(var.copy()).requires_grad_(True)
+            out = ft.nn.functional.gaussian_nll_loss(ft.tensor(x), ft.tensor(y), wrap(v),
+                                                     reduction="sum")._data
+            val, (got,) = out, real.autograd.grad(out, [v])
+    np.testing.assert_allclose(float(val), float(want_loss.detach()), rtol=1e-6)
+    np.testing.assert_allclose(np.asarray(got), want.numpy(), rtol=1e-5)
+
+
+covers("torch.detach", "torch.Tensor.detach", "torch.Tensor.data")
+
+
+@pytest.mark.parametrize("backend", ["jax", "torch"])
+def test_detach_and_data_cut_the_gradient(backend):
+    """``Tensor.detach()``, ``.data``, ``detach_()`` and ``torch.detach`` keep the values and
+    cut the gradient, as in torch (they were the identity: a silently different gradient)."""
+    x = np.random.default_rng(1).standard_normal((3,)).astype(np.float32)
+    tx = real.from_numpy(x.copy()).requires_grad_(True)
+    (want,) = real.autograd.grad((tx * tx.detach() + tx.data * tx).sum(), [tx])
+    from ivy.frontends.torch._tensor import wrap
+
+    def f(v):
+        t = wrap(v)
+        d = wrap(v).detach_()
+        return (t * t.detach() + t.data * t + ft.detach(t) * 0 + d * 0).sum()._data
+
+    with ivy.using_backend(backend):
+        if backend == "jax":
+            import jax
+            got = jax.grad(f)(jax.numpy.asarray(x))
+        else:
+            v = real.from_numpy(x.copy()).requires_grad_(True)
+            (got,) = real.autograd.grad(f(v), [v])
+    np.testing.assert_allclose(np.asarray(got), want.numpy(), rtol=1e-6)
+    assert not np.allclose(want.numpy(), 4 * x)  # the check can fail: an uncut graph gives 4x
