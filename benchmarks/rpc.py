@@ -23,7 +23,8 @@ the client and the worker, for a before/after on one machine); ``--fastwire-ab R
 the two paired, in one run (two workers, the client switching with them); ``--tree-ab DIR``
 compares this tree's client and worker with another copy of the code, paired the same way
 (``git archive HEAD client server | tar -x -C DIR`` and the built extension copied in gives a
-before/after of uncommitted changes).
+before/after of uncommitted changes); ``--large-ab DIR`` does the same for the large-array round
+trips of ``--sizes`` (wall time and the server's CPU per call, with the echo).
 Targets (issue 16): tiny p50 <= 1.15x the echo and <= 40 us added; large arrays >= 0.9x the
 echo's bandwidth; calls/s at concurrency 1 >= 0.85x; shared memory >= 3 GB/s at 64 MB.
 """
@@ -429,6 +430,58 @@ def tree_ab(a, other: str, blocks: int, n: int) -> int:
     return 0
 
 
+def large_ab(a, other: str, rounds: int) -> int:
+    """Large-array round trips (``reshape``: the array goes there and back) through this tree's
+    worker and another copy's (``other``, as for ``--tree-ab``), and the raw echo of the same
+    bytes, in turn per round (rotating who goes first), for each of ``--sizes``; one client
+    process (this tree's). Per call: wall time and the server process's CPU (all its threads),
+    the figure another job on the machine barely moves; medians of the rounds, and the paired
+    difference other - this."""
+    trees = {"this": str(ROOT), "other": str(Path(other).resolve())}
+    worker_envs = {}
+    for k, tree in trees.items():
+        e = dict(env())
+        e["PYTHONPATH"] = os.pathsep.join([f"{tree}/client", f"{tree}/server", str(ROOT)])
+        worker_envs[k] = e
+    with _workers_and_echo(a.backend, worker_envs) as (ports, procs, echo):
+        clients = {k: ivy_client.Client(f"{a.backend}=127.0.0.1:{ports[k]}", uds=False)
+                   for k in trees}
+        for c in clients.values():
+            wait_ready(lambda c=c: c.call("add", 1, 1, backend=a.backend, timeout=2))
+        for mb in a.sizes:
+            arr = np.random.default_rng(0).random(mb * MiB // 8)
+            fns = {k: (lambda c=c, x=arr: c.call("reshape", x, x.shape, backend=a.backend,
+                                                timeout=300)) for k, c in clients.items()}
+            fns["echo"] = lambda x=arr: np.frombuffer(echo(x.tobytes(), timeout=300), np.float64)
+            for f in fns.values():
+                f()  # warm-up
+            wall: dict = {k: [] for k in fns}
+            cpu: dict = {k: [] for k in fns}
+            order = list(fns)
+            for r in range(rounds):
+                for k in order[r % 3:] + order[:r % 3]:
+                    s0, t0 = proc_cpu(procs[k].pid), time.perf_counter()
+                    out = fns[k]()
+                    wall[k].append(time.perf_counter() - t0)
+                    cpu[k].append(proc_cpu(procs[k].pid) - s0)
+                    del out
+            w = {k: np.array(v) * 1e3 for k, v in wall.items()}
+            c = {k: np.array(v) * 1e3 for k, v in cpu.items()}
+            print(f"{mb} MB round trip, {rounds} rounds (median of the rounds):")
+            for k in order:
+                print(f"  {k:6}: {2 * mb / np.median(w[k]) * 1e3:6.0f} MB/s "
+                      f"({np.median(w['echo']) / np.median(w[k]):.2f}x the echo), "
+                      f"server CPU per call {np.median(c[k]):7.1f} ms")
+            print(f"  other - this (paired): wall {np.median(w['other'] - w['this']):+.1f} ms, "
+                  f"server CPU {np.median(c['other'] - c['this']):+.1f} ms")
+            del arr, fns
+        for cl in clients.values():
+            cl.close()
+    print(f"(2 workers + echo; {os.cpu_count()} CPUs; load average "
+          f"{' '.join(f'{v:.1f}' for v in os.getloadavg())}; {time.strftime('%Y-%m-%d %H:%M')})")
+    return 0
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--backend", default="numpy")
@@ -442,7 +495,11 @@ def main() -> int:
     p.add_argument("--tree-ab", metavar="DIR",
                    help="compare this tree's client and worker with those of another copy of "
                         "the code in DIR (paired; --rounds rounds)")
-    p.add_argument("--rounds", type=int, default=30, help="rounds of --tree-ab (default 30)")
+    p.add_argument("--large-ab", metavar="DIR",
+                   help="compare large-array round trips (--sizes) through this tree's worker "
+                        "and another copy's in DIR, with the echo (paired; --rounds rounds)")
+    p.add_argument("--rounds", type=int, default=30,
+                   help="rounds of --tree-ab (default 30) or --large-ab")
     p.add_argument("--echo-server", type=int, help=argparse.SUPPRESS)
     p.add_argument("--uds", help=argparse.SUPPRESS)
     a = p.parse_args()
@@ -453,6 +510,8 @@ def main() -> int:
         return fastwire_ab(a, a.fastwire_ab, 200 if a.quick else 500)
     if a.tree_ab:
         return tree_ab(a, a.tree_ab, a.rounds, 200 if a.quick else 500)
+    if a.large_ab:
+        return large_ab(a, a.large_ab, a.rounds)
 
     n_tiny = 500 if a.quick else 2000
     n_big = 2 if a.quick else 5
