@@ -161,7 +161,12 @@ def main(argv=None):
     p.add_argument("--jit", default="jax,tensorflow",
                    help="targets to also time jitted (torch.compile costs ~10 s per function: "
                         "add torch explicitly)")
+    p.add_argument("--fuse-ab", type=int, default=0, metavar="ROUNDS",
+                   help="instead: for each pair where pattern fusion fires, time the native, "
+                        "the unfused (fuse=False) and the fused function in turn, ROUNDS rounds")
     a = p.parse_args(argv)
+    if a.fuse_ab:
+        return fuse_ab(a)
     rng = np.random.default_rng(0)
     g = globals()
     rows, ttimes = [], []
@@ -215,6 +220,37 @@ def main(argv=None):
         if jits:
             print(f"transpiled/native jitted: median {statistics.median(jits):.2f}x, "
                   f"max {max(jits):.2f}x")
+
+
+def fuse_ab(a):
+    """Pattern fusion A/B in one process: per pair, the ratio of each variant's best round."""
+    import ivy
+    from ivy.transpiler import frameworks as fwk
+
+    rng = np.random.default_rng(0)
+    print("| program | pair | fused | native µs | unfused / native | fused / native |")
+    print("|---|---|---|---|---|---|")
+    for prog in a.programs.split(","):
+        inputs = _inputs(prog, rng, a.size)
+        for src in a.sources.split(","):
+            for tgt in FRAMEWORKS:
+                if tgt == src:
+                    continue
+                fn = globals()[f"{prog}_{src}"]
+                on = ivy.transpile(fn, source=src, target=tgt, args=inputs)
+                fused = on.report["graph"]["fused"]
+                if not fused:
+                    continue
+                off = ivy.transpile(fn, source=src, target=tgt, args=inputs, fuse=False)
+                targs = tuple(fwk.from_numpy(x, tgt) for x in inputs)
+                fns = {"native": globals()[f"{prog}_{tgt}"], "unfused": off.fn, "fused": on.fn}
+                best = dict.fromkeys(fns, float("inf"))
+                for _ in range(a.fuse_ab):
+                    for k, f in fns.items():
+                        best[k] = min(best[k], _time(f, targs, tgt, a.repeat))
+                n = best["native"]
+                print(f"| {prog} | {src}->{tgt} | {', '.join(sorted(fused))} | {n * 1e6:.1f} | "
+                      f"{best['unfused'] / n:.2f}x | {best['fused'] / n:.2f}x |", flush=True)
 
 
 if __name__ == "__main__":

@@ -68,9 +68,10 @@ class Graph(_GraphIR):
         """Common-subexpression elimination: identical calls and constants computed once."""
         return passes.cse(self)
 
-    def optimize(self) -> Graph:
-        """Constant folding, then CSE, then dead-code elimination (a new graph)."""
-        return passes.optimize(self)
+    def optimize(self, *, fuse: bool = True) -> Graph:
+        """Constant folding, CSE, identity elimination, pattern fusion (``fuse=False``: none;
+        see :mod:`ivy.tracer.fuse`), then dead-code elimination (a new graph)."""
+        return passes.optimize(self, fuse=fuse)
 
     # -- serialisation --------------------------------------------------------------------------
     def to_dict(self, *, binary: bool = True) -> dict:

@@ -1,5 +1,5 @@
 """Graph passes: dead-code elimination, constant folding, common-subexpression elimination,
-identity elimination.
+identity elimination (pattern fusion is :mod:`.fuse`).
 
 Each takes a graph and returns a new one of the same class; the input graph is unchanged.
 """
@@ -11,6 +11,7 @@ import json
 import numpy as np
 
 from ..registry import resolve
+from .fuse import fuse as fuse_patterns
 from .ir import (
     CALL,
     CONSTANT,
@@ -208,6 +209,10 @@ def drop_identities(g):
     return rebuild(g, set(range(len(g.nodes))), replace)
 
 
-def optimize(g):
-    """Constant folding, then CSE, identity elimination and dead-code elimination."""
-    return dce(drop_identities(cse(fold_constants(g))))
+def optimize(g, *, fuse: bool = True):
+    """Constant folding, then CSE, identity elimination, pattern fusion (``fuse``: see
+    :mod:`.fuse`) and dead-code elimination."""
+    g = drop_identities(cse(fold_constants(g)))
+    if fuse:
+        g = fuse_patterns(g)
+    return dce(g)

@@ -28,6 +28,7 @@ from .. import backend_handler
 from ..tracer import ir
 from ..tracer.emit.base import function_name
 from ..tracer.errors import TraceError
+from ..tracer.fuse import fused_counts
 from . import frameworks as fw
 from . import models
 from .capture import Captured, frontend, get_capture
@@ -117,6 +118,11 @@ class Report(dict):
                                                            f"{bad[0]['why']}" if bad else ""))
             elif isinstance(entries, dict):
                 lines.append(f"  {part}: {entries.get('skipped', entries)}")
+        fused = self["graph"].get("fused")
+        if fused:
+            lines.append("fused: " + ", ".join(f"{k} x{v}" for k, v in sorted(fused.items()))
+                         + " (one Ivy call each; transpile(..., fuse=False) keeps the source's "
+                         "operations)")
         lines.append("operations:")
         for o in self["ops"]:
             lines.append(f"  {o['op']} x{o['count']} -> {o['mapping']} (max |error| "
@@ -378,7 +384,8 @@ def _unwritable(e: TraceError, graph, cap, source: str, target: str) -> Transpil
 
 
 def transpile(obj, source: str | None = None, target: str = "jax", args=(), kwargs=None, *,
-              verify: bool = True, strict: bool = True, name: str | None = None):
+              verify: bool = True, strict: bool = True, name: str | None = None,
+              fuse: bool = True):
     """Convert ``obj`` from ``source`` to ``target`` (see docs/transpiler.md).
 
     ``obj``: a function; a model (``torch.nn.Module``, a Keras layer/model, a Flax module,
@@ -386,6 +393,10 @@ def transpile(obj, source: str | None = None, target: str = "jax", args=(), kwar
     ``kornia``), which gives a lazy proxy transpiling each function on first call.
     ``args``/``kwargs``: example inputs (NumPy or source-framework arrays). ``source`` is
     inferred when not given. ``target``: numpy, torch, jax, tensorflow or ivy.
+
+    ``fuse=False`` keeps the source's own operations where the optimiser would replace a
+    composite (a layer norm, a softmax, GELU, SiLU) by the one Ivy function that the target
+    maps to its fused kernel (:mod:`ivy.tracer.fuse`; ``report["graph"]["fused"]`` lists them).
 
     Returns a :class:`Transpiled`; raises :class:`TranspileError` when an operation cannot be
     mapped or the emitted code does not reproduce the source (``strict=False`` returns it with
@@ -417,7 +428,7 @@ def transpile(obj, source: str | None = None, target: str = "jax", args=(), kwar
                              target=target) from e.__cause__
     t1 = time.perf_counter()
     try:
-        graph = cap.graph.optimize()
+        graph = cap.graph.optimize(fuse=fuse)
     except Exception:  # noqa: BLE001 - an optimisation is optional; the plain graph is correct
         graph = cap.graph
     fname = function_name(graph, name or cap.name)
@@ -439,7 +450,8 @@ def transpile(obj, source: str | None = None, target: str = "jax", args=(), kwar
         params={"count": len(cap.params), "elements": int(sum(v.size for v in cap.params.values())),
                 "trainable": len(cap.trainable)},
         ops=[o.to_dict() for o in cap.ops],
-        graph={"nodes": len(graph.nodes), "calls": sum(1 for n in graph.nodes if n.op == "call")},
+        graph={"nodes": len(graph.nodes), "calls": sum(1 for n in graph.nodes if n.op == "call"),
+               "fused": fused_counts(graph)},
         notes=list(cap.notes))
     verification = {"verified": None, "where": f"in-process, {_version(target)}"}
     if verify:

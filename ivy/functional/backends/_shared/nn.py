@@ -416,9 +416,8 @@ def adaptive_avg_pool2d(xp, x, output_size, /, *, data_format="channel_last"):
 def layer_norm(xp, x, normalized_shape, /, *, weight=None, bias=None, eps=1e-5):
     k = 1 if isinstance(normalized_shape, (int, np.integer)) else len(normalized_shape)
     axes = tuple(range(len(x.shape) - k, len(x.shape)))
-    m = xp.mean(x, axis=axes, keepdims=True)
-    v = xp.mean(xp.square(x - m), axis=axes, keepdims=True)
-    y = (x - m) / xp.sqrt(v + eps)
+    d = x - xp.mean(x, axis=axes, keepdims=True)  # once: eager backends run every op
+    y = d / xp.sqrt(xp.mean(xp.square(d), axis=axes, keepdims=True) + eps)
     if weight is not None:
         y = y * weight
     return y if bias is None else y + bias
