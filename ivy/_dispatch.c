@@ -9,9 +9,24 @@
  *     if B is None or an argument is a list/tuple holding an ivy.Array:
  *         return fallback(*args, **kwargs)        # the generated Python dispatcher (slow path)
  *     unwrap every ivy.Array argument (its ._data), remembering that one was given
- *     r = B.<path>(*args, **kwargs)               # same positional/keyword shape as the caller's
+ *     f = B.<path>
+ *     if f.ivy_native declares a native function for these arguments (below):
+ *         r = native(*args), or, if that raises, r = f(*args)
+ *     else:
+ *         r = f(*args, **kwargs)                  # same positional/keyword shape as the caller's
  *     on an exception: note(e, path, B), re-raise
  *     return wrap(r) if an ivy.Array was given else r     # note, wrap: see configure() below
+ *
+ * Native bindings. A backend function that fixes what its framework gets wrong still calls the
+ * framework function straight away in the common case (torch's `add` for two tensors of one real
+ * dtype), but that costs its Python frame and checks. Such a function carries `ivy_native`, set by
+ * ivy.functional.backends.native_binding: (nargs, native, array_type, dtypes, scalar_dtypes). With
+ * exactly `nargs` positional arguments and no keywords, the first of exactly `array_type` with its
+ * `dtype` in `dtypes`, and (nargs 2) the second either of that type with the identical dtype
+ * object or an exact Python int/float where `scalar_dtypes` holds the first's dtype, the
+ * dispatcher calls `native` instead; the declaration promises the same result as `f` whenever
+ * `native` returns, and when it raises `f` runs and decides (workaround or its own error). The
+ * declaration is read once per backend function (cached with it).
  *
  * The state it reads is the state the Python dispatchers read: func_wrapper.set_dispatch_backend()
  * writes the current backend to DISPATCH_GLOBALS["_B"] and, through set_backend() below, to the
@@ -25,6 +40,8 @@
 #include <stddef.h>
 
 static PyObject *s_data;
+static PyObject *s_dtype;
+static PyObject *s_ivy_native;
 
 /* Process-wide state, written only through set_backend() / configure(). */
 static PyObject *g_backend = NULL;       /* current backend (module or tracer stand-in) or NULL */
@@ -45,6 +62,9 @@ typedef struct {
     PyObject *cached_fn;
     uint64_t cached_tag;
     uint64_t cached_ns_tag;
+    /* the native binding of the backend function `spec_fn` (its ivy_native), or Py_None */
+    PyObject *spec_fn;
+    PyObject *spec;
     PyObject *dict;     /* __dict__: __doc__, __signature__, __name__, ivy_path, ... */
 } Dispatcher;
 
@@ -168,6 +188,117 @@ backend_function(Dispatcher *self, PyObject *B)
     return fn;
 }
 
+/* The ivy_native declaration of backend function fn (a new reference: a validated tuple, or
+ * Py_None), read once per function; NULL with an exception for a malformed one. */
+static PyObject *
+native_spec(Dispatcher *self, PyObject *fn)
+{
+    if (fn == self->spec_fn) {
+        Py_INCREF(self->spec);
+        return self->spec;
+    }
+    PyObject *spec = PyObject_GetAttr(fn, s_ivy_native);
+    if (spec == NULL) {
+        if (!PyErr_ExceptionMatches(PyExc_AttributeError))
+            return NULL;
+        PyErr_Clear();
+        Py_INCREF(Py_None);
+        spec = Py_None;
+    }
+    else if (spec != Py_None) {
+        PyObject **v = PyTuple_Check(spec) && PyTuple_GET_SIZE(spec) == 5
+                           ? &PyTuple_GET_ITEM(spec, 0) : NULL;
+        long n = v != NULL && PyLong_CheckExact(v[0]) ? PyLong_AsLong(v[0]) : 0;
+        if (v == NULL || (n != 1 && n != 2) || !PyCallable_Check(v[1]) || !PyType_Check(v[2]) ||
+            !PyFrozenSet_CheckExact(v[3]) || !(v[4] == Py_None || PyFrozenSet_CheckExact(v[4]))) {
+            Py_DECREF(spec);
+            PyErr_Clear();
+            PyErr_Format(PyExc_TypeError,
+                         "the %U backend function's ivy_native must be (nargs 1 or 2, native "
+                         "callable, array type, frozenset of dtypes, frozenset or None), as "
+                         "ivy.functional.backends.native_binding makes it", self->path);
+            return NULL;
+        }
+    }
+    /* both stored before the old ones are released (a release may run code that calls us) */
+    PyObject *old_fn = self->spec_fn, *old_spec = self->spec;
+    Py_INCREF(fn);
+    Py_INCREF(spec); /* one for self->spec, one returned */
+    self->spec_fn = fn;
+    self->spec = spec;
+    Py_XDECREF(old_fn);
+    Py_XDECREF(old_spec);
+    return spec;
+}
+
+/* 1 if the declaration `spec` (a tuple, see native_spec) covers the call (argv, n): native
+ * arguments, positional only. */
+static int
+native_applies(PyObject *spec, PyObject *const *argv, Py_ssize_t n)
+{
+    if (n != PyLong_AsSsize_t(PyTuple_GET_ITEM(spec, 0)))
+        return 0;
+    PyTypeObject *type = (PyTypeObject *)PyTuple_GET_ITEM(spec, 2);
+    if (Py_TYPE(argv[0]) != type)
+        return 0;
+    PyObject *d = PyObject_GetAttr(argv[0], s_dtype);
+    if (d == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    PyObject *set = PyTuple_GET_ITEM(spec, 3);
+    if (n == 2) {
+        PyObject *b = argv[1];
+        if (Py_TYPE(b) == type) {
+            PyObject *d2 = PyObject_GetAttr(b, s_dtype);
+            if (d2 == NULL)
+                PyErr_Clear();
+            Py_XDECREF(d2);
+            if (d2 != d)
+                set = NULL;
+        }
+        else if (PyFloat_CheckExact(b) || PyLong_CheckExact(b)) {
+            set = PyTuple_GET_ITEM(spec, 4);
+            if (set == Py_None)
+                set = NULL;
+        }
+        else {
+            set = NULL;
+        }
+    }
+    int ok = set != NULL ? PySet_Contains(set, d) : 0;
+    Py_DECREF(d);
+    if (ok < 0) {
+        PyErr_Clear(); /* an unhashable dtype: not a declared one */
+        ok = 0;
+    }
+    return ok;
+}
+
+/* fn(*argv, **kw), or its native binding where one is declared for these arguments. */
+static PyObject *
+call_backend(Dispatcher *self, PyObject *fn, PyObject *const *argv, size_t nargsf,
+             PyObject *kwnames)
+{
+    Py_ssize_t n = PyVectorcall_NARGS(nargsf);
+    if (n > 0 && (kwnames == NULL || PyTuple_GET_SIZE(kwnames) == 0)) {
+        PyObject *spec = native_spec(self, fn); /* (ours: calls below may replace the cache) */
+        if (spec == NULL)
+            return NULL;
+        PyObject *r = NULL;
+        int native = spec != Py_None && native_applies(spec, argv, n);
+        if (native)
+            r = PyObject_Vectorcall(PyTuple_GET_ITEM(spec, 1), argv, nargsf, NULL);
+        Py_DECREF(spec);
+        if (native) {
+            if (r != NULL || !PyErr_ExceptionMatches(PyExc_Exception))
+                return r;
+            PyErr_Clear(); /* the backend function decides: a workaround, or its own error */
+        }
+    }
+    return PyObject_Vectorcall(fn, argv, nargsf, kwnames);
+}
+
 #define SMALL_STACK 8
 
 static PyObject *
@@ -200,7 +331,7 @@ dispatcher_call(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
 
     PyObject *r;
     if (!wrap) {
-        r = PyObject_Vectorcall(fn, args, nargsf, kwnames);
+        r = call_backend(self, fn, args, nargsf, kwnames);
     }
     else {
         /* one slot in front so the callee may use PY_VECTORCALL_ARGUMENTS_OFFSET */
@@ -229,8 +360,8 @@ dispatcher_call(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
             stack[done + 1] = a;
         }
         if (done == total)
-            r = PyObject_Vectorcall(fn, stack + 1, nargs | PY_VECTORCALL_ARGUMENTS_OFFSET,
-                                    kwnames);
+            r = call_backend(self, fn, stack + 1, nargs | PY_VECTORCALL_ARGUMENTS_OFFSET,
+                             kwnames);
         for (Py_ssize_t i = 0; i < done; i++)
             Py_DECREF(stack[i + 1]);
         if (stack != small)
@@ -295,6 +426,8 @@ dispatcher_traverse(Dispatcher *self, visitproc visit, void *arg)
     Py_VISIT(self->fallback);
     Py_VISIT(self->cached_backend);
     Py_VISIT(self->cached_fn);
+    Py_VISIT(self->spec_fn);
+    Py_VISIT(self->spec);
     Py_VISIT(self->dict);
     return 0;
 }
@@ -305,6 +438,8 @@ dispatcher_clear(Dispatcher *self)
     Py_CLEAR(self->fallback);
     Py_CLEAR(self->cached_backend);
     Py_CLEAR(self->cached_fn);
+    Py_CLEAR(self->spec_fn);
+    Py_CLEAR(self->spec);
     Py_CLEAR(self->dict);
     return 0;
 }
@@ -451,7 +586,9 @@ PyMODINIT_FUNC
 PyInit__dispatch(void)
 {
     s_data = PyUnicode_InternFromString("_data");
-    if (s_data == NULL)
+    s_dtype = PyUnicode_InternFromString("dtype");
+    s_ivy_native = PyUnicode_InternFromString("ivy_native");
+    if (s_data == NULL || s_dtype == NULL || s_ivy_native == NULL)
         return NULL;
     if (PyType_Ready(&DispatcherType) < 0)
         return NULL;

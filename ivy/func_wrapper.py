@@ -24,8 +24,11 @@ decorators.
 
 With the C extension built (``ivy/_dispatch.c``, compiled by ``setup.py``), each non-creation
 function is a ``Dispatcher`` object doing that same fast path in C, without the Python frame; it
-calls the generated dispatcher (``ivy.add.fallback``) for everything else. ``IVY_DISPATCH=python``
-turns the C path off.
+calls the generated dispatcher (``ivy.add.fallback``) for everything else. Where a backend function
+declares a native binding (``ivy.functional.backends.native_binding``: torch's ``add`` is
+``torch.add`` for two tensors of one real dtype), the C path calls that framework function in the
+declared case, without the backend function's frame. ``IVY_DISPATCH=python`` turns the C path
+off (and with it the native bindings: the backend function always runs).
 
 Errors raised by the backend keep their native type; the dispatcher adds a note naming the Ivy
 function and backend (``BaseException.add_note``), which costs nothing unless an error is raised.

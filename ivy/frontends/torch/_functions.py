@@ -1679,7 +1679,9 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, out=None):  # noqa: A001
     if dtype is None and out is None:
         d = _FROM_NATIVE.get(x.dtype)
         if d is _core.float32 or d is _core.float64:  # Ivy's sum keeps these (its rule)
-            return wrap(ivy.sum(x, axis=ax, keepdims=keepdim))
+            # (the whole-tensor sum without keywords: the backend may bind it natively)
+            return wrap(ivy.sum(x) if ax is None and not keepdim else
+                        ivy.sum(x, axis=ax, keepdims=keepdim))
     if dtype is None:
         dt = dtype_of(x)
         if dt.cat < 2:
@@ -1704,8 +1706,9 @@ def nansum(input, dim=None, keepdim=False, *, dtype=None, out=None):
 def mean(input, dim=None, keepdim=False, *, dtype=None, out=None):
     x = input._data
     if dtype is None and out is None and _CAT.get(x.dtype, 0) >= 2:
-        return wrap(ivy.mean(x, axis=None if dim is None else _dims(dim, len(x.shape)),
-                             keepdims=keepdim))
+        ax = None if dim is None else _dims(dim, len(x.shape))
+        return wrap(ivy.mean(x) if ax is None and not keepdim else
+                    ivy.mean(x, axis=ax, keepdims=keepdim))
     ax = None if dim is None else _dims(dim, len(x.shape))
     if dtype is not None:
         x = cast(x, to_dtype(dtype))

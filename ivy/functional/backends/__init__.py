@@ -3,7 +3,9 @@
 Each package exposes plain functions on native arrays with the API's signatures, plus a small
 protocol used by the core: ``name``, ``version``, ``DESCRIPTOR``, ``SUPPORTED_DTYPES``,
 ``CAPABILITIES``, ``as_native_dtype``, ``dev``, ``devices``, ``as_native_device``, ``shape_of``,
-``to_numpy``, ``to_dlpack``, ``dlpack_device``.
+``to_numpy``, ``to_dlpack``, ``dlpack_device``. A backend function may also carry
+``ivy_native`` (set by :func:`native_binding`): the framework function the C dispatcher calls in
+its place when the arguments are the plain case it is exactly right for.
 
 Importing this package imports no framework: it holds the backends' descriptors
 (:mod:`.descriptors`) and :func:`load_backend`, which imports a framework and its backend package
@@ -117,6 +119,35 @@ def _fill_missing(mod: types.ModuleType, name: str) -> None:
             setattr(owner, fn, _missing(path, name))
 
 
+def native_binding(fn, native, array_type: type, dtypes, scalar_dtypes=None):
+    """Declare that, for the common case below, backend function ``fn`` returns exactly what
+    framework function ``native`` returns; the C dispatcher (``ivy/_dispatch.c``) then calls
+    ``native`` directly, without ``fn``'s Python frame. Returns ``fn``.
+
+    The common case: ``fn`` called with its positional-only parameters (one or two) and nothing
+    else, the first an array of exactly ``array_type`` whose dtype is in ``dtypes`` (native dtype
+    objects), and, for two, the second either an array of exactly that type and the very same
+    dtype, or (when ``scalar_dtypes`` is given and holds the first's dtype) a Python ``int`` or
+    ``float``. Whenever ``native`` returns there, its result must be ``fn``'s (``fn`` tries
+    ``native`` first, or does the same); when ``native`` raises, the dispatcher calls ``fn``,
+    which decides (it may work around the failure or raise its own error). Anything else, and
+    the pure-Python dispatchers (``IVY_DISPATCH=python``), call ``fn`` itself; emitted code copies
+    ``fn`` as it would without this declaration.
+    """
+    n = fn.__code__.co_posonlyargcount
+    if n not in (1, 2) or fn.__code__.co_argcount != n:
+        raise TypeError(f"native_binding: {fn.__qualname__} must take one or two positional-only "
+                        "arrays (and keyword-only parameters)")
+    if scalar_dtypes is not None and n != 2:
+        raise TypeError(f"native_binding: scalar_dtypes needs a binary function, not "
+                        f"{fn.__qualname__}")
+    if not (callable(native) and isinstance(array_type, type)):
+        raise TypeError("native_binding: native must be callable and array_type a type")
+    fn.ivy_native = (n, native, array_type, frozenset(dtypes),
+                     None if scalar_dtypes is None else frozenset(scalar_dtypes))
+    return fn
+
+
 def _missing(path: str, backend: str):
     def raiser(*args, **kwargs):
         have = [b for b, m in _loaded.items()
@@ -130,4 +161,4 @@ def _missing(path: str, backend: str):
 
 
 __all__ = ["ALIASES", "BACKENDS", "BACKEND_NAMES", "BackendDescriptor", "descriptor",
-           "all_descriptors", "load_backend", "name_of"]
+           "all_descriptors", "load_backend", "name_of", "native_binding"]

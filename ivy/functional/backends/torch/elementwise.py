@@ -13,6 +13,10 @@ What differs from plain ``torch.<op>``:
   compared with the sign bit flipped, and divided with an exact unsigned algorithm.
 * Special cases torch gets wrong for the standard: ``sign(nan)``, ``remainder(-0, y)``, complex
   ``sign``/``round``, ``floor_divide`` with infinite operands.
+
+The wrappers made by ``_binary``/``_additive``/``_unary`` call the torch function at once in the
+common case (tensors of one dtype, a tensor and a Python int/float); they declare that case with
+``native_binding``, so the C dispatcher calls the torch function there without their frame.
 """
 
 import math
@@ -23,6 +27,8 @@ from ivy import dtypes as _d
 from ivy.errors import unsupported_dtype as _unsupported
 from ivy.memo import Memo
 
+from .. import native_binding as _native_binding
+from .dtypes import _NATIVE
 from .dtypes import as_native_dtype as _native
 
 _T = torch.Tensor
@@ -34,6 +40,7 @@ _C64, _C128 = torch.complex64, torch.complex128
 _I64_MIN = -(2**63)
 _I64_MAX = 2**63 - 1
 _FAIL = (RuntimeError, NotImplementedError)
+_ALL = frozenset(_NATIVE.values())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -201,7 +208,10 @@ def _binary(name, fn, scalar_ok=False):
             raise
 
     f.__name__ = f.__qualname__ = name
-    return f
+    # the C dispatcher's shortcut for the cases above that call ``fn`` at once (uint16/32/64
+    # are left to ``f``: their kernels are missing, ``fn`` would raise first)
+    return _native_binding(f, fn, _T, _ALL.difference(_BIG_UINT),
+                           _ALL.difference(_BIG_UINT) if scalar_ok else None)
 
 
 def _unary_uint(name, fn, x):
@@ -230,7 +240,7 @@ def _unary(name, fn):
             raise
 
     f.__name__ = f.__qualname__ = name
-    return f
+    return _native_binding(f, fn, _T, _ALL.difference(_BIG_UINT))  # (the C dispatcher's shortcut)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -392,7 +402,8 @@ def _additive(name, fn, general, sign):
         return general(x1, x2)
 
     f.__name__ = f.__qualname__ = name
-    return f
+    real = _ALL.difference(_BIG_UINT, _CPLX)  # the ``same`` cases above: the C shortcut
+    return _native_binding(f, fn, _T, real, real)
 
 
 add = _additive("add", torch.add, _add, 1)

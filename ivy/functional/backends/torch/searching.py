@@ -26,6 +26,8 @@ _INT64 = _d.int64
 
 
 def argmax(x, /, *, axis=None, keepdims=False):
+    if axis.__class__ is int and _DEFAULTS.int == _INT64 and x.dtype not in UNSIGNED_WIDE:
+        return _targmax(x, axis, keepdims)  # what _arg does then, without its frames
     if axis is None and not keepdims:
         try:
             r = _targmax(x)
@@ -37,6 +39,8 @@ def argmax(x, /, *, axis=None, keepdims=False):
 
 
 def argmin(x, /, *, axis=None, keepdims=False):
+    if axis.__class__ is int and _DEFAULTS.int == _INT64 and x.dtype not in UNSIGNED_WIDE:
+        return _targmin(x, axis, keepdims)
     if axis is None and not keepdims:
         try:
             r = _targmin(x)

@@ -5,6 +5,7 @@ import torch
 from ivy import dtypes as _d
 from ivy.functional.ivy.statistical import accumulation_dtype
 
+from .. import native_binding
 from ._reductions import (
     UNSIGNED_WIDE,
     count,
@@ -99,6 +100,13 @@ def min(x, /, *, axis=None, keepdims=False):  # noqa: A001
     return _extreme(torch.amin, x, axis, keepdims)
 
 
+# the C dispatcher's shortcuts for ``max(x)`` ... ``prod(x)`` (no keywords): the native call each
+# makes first (uint16/32/64 lack kernels; complex max/min raise)
+_REAL = (_FLOATLIKE | _INTLIKE) - UNSIGNED_WIDE - {torch.complex64, torch.complex128}
+native_binding(max, _amax, torch.Tensor, _REAL)
+native_binding(min, _amin, torch.Tensor, _REAL)
+
+
 def _float_input(x):
     if x.dtype in _INTLIKE:
         return x.to(as_native_dtype(_d.default_float_dtype()))
@@ -106,8 +114,11 @@ def _float_input(x):
 
 
 def mean(x, /, *, axis=None, keepdims=False):
-    if axis is None and not keepdims and x.dtype in _FLOATLIKE:
-        return _tmean(x)
+    if x.dtype in _FLOATLIKE:
+        if axis is None and not keepdims:
+            return _tmean(x)
+        if axis.__class__ is int:
+            return _tmean(x, axis, keepdims)
     x = _float_input(x)
     if axis == ():
         return x.clone()
@@ -154,6 +165,11 @@ def prod(x, /, *, axis=None, dtype=None, keepdims=False):
         if keepdims:
             r = r.reshape(keep_shape(x, axes))
     return narrow(r, d) if mod else r
+
+
+native_binding(mean, _tmean, torch.Tensor, _FLOATLIKE)
+native_binding(sum, _tsum, torch.Tensor, _FLOATLIKE)
+native_binding(prod, _tprod, torch.Tensor, _FLOATLIKE)
 
 
 def _var_like(f, x, axis, correction, keepdims):
