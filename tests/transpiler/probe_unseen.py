@@ -2,13 +2,13 @@
 re-checked against the source framework on a new draw (models: the report's gradient check too).
 Not collected by pytest (no ``test_`` prefix); run as a module:
 
-    .venv/bin/python -m tests.transpiler.probe_unseen [tf|torch|jax ...] [-k substr]
+    .venv/bin/python -m tests.transpiler.probe_unseen [tf|torch|jax|numpy ...] [-k substr]
         [--targets numpy,torch] [--apps]
 
 Prints one line per (case, target) -- ``ok``, ``refused <reason>``, ``WRONG <detail>`` or
 ``crash`` -- then counts per source -> target. ``--apps`` adds keras.applications models (slow:
 tens of seconds each). Sources and their default targets: tf -> numpy, torch; torch -> jax,
-numpy; jax -> torch, tensorflow.
+numpy; jax -> torch, tensorflow; numpy -> jax, torch, tensorflow.
 """
 
 from __future__ import annotations
@@ -669,6 +669,576 @@ def run_jax(targets, k):
     return out
 
 
+# -- NumPy scientific code ---------------------------------------------------------------------
+def numpy_cases():
+    """Scientific NumPy written the way people write it; none of it is in
+    ``tests/transpiler/numpy`` (the corpus and the survey)."""
+    rng = np.random.default_rng(60)
+
+    def f64(*s):
+        return rng.standard_normal(s)
+
+    def f32(*s):
+        return rng.standard_normal(s).astype(np.float32)
+
+    # ODEs / particles
+    def rk4_lorenz(y0):              # batch of initial conditions, fixed step count
+        def f(y):
+            x, yy, z = y[:, 0], y[:, 1], y[:, 2]
+            return np.stack([10.0 * (yy - x), x * (28.0 - z) - yy, x * yy - 8.0 / 3.0 * z], 1)
+        y, h = y0.copy(), 0.005
+        for _ in range(40):
+            k1 = f(y)
+            k2 = f(y + 0.5 * h * k1)
+            k3 = f(y + 0.5 * h * k2)
+            k4 = f(y + h * k3)
+            y = y + h / 6.0 * (k1 + 2 * k2 + 2 * k3 + k4)
+        return y
+
+    def leapfrog_nbody(pos, vel, m):
+        dt, eps2 = 0.01, 0.05
+
+        def acc(p):
+            d = p[None, :, :] - p[:, None, :]
+            r2 = np.sum(d * d, axis=-1) + eps2
+            inv3 = r2 ** -1.5
+            np.fill_diagonal(inv3, 0.0)
+            return np.einsum("ij,ijk,j->ik", inv3, d, m)
+        a = acc(pos)
+        for _ in range(10):
+            vel = vel + 0.5 * dt * a
+            pos = pos + dt * vel
+            a = acc(pos)
+            vel = vel + 0.5 * dt * a
+        ke = 0.5 * np.sum(m[:, None] * vel ** 2)
+        return pos, vel, ke
+
+    def kalman_cv_track(zs):         # constant-velocity filter over a measured track
+        dt = 0.1
+        F = np.array([[1.0, dt], [0.0, 1.0]])
+        H = np.array([[1.0, 0.0]])
+        Q = 0.01 * np.array([[dt ** 3 / 3, dt ** 2 / 2], [dt ** 2 / 2, dt]])
+        R = np.array([[0.25]])
+        x = np.array([zs[0], 0.0])
+        P = np.eye(2)
+        out = np.zeros((len(zs), 2))
+        for t in range(len(zs)):
+            x = F @ x
+            P = F @ P @ F.T + Q
+            S = H @ P @ H.T + R
+            K = np.linalg.solve(S.T, (P @ H.T).T).T
+            x = x + (K @ (zs[t] - H @ x)[:, None])[:, 0]
+            P = (np.eye(2) - K @ H) @ P
+            out[t] = x
+        return out, np.trace(P)
+
+    # PDEs
+    def heat2d_roll_f32(u):          # float32 field, Python-float coefficients (NEP 50)
+        alpha = 0.2
+        for _ in range(25):
+            lap = (np.roll(u, 1, 0) + np.roll(u, -1, 0) + np.roll(u, 1, 1)
+                   + np.roll(u, -1, 1) - 4 * u)
+            u = u + alpha * lap
+        return u, u.dtype == np.float32
+
+    def wave1d_dirichlet(u0, v0):
+        c, dx, dt = 1.0, 0.1, 0.05
+        r2 = (c * dt / dx) ** 2
+        u_prev = u0.copy()
+        u = u0 + dt * v0
+        u[0] = u[-1] = 0.0
+        for _ in range(30):
+            u_next = np.empty_like(u)
+            u_next[1:-1] = 2 * u[1:-1] - u_prev[1:-1] + r2 * (u[2:] - 2 * u[1:-1] + u[:-2])
+            u_next[0] = 0.0
+            u_next[-1] = 0.0
+            u_prev, u = u, u_next
+        return u
+
+    def burgers_upwind(u):
+        dx, dt, nu = 0.05, 0.005, 0.01
+        for _ in range(20):
+            up = np.roll(u, -1)
+            um = np.roll(u, 1)
+            adv = np.where(u > 0, u * (u - um) / dx, u * (up - u) / dx)
+            u = u - dt * adv + nu * dt / dx ** 2 * (up - 2 * u + um)
+        return u
+
+    def poisson_jacobi(f):           # -lap u = f on a grid, zero boundary, 60 sweeps
+        h2 = (1.0 / (f.shape[0] - 1)) ** 2
+        u = np.zeros_like(f)
+        for _ in range(60):
+            u[1:-1, 1:-1] = 0.25 * (u[:-2, 1:-1] + u[2:, 1:-1] + u[1:-1, :-2] + u[1:-1, 2:]
+                                    + h2 * f[1:-1, 1:-1])
+        res = f[1:-1, 1:-1] + (u[:-2, 1:-1] + u[2:, 1:-1] + u[1:-1, :-2] + u[1:-1, 2:]
+                               - 4 * u[1:-1, 1:-1]) / h2
+        return u, np.linalg.norm(res)
+
+    # spectral
+    def spectral_heat(u0):           # exact heat-kernel step in Fourier space, periodic
+        n = u0.shape[-1]
+        k = 2 * np.pi * np.fft.rfftfreq(n, d=1.0 / n)
+        uh = np.fft.rfft(u0)
+        u_t = np.fft.irfft(uh * np.exp(-0.01 * k ** 2), n=n)
+        du = np.fft.irfft(1j * k * uh, n=n)
+        return u_t, du
+
+    def fft_autocorr(x):
+        n = x.shape[0]
+        xc = x - x.mean()
+        X = np.fft.rfft(xc, n=2 * n)
+        ac = np.fft.irfft(X * np.conj(X), n=2 * n)[:n]
+        return ac / ac[0]
+
+    def fft_conv2d_same(img, ker):
+        H, W = img.shape
+        kh, kw = ker.shape
+        s = (H + kh - 1, W + kw - 1)
+        full = np.fft.irfft2(np.fft.rfft2(img, s) * np.fft.rfft2(ker, s), s)
+        return full[kh // 2:kh // 2 + H, kw // 2:kw // 2 + W]
+
+    def welch_psd(x):
+        seg = 16
+        segs = x[: (x.shape[0] // seg) * seg].reshape(-1, seg)
+        w = np.hanning(seg)
+        X = np.fft.rfft((segs - segs.mean(1, keepdims=True)) * w, axis=1)
+        psd = (np.abs(X) ** 2).mean(0) / np.sum(w ** 2)
+        return np.fft.rfftfreq(seg, 0.01), psd
+
+    # linear algebra / fitting
+    def pca_reconstruct(x):          # sign-invariant use of SVD
+        mu = x.mean(0)
+        u, s, vt = np.linalg.svd(x - mu, full_matrices=False)
+        k = 2
+        recon = (u[:, :k] * s[:k]) @ vt[:k] + mu
+        evr = s ** 2 / np.sum(s ** 2)
+        return recon, evr
+
+    def zca_whiten(x):               # V diag(1/sqrt(w)) V^T: sign-invariant use of eigh
+        xc = x - x.mean(axis=0)
+        cov = xc.T @ xc / (x.shape[0] - 1)
+        w, V = np.linalg.eigh(cov)
+        Wz = V @ np.diag(1.0 / np.sqrt(w + 1e-5)) @ V.T
+        return xc @ Wz
+
+    def polyfit_residual(x, y):
+        p = np.polyfit(x, y, 3)
+        fit = np.polyval(p, x)
+        dp = np.polyder(p)
+        return p, np.sqrt(np.mean((y - fit) ** 2)), np.polyval(dp, 0.5)
+
+    def vander_lstsq(x, y):
+        A = np.vander(x, 4, increasing=True)
+        coef, res, rank, sv = np.linalg.lstsq(A, y, rcond=None)
+        return coef, A @ coef, sv
+
+    def gauss_newton_expfit(y):      # fit y ~ a exp(-b t) + c, 6 Gauss-Newton steps
+        t = np.linspace(0.0, 2.0, y.shape[0])
+        obs = 2.0 * np.exp(-1.3 * t) + 0.5 + 0.05 * y
+        p = np.array([1.0, 1.0, 0.0])
+        for _ in range(6):
+            a, b, c = p
+            e = np.exp(-b * t)
+            r = a * e + c - obs
+            J = np.column_stack([e, -a * t * e, np.ones_like(t)])
+            p = p - np.linalg.solve(J.T @ J + 1e-9 * np.eye(3), J.T @ r)
+        return p, 0.5 * np.sum(r ** 2)
+
+    def newton_system(v):            # x^2 + y^2 = 4, e^x + y = 1 (plus data), 8 Newton steps
+        x = np.array([1.0, -1.0])
+        for _ in range(8):
+            F = np.array([x[0] ** 2 + x[1] ** 2 - 4.0 - 0.1 * v[0],
+                          np.exp(x[0]) + x[1] - 1.0 - 0.1 * v[1]])
+            J = np.array([[2 * x[0], 2 * x[1]], [np.exp(x[0]), 1.0]])
+            x = x - np.linalg.solve(J, F)
+        return x
+
+    def irls_logistic(X, y):         # Newton / IRLS for logistic regression, 5 steps
+        yb = (y > 0).astype(np.float64)
+        Xb = np.hstack([np.ones((X.shape[0], 1)), X])
+        w = np.zeros(Xb.shape[1])
+        for _ in range(5):
+            p = 1.0 / (1.0 + np.exp(-Xb @ w))
+            W = p * (1 - p)
+            H = Xb.T @ (Xb * W[:, None]) + 1e-2 * np.eye(Xb.shape[1])
+            w = w + np.linalg.solve(H, Xb.T @ (yb - p) - 1e-2 * w)
+        return w
+
+    def ridge_cholesky(X, y):
+        lam = 0.5
+        A = X.T @ X + lam * np.eye(X.shape[1])
+        L = np.linalg.cholesky(A)
+        z = np.linalg.solve(L, X.T @ y)
+        w = np.linalg.solve(L.T, z)
+        sign, logdet = np.linalg.slogdet(A)
+        return w, sign * logdet
+
+    def gmm_loglik(x, mus, covs, logw):   # per-point log-likelihood of a Gaussian mixture
+        d = x.shape[1]
+        ll = []
+        for k in range(mus.shape[0]):
+            S = covs[k] @ covs[k].T + np.eye(d)
+            diff = x - mus[k]
+            sol = np.linalg.solve(S, diff.T).T
+            _, logdet = np.linalg.slogdet(S)
+            ll.append(logw[k] - 0.5 * (np.sum(diff * sol, 1) + logdet + d * np.log(2 * np.pi)))
+        ll = np.stack(ll, 1)
+        m = ll.max(1, keepdims=True)
+        return (m + np.log(np.exp(ll - m).sum(1, keepdims=True)))[:, 0]
+
+    # clustering / binning
+    def kmeans_bincount(x, c):
+        d2 = ((x[:, None, :] - c[None]) ** 2).sum(-1)
+        lab = d2.argmin(1)
+        k = c.shape[0]
+        cnt = np.bincount(lab, minlength=k)
+        new = np.stack([np.bincount(lab, weights=x[:, j], minlength=k)
+                        for j in range(x.shape[1])], 1)
+        new = np.where(cnt[:, None] > 0, new / np.maximum(cnt, 1)[:, None], c)
+        inertia = d2[np.arange(x.shape[0]), lab].sum()
+        return new, inertia
+
+    def kmeans_add_at(x, c):
+        lab = np.argmin(np.linalg.norm(x[:, None] - c[None], axis=2), axis=1)
+        sums = np.zeros_like(c)
+        np.add.at(sums, lab, x)
+        cnt = np.zeros(c.shape[0])
+        np.add.at(cnt, lab, 1)
+        return sums / np.maximum(cnt, 1)[:, None], cnt
+
+    def hist_equalize(img):          # img in [0, 1)
+        hist, edges = np.histogram(img.ravel(), bins=16, range=(0.0, 1.0))
+        cdf = np.cumsum(hist).astype(np.float64)
+        cdf = cdf / cdf[-1]
+        return np.interp(img.ravel(), edges[1:], cdf).reshape(img.shape)
+
+    def binned_means(x, y):
+        edges = np.linspace(-2.0, 2.0, 9)
+        idx = np.clip(np.digitize(x, edges) - 1, 0, len(edges) - 2)
+        s = np.bincount(idx, weights=y, minlength=8)
+        n = np.bincount(idx, minlength=8)
+        return s / np.maximum(n, 1), n
+
+    def systematic_resample(w, u0):  # particle-filter resampling with searchsorted
+        n = w.shape[0]
+        cdf = np.cumsum(w) / np.sum(w)
+        cdf[-1] = 1.0
+        pos = (np.arange(n) + u0[0]) / n
+        return np.searchsorted(cdf, pos, side="right")
+
+    def interp_resample(y):
+        t = np.sort(np.abs(y)).cumsum()
+        tn = np.linspace(t[0], t[-1], 25)
+        return np.interp(tn, t, y, left=0.0, right=0.0), np.interp(tn - 0.5, t, y)
+
+    # images
+    def sobel_slicing(img):
+        p = np.pad(img, 1, mode="reflect")
+        gx = (p[:-2, 2:] + 2 * p[1:-1, 2:] + p[2:, 2:]) - (p[:-2, :-2] + 2 * p[1:-1, :-2]
+                                                          + p[2:, :-2])
+        gy = (p[2:, :-2] + 2 * p[2:, 1:-1] + p[2:, 2:]) - (p[:-2, :-2] + 2 * p[:-2, 1:-1]
+                                                          + p[:-2, 2:])
+        return np.hypot(gx, gy), np.arctan2(gy, gx)
+
+    def bilinear_sample(img, pts):   # pts in [0, 1): sample at fractional pixel positions
+        H, W = img.shape
+        x = pts[:, 0] * (W - 1)
+        y = pts[:, 1] * (H - 1)
+        x0 = np.floor(x).astype(int)
+        y0 = np.floor(y).astype(int)
+        x1 = np.minimum(x0 + 1, W - 1)
+        y1 = np.minimum(y0 + 1, H - 1)
+        wx, wy = x - x0, y - y0
+        return (img[y0, x0] * (1 - wx) * (1 - wy) + img[y0, x1] * wx * (1 - wy)
+                + img[y1, x0] * (1 - wx) * wy + img[y1, x1] * wx * wy)
+
+    def gaussian_blur_sep(img):
+        r = np.arange(-2, 3)
+        g = np.exp(-r ** 2 / (2 * 1.2 ** 2))
+        g /= g.sum()
+        p = np.pad(img, ((2, 2), (0, 0)), mode="edge")
+        out = sum(g[i] * p[i:i + img.shape[0]] for i in range(5))
+        p = np.pad(out, ((0, 0), (2, 2)), mode="edge")
+        return sum(g[i] * p[:, i:i + img.shape[1]] for i in range(5))
+
+    def np_gradient_div(f):
+        gy, gx = np.gradient(f, 0.5, 0.25)
+        div = np.gradient(gx, 0.25, axis=1) + np.gradient(gy, 0.5, axis=0)
+        return div, np.gradient(f[0], edge_order=2)
+
+    # ML by hand
+    def log_softmax_nll(logits, labels):
+        m = logits.max(axis=1, keepdims=True)
+        lse = m + np.log(np.sum(np.exp(logits - m), axis=1, keepdims=True))
+        logp = logits - lse
+        nll = -np.take_along_axis(logp, labels[:, None], axis=1).mean()
+        acc = np.mean(np.argmax(logits, 1) == labels)
+        return nll, acc
+
+    def causal_attention_f32(q, k, v):
+        d = q.shape[-1]
+        s = q @ np.swapaxes(k, -1, -2) / np.sqrt(d)
+        T = q.shape[-2]
+        s = np.where(np.triu(np.ones((T, T), dtype=bool), 1), -np.inf, s)
+        s = s - s.max(-1, keepdims=True)
+        p = np.exp(s)
+        p /= p.sum(-1, keepdims=True)
+        return p @ v
+
+    # statistics
+    def robust_stats(x):
+        med = np.median(x, axis=0)
+        q1, q3 = np.percentile(x, [25, 75], axis=0)
+        iqr = q3 - q1
+        mad = np.median(np.abs(x - med), axis=0)
+        clipped = np.where(np.abs(x - med) > 1.5 * iqr, med, x)
+        return med, iqr, mad, clipped.mean(0)
+
+    def nan_pipeline(x):
+        y = np.where(x > 1.0, np.nan, x)
+        return (np.nanmean(y, 0), np.nanstd(y, 0, ddof=1), np.nanmedian(y, 1),
+                np.nanpercentile(y, 90, axis=0), np.isnan(y).sum(), np.nan_to_num(y, nan=-1.0))
+
+    def mahalanobis_corr(x):
+        C = np.cov(x, rowvar=False)
+        Ci = np.linalg.inv(C)
+        d = x - x.mean(0)
+        m = np.sqrt(np.einsum("ij,jk,ik->i", d, Ci, d))
+        return m, np.corrcoef(x.T)
+
+    def quantile_methods(x):
+        qs = np.array([0.05, 0.5, 0.95])
+        return (np.quantile(x, qs, axis=0), np.quantile(x, 0.3, method="nearest"),
+                np.quantile(x, 0.7, axis=1, method="lower"), np.percentile(x, 40, keepdims=True))
+
+    # indexing, dtypes, broadcasting
+    def masked_inplace(x):
+        x = x.copy()
+        x[x < -1.0] = -1.0
+        big = np.abs(x) > 1.5
+        x[big] *= 0.5
+        x[:, 0] += 1
+        x[1::2, -1] = x[1::2, 0] ** 2
+        return x
+
+    def einsum_contractions(a, b, c):
+        return (np.einsum("ij,jk,kl->il", a, b, c), np.einsum("ii->i", b),
+                np.einsum("ij,ij->i", a, c.T), np.einsum("i,j->ij", a[0], b[0]),
+                np.einsum("...j,jk", a, b), np.einsum("ij->", b))
+
+    def cumulative_integrals(y):
+        x = np.linspace(0.0, 3.0, y.shape[0])
+        cum = np.concatenate([[0.0], np.cumsum(0.5 * (y[1:] + y[:-1]) * np.diff(x))])
+        return (np.trapezoid(y, x), cum, np.diff(y, n=2), np.diff(y, prepend=0.0),
+                np.trapezoid(np.stack([y, y ** 2]), dx=0.1, axis=1))
+
+    def dtype_mixes(x32, idx):
+        a = x32 * 2.5 + 1            # float32 (Python scalars are weak)
+        b = a * np.float64(0.1)      # a NumPy float64 scalar is strong: float64
+        c = x32[idx] - x32.mean()    # int index array
+        d = idx.mean() + idx.sum() / 3  # int -> float64
+        e = (idx // 2) * 3 % 5
+        return a, b, c, d, e, x32.astype(np.float64) ** 2 - np.float32(1.5)
+
+    def broadcast_grid(x, y):
+        gx, gy = np.meshgrid(np.linspace(-1, 1, 5), np.linspace(0, 1, 4), indexing="ij")
+        field = np.exp(-((gx[..., None] - x[None, None, :]) ** 2
+                         + (gy[..., None] - y[None, None, :]) ** 2))
+        return field.sum(-1), (x[:, None] * y[None, :]).max(0), np.outer(x, y)[..., None] * 2
+
+    def rng_seeded_inside(x):        # a seeded Generator made inside the function
+        r = np.random.default_rng(42)
+        noise = r.standard_normal(x.shape)
+        idx = r.permutation(x.shape[0])
+        return x[idx] + 0.1 * noise
+
+    def rng_unseeded_inside(x):      # a fresh OS-seeded Generator: not reproducible at all
+        r = np.random.default_rng()
+        return x + r.normal(size=x.shape)
+
+    # more: dynamic programming, automata, complex, polynomial package, refusals by design
+    def hmm_forward_log(log_pi, log_A, log_B, obs):   # log-domain forward algorithm
+        la = log_pi + log_B[:, obs[0]]
+        for t in range(1, obs.shape[0]):
+            la = np.logaddexp.reduce(la[:, None] + log_A, axis=0) + log_B[:, obs[t]]
+        return np.logaddexp.reduce(la)
+
+    def viterbi(log_A, log_B, obs):
+        T, S = obs.shape[0], log_A.shape[0]
+        delta = log_B[:, obs[0]] - np.log(S)
+        bp = np.zeros((T, S), dtype=np.int64)
+        for t in range(1, T):
+            sc = delta[:, None] + log_A
+            bp[t] = np.argmax(sc, axis=0)
+            delta = sc.max(axis=0) + log_B[:, obs[t]]
+        path = np.zeros(T, dtype=np.int64)
+        path[-1] = np.argmax(delta)
+        for t in range(T - 2, -1, -1):
+            path[t] = bp[t + 1, path[t + 1]]
+        return path, delta.max()
+
+    def game_of_life(board):         # int board, 4 generations
+        b = (board > 0).astype(np.int8)
+        for _ in range(4):
+            n = sum(np.roll(np.roll(b, i, 0), j, 1) for i in (-1, 0, 1) for j in (-1, 0, 1)
+                    if (i, j) != (0, 0))
+            b = ((n == 3) | ((b == 1) & (n == 2))).astype(np.int8)
+        return b, b.sum()
+
+    def mandelbrot_masked(cre, cim):  # complex arrays, masked in-place update
+        c = cre + 1j * cim
+        z = np.zeros_like(c)
+        it = np.zeros(c.shape, dtype=int)
+        for _ in range(12):
+            m = np.abs(z) <= 2.0
+            z[m] = z[m] ** 2 + c[m]
+            it[m] += 1
+        return it, np.abs(z).clip(max=10.0)
+
+    def drawdown(prices):            # running max with a ufunc accumulate
+        p = np.exp(np.cumsum(0.01 * prices))
+        peak = np.maximum.accumulate(p)
+        dd = (p - peak) / peak
+        return dd.min(), np.argmin(dd), np.minimum.reduce(p)
+
+    def pdist_triu(x):               # condensed distance vector, like scipy's pdist
+        d = np.sqrt(((x[:, None, :] - x[None, :, :]) ** 2).sum(-1))
+        iu = np.triu_indices(x.shape[0], k=1)
+        return d[iu], np.tensordot(x, x, axes=([1], [1]))[np.diag_indices_from(d)]
+
+    def select_piecewise_signal(t):
+        return (np.select([t < -1, t < 0.5, t < 1.5], [np.zeros_like(t), t ** 2, np.sin(t)],
+                          default=1.0),
+                np.heaviside(t, 0.5), np.sign(t) * np.round(np.abs(t), 2), np.sinc(t))
+
+    def polynomial_package(x, y):    # the np.polynomial API (not the legacy polyval)
+        C = np.polynomial.chebyshev
+        c = np.linalg.lstsq(C.chebvander(x, 3), y, rcond=None)[0]   # a Chebyshev fit by hand
+        return (c, C.chebval(x, c), np.polynomial.polynomial.polyval(x, [1.0, -2.0, 0.5]),
+                np.polynomial.Polynomial([1.0, 2.0, 3.0])(x),
+                np.polynomial.legendre.legvander(x, 2) @ np.ones(3))
+
+    def polynomial_polyfit(x, y):    # pu._fit warns on rank deficiency: `if rank != order`
+        return np.polynomial.polynomial.polyfit(x, y, 2)
+
+    def image_spectrum(img):
+        F = np.fft.fftshift(np.fft.fft2(img - img.mean()))
+        mag = np.log1p(np.abs(F))
+        ky, kx = np.meshgrid(np.fft.fftshift(np.fft.fftfreq(img.shape[0])),
+                             np.fft.fftshift(np.fft.fftfreq(img.shape[1])), indexing="ij")
+        hp = np.real(np.fft.ifft2(np.fft.ifftshift(F * (np.hypot(kx, ky) > 0.2))))
+        return mag, hp
+
+    def correlate_unwrap(x, k):
+        phase = np.unwrap(np.cumsum(np.abs(x)) * 0.9)
+        return (np.correlate(x, k, mode="valid"), np.convolve(x, k[::-1], mode="same"),
+                phase, np.average(x, weights=np.abs(k).sum() + np.abs(x), returned=True))
+
+    def newton_until_converged(a):   # Python while-loop on values: refusal by design
+        x = np.ones_like(a)
+        while np.max(np.abs(x * x - a)) > 1e-10:
+            x = 0.5 * (x + a / x)
+        return x
+
+    def nonzero_compaction(x):       # a data-dependent shape whose .size is read into Python
+        return x[np.nonzero(x > 0)[0]].sum() + np.flatnonzero(x < -1).size
+
+    img = rng.random((12, 10))
+    return {
+        "RK4 Lorenz, batch of initial conditions": (rk4_lorenz, (f64(4, 3),)),
+        "leapfrog N-body (einsum forces, fill_diagonal)": (
+            leapfrog_nbody, (f64(5, 2), 0.1 * f64(5, 2), np.abs(f64(5)) + 0.5)),
+        "Kalman constant-velocity track (loop over time)": (kalman_cv_track,
+                                                            (np.cumsum(f64(12)),)),
+        "heat 2-D np.roll float32 + Python floats": (heat2d_roll_f32, (f32(8, 9),)),
+        "wave 1-D leapfrog, Dirichlet by slicing": (wave1d_dirichlet, (f64(20), f64(20))),
+        "Burgers upwind (np.where)": (burgers_upwind, (f64(24),)),
+        "Poisson Jacobi sweeps (slice assignment)": (poisson_jacobi, (f64(9, 9),)),
+        "spectral heat step + derivative (rfftfreq)": (spectral_heat, (f64(32),)),
+        "FFT autocorrelation": (fft_autocorr, (f64(40),)),
+        "FFT conv2d 'same' (rfft2/irfft2)": (fft_conv2d_same, (f64(10, 12), f64(3, 5))),
+        "Welch PSD (hanning, reshape segments)": (welch_psd, (f64(70),)),
+        "PCA reconstruction via SVD": (pca_reconstruct, (f64(15, 4),)),
+        "ZCA whitening via eigh": (zca_whiten, (f64(30, 3),)),
+        "polyfit / polyval / polyder": (polyfit_residual, (np.linspace(-1, 1, 15), f64(15))),
+        "vander + lstsq(rcond=None)": (vander_lstsq, (f64(12), f64(12))),
+        "Gauss-Newton exponential fit": (gauss_newton_expfit, (f64(20),)),
+        "Newton on a 2x2 nonlinear system": (newton_system, (f64(2),)),
+        "IRLS logistic regression": (irls_logistic, (f64(30, 2), f64(30))),
+        "ridge via Cholesky + slogdet": (ridge_cholesky, (f64(20, 3), f64(20))),
+        "GMM log-likelihood (slogdet, hand logsumexp)": (
+            gmm_loglik, (f64(10, 2), f64(3, 2), f64(3, 2, 2), np.log([0.2, 0.3, 0.5]))),
+        "k-means step (bincount weights/minlength)": (kmeans_bincount, (f64(25, 2), f64(3, 2))),
+        "k-means step (np.add.at)": (kmeans_add_at, (f64(25, 2), f64(3, 2))),
+        "histogram equalisation (histogram + interp)": (hist_equalize, (img,)),
+        "binned means (digitize + bincount)": (binned_means, (f64(40), f64(40))),
+        "systematic resampling (searchsorted)": (systematic_resample,
+                                                 (np.abs(f64(10)) + 0.1, rng.random(1))),
+        "np.interp resampling with left/right": (interp_resample, (f64(15),)),
+        "Sobel by slicing (pad reflect, hypot, arctan2)": (sobel_slicing, (f64(8, 9),)),
+        "bilinear sampling by hand (floor/astype int)": (bilinear_sample,
+                                                         (f64(6, 7), rng.random((9, 2)))),
+        "separable Gaussian blur (sum of shifted slices)": (gaussian_blur_sep, (f64(7, 8),)),
+        "np.gradient spacing / edge_order / divergence": (np_gradient_div, (f64(6, 7),)),
+        "log-softmax NLL by hand (take_along_axis)": (
+            log_softmax_nll, (f64(8, 5), rng.integers(0, 5, 8))),
+        "causal attention float32 (triu mask, -inf)": (
+            causal_attention_f32, (f32(2, 5, 4), f32(2, 5, 4), f32(2, 5, 3))),
+        "robust stats (median, percentile, MAD)": (robust_stats, (f64(21, 3),)),
+        "nan-functions pipeline": (nan_pipeline, (f64(9, 4),)),
+        "Mahalanobis (cov, inv, einsum) + corrcoef": (mahalanobis_corr, (f64(25, 3),)),
+        "quantile methods (nearest, lower, keepdims)": (quantile_methods, (f64(11, 4),)),
+        "masked in-place updates": (masked_inplace, (f64(6, 4),)),
+        "einsum contractions": (einsum_contractions, (f64(3, 3), f64(3, 3), f64(3, 3))),
+        "cumsum / diff(n, prepend) / trapezoid": (cumulative_integrals, (f64(16),)),
+        "dtype mixes (float32, int index, np.float64)": (
+            dtype_mixes, (f32(7), rng.integers(0, 7, 5))),
+        "broadcast grid ([:, None], meshgrid ij, outer)": (broadcast_grid, (f64(3), f64(3))),
+        "HMM forward algorithm (logaddexp.reduce)": (
+            hmm_forward_log, (np.log([0.6, 0.4]), np.log([[0.7, 0.3], [0.4, 0.6]]),
+                              np.log([[0.5, 0.4, 0.1], [0.1, 0.3, 0.6]]),
+                              rng.integers(0, 3, 8))),
+        "Viterbi with backtracking (int gathers)": (
+            viterbi, (np.log([[0.7, 0.3], [0.4, 0.6]]), f64(2, 3), rng.integers(0, 3, 7))),
+        "Game of Life (int8, np.roll, boolean logic)": (game_of_life,
+                                                        (rng.integers(0, 2, (8, 8)),)),
+        "Mandelbrot (complex, masked in-place update)": (
+            mandelbrot_masked, (np.linspace(-2, 0.5, 12)[None].repeat(3, 0) + 0.1 * f64(3, 12),
+                                0.5 * f64(3, 12))),
+        "drawdown (maximum.accumulate, minimum.reduce)": (drawdown, (f64(30),)),
+        "pdist via triu_indices + tensordot": (pdist_triu, (f64(5, 3),)),
+        "np.select / heaviside / round(2) / sinc": (select_piecewise_signal, (2 * f64(15),)),
+        "np.polynomial (chebvander fit, chebval, Polynomial, legvander)": (
+            polynomial_package, (f64(12), f64(12))),
+        "np.polynomial.polynomial.polyfit": (polynomial_polyfit, (f64(12), f64(12))),
+        "image spectrum (fft2, fftshift, high-pass)": (image_spectrum, (f64(8, 10),)),
+        "correlate / convolve same / unwrap / average returned": (
+            correlate_unwrap, (f64(20), f64(4))),
+        "Newton while-loop on a tolerance (refusal by design)": (newton_until_converged,
+                                                                 (np.abs(f64(4)) + 0.5,)),
+        "np.nonzero compaction, flatnonzero(...).size": (nonzero_compaction, (f64(10),)),
+        "default_rng(seed) inside the function": (rng_seeded_inside, (f64(6, 2),)),
+        "default_rng() unseeded inside the function": (rng_unseeded_inside, (f64(4),)),
+    }
+
+
+def run_numpy(targets, k):
+    from tests.transpiler.numpy.survey import run_case
+    out = []
+    for name, (fn, args) in numpy_cases().items():
+        if k and k.lower() not in name.lower():
+            continue
+        for tgt in targets:
+            t0 = time.perf_counter()
+            r = run_case(fn, args, tgt)
+            st = {"error": "crash"}.get(r["outcome"], r["outcome"])
+            detail = (f"{r['op']}: " if r.get("op") else "") + (r.get("why") or r.get("note")
+                                                                or "")
+            out.append(("numpy", tgt, name, st, detail, time.perf_counter() - t0))
+            _line(out[-1])
+    return out
+
+
 # -- driver ------------------------------------------------------------------------------------
 def _line(r):
     src, tgt, name, st, detail, secs = r
@@ -678,7 +1248,7 @@ def _line(r):
 
 
 DEFAULT_TARGETS = {"tf": ("numpy", "torch"), "torch": ("jax", "numpy"),
-                   "jax": ("torch", "tensorflow")}
+                   "jax": ("torch", "tensorflow"), "numpy": ("jax", "torch", "tensorflow")}
 
 
 def main(argv):
@@ -695,12 +1265,14 @@ def main(argv):
             srcs.append(a)
     warnings.simplefilter("ignore")
     res = []
-    for src in srcs or ("tf", "torch", "jax"):
+    for src in srcs or ("tf", "torch", "jax", "numpy"):
         tg = targets or DEFAULT_TARGETS[src]
         if src == "tf":
             res += run_tf(tg, k, apps)
         elif src == "torch":
             res += run_torch(tg, k)
+        elif src == "numpy":
+            res += run_numpy(tg, k)
         else:
             res += run_jax(tg, k)
     print("\nsource -> target   ok / refused / WRONG / crash  (of)")

@@ -12,11 +12,15 @@ compared (``Shadow.check``) and the result is a new :class:`TracedArray`. The ru
 they are wrapped so that a traced array passes through them (a list of traced arrays is
 stacked); anything else is NumPy's own. Python control flow on values (``float(x)``, ``if x >
 0``, ``x.item()``) raises ``TranspileError`` naming the line when the value depends on the
-inputs. ``np.random``'s global state is refused (pass random values in).
+inputs; so does reading into Python the shape of an array whose length depends on the input
+values (``len(x[x > 0])``). ``np.random``'s global state and an unseeded
+``np.random.default_rng()`` are refused (pass random values in); a seeded Generator's draws are
+constants of the graph, as in NumPy.
 """
 
 from __future__ import annotations
 
+import os
 import threading
 import weakref
 
@@ -114,10 +118,20 @@ class TracedArray(NDArrayOperatorsMixin):
         return _apply(op, f"ivy.frontends.{prefix}.{name}", func, fn, args, kwargs)
 
     # -- attributes and methods -----------------------------------------------------------------
-    shape = property(lambda self: self.value.shape)
+    @property
+    def shape(self):
+        if self.value.ndim and _from_user_code(2):
+            _check_static_shape(self, "the shape")
+        return self.value.shape
+
+    @property
+    def size(self):
+        if self.value.ndim and _from_user_code(2):
+            _check_static_shape(self, "the size")
+        return self.value.size
+
     dtype = property(lambda self: self.value.dtype)
     ndim = property(lambda self: self.value.ndim)
-    size = property(lambda self: self.value.size)
     itemsize = property(lambda self: self.value.itemsize)
     nbytes = property(lambda self: self.value.nbytes)
 
@@ -141,6 +155,8 @@ class TracedArray(NDArrayOperatorsMixin):
         return np.imag(self)
 
     def __len__(self):
+        if self.value.ndim and _from_user_code(2):
+            _check_static_shape(self, "len()")
         return len(self.value)
 
     def __iter__(self):
@@ -576,6 +592,68 @@ def _inplace_call(op, label, real_fn, ivy_fn, pos, args, kwargs):
     return r
 
 
+# -- shapes that depend on the input values ---------------------------------------------------
+def _check_static_shape(t, what):
+    """Refuse reading the shape of ``t`` into Python where it depends on the inputs' values
+    (``np.flatnonzero(m).size``, ``len(x[x > 0])``): the converted program would keep this
+    draw's length, and a second draw of the same length would not show it."""
+    if _shape_from_values(t.ivy):
+        raise _shadow().error(
+            f"{what} of an array whose length depends on the input values (np.nonzero, "
+            "boolean indexing, np.unique...) is read into Python: the transpiled program would "
+            "keep this draw's length. Count with np.count_nonzero(mask) or mask.sum() instead",
+            op="numpy.ndarray.shape")
+
+
+def _shape_from_values(stand_in) -> bool:
+    """Whether the recorded value ``stand_in`` derives from an op whose output shape depends on
+    values computed from the inputs (``tracer.compile.DATA_DEPENDENT``, a boolean index)."""
+    from ...tracer.compile import DATA_DEPENDENT
+    from ...tracer.ir import CALL, Ref, iter_refs
+    from .base import _native, _recording
+    tracer = _recording()
+    if tracer is None:
+        return False
+    scope, r = tracer._find(_native(stand_in))
+    if r is None or r.__class__ is not Ref:
+        return False
+    memo = _shadow().__dict__.setdefault("_shape_from_values", {}).setdefault(id(scope), {})
+    nodes, dyn = scope.nodes, scope.dynamic
+    stack = [r.node]
+    while stack:
+        j = stack[-1]
+        if j in memo:
+            stack.pop()
+            continue
+        n = nodes[j]
+        # a write has the shape of the array written into (x[idx] = v), a scatter that of its
+        # ``shape`` or ``out`` (np.add.at), whatever the indices and values are
+        if n.op == CALL and n.target == "set_item":
+            shaped_by = n.args[:1]
+        elif n.op == CALL and n.target == "scatter_nd":
+            shaped_by = (n.args[2:], n.kwargs.get("shape"), n.kwargs.get("out"))
+        else:
+            shaped_by = (n.args, n.kwargs)
+        parents = [p.node for p in iter_refs(shaped_by) if p.__class__ is Ref
+                   and 0 <= p.node < len(nodes)]
+        todo = [p for p in parents if p not in memo]
+        if todo:
+            stack.extend(todo)
+            continue
+        own = False
+        if n.op == CALL and j in dyn:
+            if n.target in DATA_DEPENDENT:
+                own = True
+            elif n.target == "get_item":  # x[mask] (x[mask] = v keeps x's shape)
+                key = n.args[1] if len(n.args) > 1 else n.kwargs.get("key")
+                own = any(k.__class__ is Ref and k.node in dyn and 0 <= k.node < len(nodes)
+                          and nodes[k.node].outputs[k.index][1] == "bool"
+                          for k in iter_refs(key))
+        memo[j] = own or any(memo[p] for p in parents)
+        stack.pop()
+    return memo[r.node]
+
+
 # -- np.asarray & co. while capturing -------------------------------------------------------------
 _ORIG = {}
 
@@ -617,7 +695,15 @@ def _from_user_code(depth):
     f = sys._getframe(depth).f_code.co_filename
     if f.startswith("<") and not f.startswith(("<string", "<transpile", "<ipython")):
         return False
-    return not os.path.abspath(f).startswith(_library_roots())
+    if getattr(_state, "in_generator", False):
+        return False  # inside a seeded Generator's draw (Cython code has no Python frame)
+    f = os.path.abspath(f)
+    if f.startswith(_POLYNOMIAL_ROOT):
+        return True  # np.polynomial: pure Python over NumPy's API, followed like the user's code
+    return not f.startswith(_library_roots())
+
+
+_POLYNOMIAL_ROOT = os.path.dirname(np.polynomial.__file__) + os.sep
 
 
 _PATCHED = ("asarray", "array", "asanyarray", "ascontiguousarray")
@@ -634,6 +720,47 @@ def _refuse_random(name):
                               "transpiled: the converted program could not reproduce the draw. "
                               "Pass random values in as inputs", op=f"numpy.random.{name}")
     return refuse
+
+
+def _default_rng(seed=None):
+    """``np.random.default_rng`` while capturing: a seeded Generator draws what NumPy's draws
+    (the same values on every call: constants of the graph); an unseeded one is refused."""
+    gen = _ORIG["random.default_rng"](seed)
+    if not _from_user_code(2):
+        return gen
+    if seed is None:
+        raise _shadow().error("np.random.default_rng() without a seed draws different values on "
+                              "every call: the converted program could not reproduce them. "
+                              "Seed it (default_rng(0)) or pass random values in as inputs",
+                              op="numpy.random.default_rng")
+    return _CapturedGenerator(gen.bit_generator)
+
+
+class _CapturedGenerator(np.random.Generator):
+    """The user's seeded ``Generator`` while capturing (same bit generator, same draws). Its
+    methods run as NumPy's own code: the arrays they make inside (``permutation``'s
+    ``arange``...) stay plain, the draws become constants where they meet traced values. A
+    draw from traced values (``permutation(x)``, ``normal(loc=x)``) is refused."""
+
+    def __getattribute__(self, name):
+        attr = super().__getattribute__(name)
+        if name.startswith("_") or not callable(attr):
+            return attr
+
+        def draw(*args, **kwargs):
+            if _has_traced(args) or _has_traced(kwargs):
+                raise _shadow().error(
+                    f"Generator.{name} applied to values computed from the inputs cannot be "
+                    "transpiled: draw indices or noise and combine them with the values "
+                    "(x[rng.permutation(len(x))], loc + scale * rng.standard_normal(...))",
+                    op=f"numpy.random.Generator.{name}")
+            prev = getattr(_state, "in_generator", False)
+            _state.in_generator = True
+            try:
+                return attr(*args, **kwargs)
+            finally:
+                _state.in_generator = prev
+        return draw
 
 
 #: creation functions whose results, made by the user's code while capturing, are traced arrays
@@ -811,6 +938,8 @@ class _patched:
         for n in _GLOBAL_RANDOM:
             _ORIG.setdefault("random." + n, getattr(np.random, n))
             setattr(np.random, n, _refuse_random(n))
+        _ORIG.setdefault("random.default_rng", np.random.default_rng)
+        np.random.default_rng = _default_rng
 
     def __exit__(self, *exc):
         for n in (*_PATCHED, *_CREATION, *_LIST_FUNCS, "r_", "c_"):
@@ -818,6 +947,7 @@ class _patched:
         np.vectorize.__call__ = _ORIG_VEC_CALL
         for n in _GLOBAL_RANDOM:
             setattr(np.random, n, _ORIG["random." + n])
+        np.random.default_rng = _ORIG["random.default_rng"]
         return False
 
 

@@ -702,7 +702,7 @@ def ix_einsum_forms(a, b):
 def ix_methods(x):
     return (x.cumsum(0), x.round(2), x.prod(axis=1), x.dot(x.T), x.flatten(), x.clip(min=0),
             x.mean(1, keepdims=True), x.argmin(), x.any(axis=0), x.trace(), x.std(ddof=1),
-            x.conj().T, x.squeeze(), x.astype(np.float32), x.nonzero()[0].shape)
+            x.conj().T, x.squeeze(), x.astype(np.float32), x.nonzero()[0])
 
 
 def ix_stack_comprehension(x):
