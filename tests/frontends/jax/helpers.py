@@ -11,6 +11,7 @@ as implemented only if it is here.
 from __future__ import annotations
 
 import math
+import os
 import warnings
 from dataclasses import dataclass
 
@@ -274,3 +275,9 @@ def check_program(fn, *, rtol=None, atol=None, backends=BACKENDS, where="program
                                          f"returned {got!r}")
                 compare(fn(fj, fj.numpy), exp, b, rtol, atol, where)
     return exp
+
+
+def examples(n: int) -> int:
+    """Hypothesis examples per spec for a test module: ``n`` in the default run, scaled by
+    ``IVY_TEST_EXAMPLES / 8`` (tests/conftest.py) for deeper runs; at least 2."""
+    return max(2, n * int(os.environ.get("IVY_TEST_EXAMPLES", "8")) // 8)

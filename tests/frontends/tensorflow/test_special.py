@@ -2,6 +2,7 @@
 newer tf.random functions vs real TensorFlow."""
 
 import math
+import os
 
 import numpy as np
 import pytest
@@ -24,6 +25,8 @@ from .helpers import (
     run_spec,
     same_pair,
 )
+
+_check = check
 
 F16 = ("float16", "float32", "float64", "int32")   # int32: TF raises, the frontend must too
 F32 = ("float32", "float64", "float16", "int32")   # float16 too: these kernels refuse it
@@ -104,7 +107,12 @@ SPECIAL = ["bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "bessel_k0", "bes
 
 @pytest.mark.parametrize("dt", ["float32", "float64"])
 def test_special_edges(dt):
-    """Zeros, poles, negative integers, +-inf and NaN, each function and dtype."""
+    """Zeros, poles, negative integers, +-inf and NaN, each function and dtype. float64 on the
+    numpy and tensorflow backends by default (jax too with IVY_FULL=1: ~40 s of one core)."""
+    skip = "jax" if dt == "float64" and not os.environ.get("IVY_FULL") else None
+
+    def check(*a, backends=BACKENDS, **k):
+        return _check(*a, backends=tuple(b for b in backends if b != skip), **k)
     x = A(EDGES.astype(dt))
     for n in UNARY:
         check("math." + n, x, _rtol=1e-4, _atol=1e-6)
@@ -202,11 +210,11 @@ def test_random_gamma_poisson():
         with ivy.using_backend(b):
             r.set_seed(3)
             for alpha, beta in ((0.3, 1.0), (2.5, 2.0), (40.0, 0.5)):
-                g = r.gamma([20000], alpha, beta=beta, dtype=ftf.float64).numpy()
+                g = r.gamma([10000], alpha, beta=beta, dtype=ftf.float64).numpy()
                 assert g.min() >= 0
                 _moments(g, alpha / beta, alpha / beta ** 2)
             for lam in (0.0, 0.7, 4.0, 9.9, 10.0, 37.5, 1000.0):
-                p = r.poisson([20000], lam, dtype=ftf.int64).numpy()
+                p = r.poisson([10000], lam, dtype=ftf.int64).numpy()
                 assert p.min() >= 0 and p.dtype == np.int64
                 _moments(p, lam, lam)
             s1 = r.stateless_gamma([5], [4, 5], alpha=[0.5, 1, 2, 3, 60.0]).numpy()

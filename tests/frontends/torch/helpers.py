@@ -10,6 +10,7 @@ values (NaN == NaN), or that both raise. ``COVERED`` collects the API names the 
 from __future__ import annotations
 
 import math
+import os
 import warnings
 from dataclasses import dataclass, field
 
@@ -306,3 +307,9 @@ def a(*args, **kwargs):
 
     return st.tuples(st.tuples(*[lift(v) for v in args]),
                      st.fixed_dictionaries({k: lift(v) for k, v in kwargs.items()}))
+
+
+def examples(n: int) -> int:
+    """Hypothesis examples per spec for a test module: ``n`` in the default run, scaled by
+    ``IVY_TEST_EXAMPLES / 8`` (tests/conftest.py) for deeper runs; at least 2."""
+    return max(2, n * int(os.environ.get("IVY_TEST_EXAMPLES", "8")) // 8)

@@ -6,9 +6,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from .helpers import (FLOATS, INTS, NUMERIC, D, Spec, T, a, arrays, run_spec, shapes, tensors)
+from .helpers import (
+    FLOATS,
+    INTS,
+    NUMERIC,
+    D,
+    Spec,
+    T,
+    a,
+    arrays,
+    examples,
+    run_spec,
+    shapes,
+    tensors,
+)
 
-EX = settings(max_examples=6)
+EX = settings(max_examples=examples(4))  # 6 until 2026-11-27 (CI time)
 
 
 def with_dim(dtypes, min_dims=0, keepdim=True, allow_none=True, tuple_dims=False, **kw):
