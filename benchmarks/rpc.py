@@ -382,6 +382,18 @@ for line in sys.stdin:
 '''
 
 
+def _tree_envs(other: str) -> tuple:
+    """``trees`` (this tree and ``other``) and their worker environments (the tree's
+    ``client/`` and ``server/`` first on the path, Ivy itself from this tree)."""
+    trees = {"this": str(ROOT), "other": str(Path(other).resolve())}
+    envs = {}
+    for k, tree in trees.items():
+        e = dict(env())
+        e["PYTHONPATH"] = os.pathsep.join([f"{tree}/client", f"{tree}/server", str(ROOT)])
+        envs[k] = e
+    return trees, envs
+
+
 def tree_ab(a, other: str, blocks: int, n: int) -> int:
     """This tree against another copy of the code (``other``: a directory holding ``client/``
     and ``server/``, e.g. ``git archive HEAD client server | tar -x -C DIR``, plus the built
@@ -389,12 +401,7 @@ def tree_ab(a, other: str, blocks: int, n: int) -> int:
     tree for both) and the raw echo, ``blocks`` rounds of ``n`` tiny calls each, the three in
     turn (rotating who goes first). CPU per call is client + server process; the paired
     difference other - this is taken within each round."""
-    trees = {"this": str(ROOT), "other": str(Path(other).resolve())}
-    worker_envs = {}
-    for k, tree in trees.items():
-        e = dict(env())
-        e["PYTHONPATH"] = os.pathsep.join([f"{tree}/client", f"{tree}/server", str(ROOT)])
-        worker_envs[k] = e
+    trees, worker_envs = _tree_envs(other)
     clients: dict = {}
     with _workers_and_echo(a.backend, worker_envs) as (ports, procs, echo):
         try:
@@ -437,12 +444,7 @@ def large_ab(a, other: str, rounds: int) -> int:
     process (this tree's). Per call: wall time and the server process's CPU (all its threads),
     the figure another job on the machine barely moves; medians of the rounds, and the paired
     difference other - this."""
-    trees = {"this": str(ROOT), "other": str(Path(other).resolve())}
-    worker_envs = {}
-    for k, tree in trees.items():
-        e = dict(env())
-        e["PYTHONPATH"] = os.pathsep.join([f"{tree}/client", f"{tree}/server", str(ROOT)])
-        worker_envs[k] = e
+    trees, worker_envs = _tree_envs(other)
     with _workers_and_echo(a.backend, worker_envs) as (ports, procs, echo):
         clients = {k: ivy_client.Client(f"{a.backend}=127.0.0.1:{ports[k]}", uds=False)
                    for k in trees}
