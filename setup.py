@@ -6,8 +6,11 @@ one Python frame slower per call)."""
 
 from setuptools import Extension, setup
 
-setup(ext_modules=[Extension("ivy._dispatch", ["ivy/_dispatch.c"], optional=True),
+# _dispatch_api.h: ivy._dispatch's C API, used by the frontend's C ops (listed so that the sdist
+# ships it and a change to it rebuilds both)
+_API = ["ivy/_dispatch_api.h"]
+setup(ext_modules=[Extension("ivy._dispatch", ["ivy/_dispatch.c"], depends=_API, optional=True),
                    Extension("ivy.frontends.torch._fast", ["ivy/frontends/torch/_fast.c"],
-                             optional=True),
+                             depends=_API, optional=True),
                    Extension("ivy_client._fastwire", ["client/ivy_client/_fastwire.c"],
                              optional=True)])

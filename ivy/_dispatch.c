@@ -28,6 +28,10 @@
  * `native` returns, and when it raises `f` runs and decides (workaround or its own error). The
  * declaration is read once per backend function (cached with it).
  *
+ * Other extensions reach the same call through the capsule ivy._dispatch._C_API
+ * (_dispatch_api.h): the PyTorch frontend's C ops (ivy/frontends/torch/_fast.c) read their
+ * operands' dtypes once and hand them in, so the matching rules above stay here alone.
+ *
  * The state it reads is the state the Python dispatchers read: func_wrapper.set_dispatch_backend()
  * writes the current backend to DISPATCH_GLOBALS["_B"] and, through set_backend() below, to the
  * mirror here, so a C call needs no dictionary lookup to find it. The backend function is looked up
@@ -38,6 +42,8 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stddef.h>
+
+#include "_dispatch_api.h"
 
 static PyObject *s_data;
 static PyObject *s_dtype;
@@ -188,6 +194,39 @@ backend_function(Dispatcher *self, PyObject *B)
     return fn;
 }
 
+/* x.dtype: a new reference, or NULL with an exception. An array type whose `dtype` is a getset
+ * descriptor of a C base class (torch.Tensor, numpy.ndarray) is read by calling the descriptor's
+ * getter directly, which skips the generic attribute lookup (on a torch tensor it is half the
+ * cost of the read); the getter is remembered for one type and re-found whenever that type's
+ * version tag changes (CPython resets the tag on any change to the type or its bases). Anything
+ * else is PyObject_GetAttr. */
+static PyTypeObject *g_dt_type = NULL; /* a strong reference */
+static unsigned int g_dt_tag = 0;
+static getter g_dt_get = NULL;
+static void *g_dt_closure = NULL;
+
+static PyObject *
+dtype_of(PyObject *x)
+{
+    PyTypeObject *t = Py_TYPE(x);
+    if (t == g_dt_type && t->tp_version_tag == g_dt_tag && g_dt_tag != 0)
+        return g_dt_get(x, g_dt_closure);
+    if (t->tp_getattro == PyObject_GenericGetAttr) {
+        PyObject *d = _PyType_Lookup(t, s_dtype); /* borrowed; assigns t a version tag */
+        if (d != NULL && Py_TYPE(d) == &PyGetSetDescr_Type && t->tp_version_tag != 0 &&
+            ((PyGetSetDescrObject *)d)->d_getset->get != NULL) {
+            PyGetSetDef *gs = ((PyGetSetDescrObject *)d)->d_getset;
+            Py_INCREF(t);
+            Py_XSETREF(g_dt_type, t);
+            g_dt_tag = t->tp_version_tag;
+            g_dt_get = gs->get;
+            g_dt_closure = gs->closure;
+            return gs->get(x, gs->closure);
+        }
+    }
+    return PyObject_GetAttr(x, s_dtype);
+}
+
 /* The ivy_native declaration of backend function fn (a new reference: a validated tuple, or
  * Py_None), read once per function; NULL with an exception for a malformed one. */
 static PyObject *
@@ -232,17 +271,20 @@ native_spec(Dispatcher *self, PyObject *fn)
 }
 
 /* 1 if the declaration `spec` (a tuple, see native_spec) covers the call (argv, n): native
- * arguments, positional only. */
+ * arguments, positional only; dtypes (NULL, or one entry per argument, each NULL or borrowed):
+ * the arguments' dtypes where the caller has read them already. */
 static int
-native_applies(PyObject *spec, PyObject *const *argv, Py_ssize_t n)
+native_applies(PyObject *spec, PyObject *const *argv, Py_ssize_t n, PyObject *const *dtypes)
 {
     if (n != PyLong_AsSsize_t(PyTuple_GET_ITEM(spec, 0)))
         return 0;
     PyTypeObject *type = (PyTypeObject *)PyTuple_GET_ITEM(spec, 2);
     if (Py_TYPE(argv[0]) != type)
         return 0;
-    PyObject *d = PyObject_GetAttr(argv[0], s_dtype);
-    if (d == NULL) {
+    PyObject *d = dtypes != NULL ? dtypes[0] : NULL;
+    if (d != NULL)
+        Py_INCREF(d);
+    else if ((d = dtype_of(argv[0])) == NULL) {
         PyErr_Clear();
         return 0;
     }
@@ -250,8 +292,10 @@ native_applies(PyObject *spec, PyObject *const *argv, Py_ssize_t n)
     if (n == 2) {
         PyObject *b = argv[1];
         if (Py_TYPE(b) == type) {
-            PyObject *d2 = PyObject_GetAttr(b, s_dtype);
-            if (d2 == NULL)
+            PyObject *d2 = dtypes != NULL ? dtypes[1] : NULL;
+            if (d2 != NULL)
+                Py_INCREF(d2);
+            else if ((d2 = dtype_of(b)) == NULL)
                 PyErr_Clear();
             Py_XDECREF(d2);
             if (d2 != d)
@@ -275,10 +319,11 @@ native_applies(PyObject *spec, PyObject *const *argv, Py_ssize_t n)
     return ok;
 }
 
-/* fn(*argv, **kw), or its native binding where one is declared for these arguments. */
+/* fn(*argv, **kw), or its native binding where one is declared for these arguments (dtypes: as
+ * native_applies). */
 static PyObject *
 call_backend(Dispatcher *self, PyObject *fn, PyObject *const *argv, size_t nargsf,
-             PyObject *kwnames)
+             PyObject *kwnames, PyObject *const *dtypes)
 {
     Py_ssize_t n = PyVectorcall_NARGS(nargsf);
     if (n > 0 && (kwnames == NULL || PyTuple_GET_SIZE(kwnames) == 0)) {
@@ -286,7 +331,7 @@ call_backend(Dispatcher *self, PyObject *fn, PyObject *const *argv, size_t nargs
         if (spec == NULL)
             return NULL;
         PyObject *r = NULL;
-        int native = spec != Py_None && native_applies(spec, argv, n);
+        int native = spec != Py_None && native_applies(spec, argv, n, dtypes);
         if (native)
             r = PyObject_Vectorcall(PyTuple_GET_ITEM(spec, 1), argv, nargsf, NULL);
         Py_DECREF(spec);
@@ -301,10 +346,12 @@ call_backend(Dispatcher *self, PyObject *fn, PyObject *const *argv, size_t nargs
 
 #define SMALL_STACK 8
 
+/* The call; dtypes (NULL, or one entry per positional argument, each NULL or borrowed): the
+ * arguments' dtypes where the caller has read them already (see _dispatch_api.h). */
 static PyObject *
-dispatcher_call(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+dispatch(Dispatcher *self, PyObject *const *args, size_t nargsf, PyObject *kwnames,
+         PyObject *const *dtypes)
 {
-    Dispatcher *self = (Dispatcher *)op;
     Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
     Py_ssize_t total = nargs + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0);
     PyObject *B = g_backend;
@@ -331,7 +378,7 @@ dispatcher_call(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
 
     PyObject *r;
     if (!wrap) {
-        r = call_backend(self, fn, args, nargsf, kwnames);
+        r = call_backend(self, fn, args, nargsf, kwnames, dtypes);
     }
     else {
         /* one slot in front so the callee may use PY_VECTORCALL_ARGUMENTS_OFFSET */
@@ -361,7 +408,7 @@ dispatcher_call(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
         }
         if (done == total)
             r = call_backend(self, fn, stack + 1, nargs | PY_VECTORCALL_ARGUMENTS_OFFSET,
-                             kwnames);
+                             kwnames, NULL); /* unwrapped arguments: dtypes not read yet */
         for (Py_ssize_t i = 0; i < done; i++)
             Py_DECREF(stack[i + 1]);
         if (stack != small)
@@ -378,6 +425,26 @@ dispatcher_call(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
         return r;
     return wrap_result(r);
 }
+
+static PyObject *
+dispatcher_call(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    return dispatch((Dispatcher *)op, args, nargsf, kwnames, NULL);
+}
+
+static PyTypeObject DispatcherType;
+
+/* IvyDispatchAPI.call: fn(*args, **kw), with the dtypes the caller has read (_dispatch_api.h). */
+static PyObject *
+api_call(PyObject *fn, PyObject *const *args, size_t nargsf, PyObject *kwnames,
+         PyObject *const *dtypes)
+{
+    if (Py_TYPE(fn) == &DispatcherType)
+        return dispatch((Dispatcher *)fn, args, nargsf, kwnames, dtypes);
+    return PyObject_Vectorcall(fn, args, nargsf, kwnames);
+}
+
+static IvyDispatchAPI c_api = {sizeof(IvyDispatchAPI), dtype_of, api_call};
 
 static PyObject *
 dispatcher_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
@@ -598,6 +665,12 @@ PyInit__dispatch(void)
     Py_INCREF(&DispatcherType);
     if (PyModule_AddObject(m, "Dispatcher", (PyObject *)&DispatcherType) < 0) {
         Py_DECREF(&DispatcherType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    PyObject *capsule = PyCapsule_New(&c_api, IVY_DISPATCH_CAPSULE, NULL);
+    if (capsule == NULL || PyModule_AddObject(m, "_C_API", capsule) < 0) {
+        Py_XDECREF(capsule);
         Py_DECREF(m);
         return NULL;
     }

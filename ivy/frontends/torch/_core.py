@@ -142,7 +142,8 @@ def to_dtype(d) -> dtype:
 
 _FROM_NATIVE: dict = {}
 # native dtype -> its category (0 bool, 1 int, 2 float, 3 complex), filled with _FROM_NATIVE: the
-# fast paths read ``CAT.get(x.dtype)`` and take the general path when it is None (not seen yet)
+# fast paths read ``CAT.get(x.dtype)`` and take the general path when it is None (not seen yet).
+# Add-only: ``_fast.c`` caches the last entry it found (never change or remove one).
 CAT: dict = {}
 
 

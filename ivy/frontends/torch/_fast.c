@@ -15,6 +15,14 @@
  *     else:
  *         return fallback(*args, **kwargs)                # the Python function (same result)
  *
+ * The ivy_fn call goes through ivy._dispatch's C API (_dispatch_api.h) with the dtypes read here,
+ * so the dispatcher does not read them again: reading `dtype` is the dearest step of the whole
+ * path on a torch tensor (its getter sets up torch's warning and __torch_function__ state). The
+ * dispatcher looks up the backend function on the current backend as for any call, so where it
+ * declares a native binding for these arguments (ivy/_dispatch.c) the framework function is
+ * called straight away, and under the tracer (the backend is its recording stand-in, which
+ * declares none) the call is recorded as ever. Without ivy._dispatch the call is ivy_fn(...).
+ *
  * The masks are chosen in _functions.py (`_c_op`) to be exactly the Python fast path's conditions,
  * so both paths call the same Ivy function on the same arguments. An Op is a method descriptor
  * (`a.add(b)`, `a + b` call it with the Tensor first), carries the Python function's __name__,
@@ -26,12 +34,21 @@
 #include <structmember.h>
 #include <stddef.h>
 
+#include "../../_dispatch_api.h"
+
 static PyTypeObject *g_tensor = NULL; /* the frontend Tensor class (exact type only) */
 static Py_ssize_t g_data_offset = 0;  /* offset of its `_data` slot */
 static PyObject *g_plain = NULL;      /* _tensor.PLAIN: result classes stored as they are */
 static PyObject *g_plain_fn = NULL;   /* _tensor.plain: anything else (NumPy scalars) */
 static PyObject *g_cat = NULL;        /* _core.CAT: native dtype -> category */
 static PyObject *s_dtype;
+static IvyDispatchAPI *g_api = NULL;  /* ivy._dispatch's C API, when that extension is built */
+/* The last answers of the two lookups every call makes, both of which only ever gain entries
+ * (plain() adds to PLAIN, _core.dtype_of adds to CAT; neither changes or removes one): a class
+ * found in PLAIN, a native dtype found in CAT and its category. Strong references. */
+static PyObject *g_plain_last = NULL;
+static PyObject *g_cat_last = NULL;
+static int g_cat_last_k = -1;
 
 #define DATA(t) (*(PyObject **)((char *)(t) + g_data_offset))
 
@@ -39,10 +56,15 @@ static PyObject *s_dtype;
 static PyObject *
 wrap_steal(PyObject *r)
 {
-    int known = PySet_Contains(g_plain, (PyObject *)Py_TYPE(r));
+    PyObject *cls = (PyObject *)Py_TYPE(r);
+    int known = cls == g_plain_last || PySet_Contains(g_plain, cls);
     if (known < 0) {
         Py_DECREF(r);
         return NULL;
+    }
+    if (known && cls != g_plain_last) {
+        Py_INCREF(cls);
+        Py_XSETREF(g_plain_last, cls);
     }
     if (!known) {
         PyObject *p = PyObject_CallOneArg(g_plain_fn, r);
@@ -76,24 +98,46 @@ wrap(PyObject *module, PyObject *r)
 static int
 category(PyObject *x, PyObject **dtype)
 {
-    PyObject *dt = PyObject_GetAttr(x, s_dtype);
+    PyObject *dt = g_api != NULL ? g_api->dtype_of(x) : PyObject_GetAttr(x, s_dtype);
     if (dt == NULL) {
         PyErr_Clear();
         return -1;
     }
-    PyObject *c = PyDict_GetItemWithError(g_cat, dt); /* borrowed */
     long k = -1;
-    if (c != NULL && PyLong_CheckExact(c))
-        k = PyLong_AsLong(c);
-    if (PyErr_Occurred()) {
-        PyErr_Clear();
-        k = -1;
+    if (dt == g_cat_last) {
+        k = g_cat_last_k;
+    }
+    else {
+        PyObject *c = PyDict_GetItemWithError(g_cat, dt); /* borrowed */
+        if (c != NULL && PyLong_CheckExact(c))
+            k = PyLong_AsLong(c);
+        if (PyErr_Occurred()) {
+            PyErr_Clear();
+            k = -1;
+        }
+        if (k >= 0 && k <= 3) {
+            Py_INCREF(dt);
+            Py_XSETREF(g_cat_last, dt);
+            g_cat_last_k = (int)k;
+        }
     }
     if (dtype != NULL && k >= 0)
         *dtype = dt;
     else
         Py_DECREF(dt);
     return (k >= 0 && k <= 3) ? (int)k : -1;
+}
+
+/* fn(*argv) (n native arguments; argv[-1] is free for PY_VECTORCALL_ARGUMENTS_OFFSET), telling
+ * ivy._dispatch the dtypes already read: d0 of argv[0], d1 of argv[1] (NULL: not an array). */
+static PyObject *
+call_ivy(PyObject *fn, PyObject *const *argv, Py_ssize_t n, PyObject *d0, PyObject *d1)
+{
+    size_t nargsf = (size_t)n | PY_VECTORCALL_ARGUMENTS_OFFSET;
+    if (g_api == NULL)
+        return PyObject_Vectorcall(fn, argv, nargsf, NULL);
+    PyObject *dtypes[2] = {d0, d1};
+    return g_api->call(fn, argv, nargsf, NULL, dtypes);
 }
 
 typedef struct {
@@ -120,47 +164,53 @@ op_call(Op *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
     if (x == NULL)
         goto fallback;
     PyObject *r;
+    PyObject *dt = NULL;
+    int k = category(x, &dt);
+    if (k < 0)
+        goto fallback;
     if (n == 1) {
-        int k = category(x, NULL);
-        if (k < 0 || !(self->tensor_mask & (1 << k)))
+        if (!(self->tensor_mask & (1 << k))) {
+            Py_DECREF(dt);
             goto fallback;
+        }
+        PyObject *stack[2] = {NULL, x};
         Py_INCREF(x);
-        r = PyObject_CallOneArg(self->fn, x);
+        r = call_ivy(self->fn, stack + 1, 1, dt, NULL);
         Py_DECREF(x);
     }
     else {
-        PyObject *b = args[1], *y, *dt = NULL;
-        int k = category(x, &dt);
-        if (k < 0)
-            goto fallback;
+        PyObject *b = args[1], *y, *dt2 = NULL; /* dt2: b's dtype (borrowed), when a Tensor */
         if (Py_TYPE(b) == g_tensor) {
             y = DATA(b);
             int same = 0;
             if (y != NULL && (self->tensor_mask & (1 << k))) {
-                PyObject *dt2 = PyObject_GetAttr(y, s_dtype);
+                dt2 = g_api != NULL ? g_api->dtype_of(y) : PyObject_GetAttr(y, s_dtype);
                 if (dt2 == NULL)
                     PyErr_Clear();
                 same = dt2 == dt;
-                Py_XDECREF(dt2);
+                Py_XDECREF(dt2); /* the same object as dt, which we hold */
             }
-            Py_DECREF(dt);
-            if (!same)
+            if (!same) {
+                Py_DECREF(dt);
                 goto fallback;
+            }
         }
         else {
-            Py_DECREF(dt);
             if (!((PyFloat_CheckExact(b) || PyLong_CheckExact(b)) &&
-                  (self->scalar_mask & (1 << k))))
+                  (self->scalar_mask & (1 << k)))) {
+                Py_DECREF(dt);
                 goto fallback;
+            }
             y = b;
         }
         PyObject *stack[3] = {NULL, x, y};
         Py_INCREF(x);
         Py_INCREF(y);
-        r = PyObject_Vectorcall(self->fn, stack + 1, 2 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
+        r = call_ivy(self->fn, stack + 1, 2, dt, dt2);
         Py_DECREF(x);
         Py_DECREF(y);
     }
+    Py_DECREF(dt);
     if (r == NULL)
         return NULL;
     return wrap_steal(r);
@@ -306,8 +356,18 @@ configure(PyObject *module, PyObject *args)
     Py_XSETREF(g_plain_fn, plain_fn);
     Py_INCREF(cat);
     Py_XSETREF(g_cat, cat);
+    Py_CLEAR(g_plain_last);
+    Py_CLEAR(g_cat_last);
     Py_INCREF(tensor);
     Py_XSETREF(g_tensor, (PyTypeObject *)tensor);
+    /* ivy._dispatch's C API (ivy imports that extension before any frontend, when it is built
+     * and not turned off): none is fine, an older build's is not used */
+    g_api = NULL;
+    IvyDispatchAPI *api = PyCapsule_Import(IVY_DISPATCH_CAPSULE, 0);
+    if (api == NULL)
+        PyErr_Clear();
+    else if (api->size >= sizeof(IvyDispatchAPI))
+        g_api = api;
     Py_RETURN_NONE;
 }
 

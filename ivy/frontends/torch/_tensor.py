@@ -32,6 +32,7 @@ _np_generic = np.generic
 # Classes of results that ``wrap`` stores as they are: everything but NumPy scalars (which become
 # 0-d arrays). Filled as classes are seen, so the common case is one set lookup; the hot paths in
 # ``_functions`` inline ``wrap`` as ``if r.__class__ not in PLAIN: r = plain(r)`` + ``_new``.
+# Add-only: ``_fast.c`` caches the last class it found here (never remove or replace one).
 PLAIN: set = {np.ndarray}
 
 
