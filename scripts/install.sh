@@ -20,12 +20,12 @@ if ! .venv/bin/python -c "import ivy_server, ivy_client, torch, jax, tensorflow,
 fi
 # The C fast paths (ivy/_dispatch.c: the dispatchers; ivy/frontends/torch/_fast.c: the PyTorch
 # frontend's common calls; client/ivy_client/_fastwire.c: the RPC codec's tiny calls) are compiled
-# in place by the editable install; rebuild when one is missing or older than its source (e.g.
-# after a pull).
+# in place by the editable install; rebuild when one is missing or older than its source or
+# ivy/_dispatch_api.h (the C API the first two share), e.g. after a pull.
 rebuild=0
 for src in ivy/_dispatch.c ivy/frontends/torch/_fast.c client/ivy_client/_fastwire.c; do
   SO=$(ls "${src%.c}".*.so 2>/dev/null | head -n 1 || true)
-  if [ -z "$SO" ] || [ "$src" -nt "$SO" ]; then rebuild=1; fi
+  if [ -z "$SO" ] || [ "$src" -nt "$SO" ] || [ ivy/_dispatch_api.h -nt "$SO" ]; then rebuild=1; fi
 done
 if [ "$rebuild" = 1 ]; then
   .venv/bin/pip install -q --disable-pip-version-check --no-deps -e .
