@@ -22,6 +22,7 @@ from ivy import func_wrapper as fw
 torch = pytest.importorskip("torch")
 
 from ivy.functional.backends import load_backend, native_binding  # noqa: E402
+from tests.frontends.torch.helpers import edge_values  # noqa: E402
 
 PURE = os.environ.get("IVY_DISPATCH") == "python"
 B = load_backend("torch")
@@ -34,22 +35,6 @@ def _torch_backend():
     ivy.set_backend("torch")
     yield
     ivy.unset_backend()
-
-
-def _values(dt, n=7, seed=0):
-    g = torch.Generator().manual_seed(seed)
-    if dt is torch.bool:
-        return torch.rand(n, generator=g) > 0.5
-    if dt.is_floating_point or dt.is_complex:
-        v = torch.tensor([0.0, -0.0, 1.5, -2.25, float("nan"), float("inf"), -float("inf"), 3.0,
-                          0.5])[:n]
-        v = v[torch.randperm(n, generator=g)]
-        if dt.is_complex:
-            v = torch.complex(v, v.flip(0))
-        return v.to(dt)
-    if dt in (torch.uint8, torch.uint16, torch.uint32, torch.uint64):
-        return torch.randint(0, 9, (n,), generator=g).to(dt)
-    return torch.randint(-4, 5, (n,), generator=g).to(dt)
 
 
 DTYPES = [B.as_native_dtype(d) for d in B.SUPPORTED_DTYPES]
@@ -71,14 +56,14 @@ def _outcome(f, *args):
 
 def _cases(nargs):
     for dt in DTYPES:
-        x = _values(dt)
+        x = edge_values(dt)
         if nargs == 1:
             yield (x,)
             yield (x[:0],)
             yield (x[0],)
             yield (ivy.Array(x) if hasattr(ivy, "Array") else x,)
             continue
-        y = _values(dt, seed=1)
+        y = edge_values(dt, seed=1)
         yield x, y
         yield x[0], y  # 0-d with 1-d
         yield x[:0], y[:0]
@@ -92,7 +77,7 @@ def _cases(nargs):
         yield x, torch.nn.Parameter(y, requires_grad=False)
         for other in (torch.int64, torch.float32, torch.float16, torch.uint64):
             if other is not dt:
-                yield x, _values(other, seed=2)
+                yield x, edge_values(other, seed=2)
 
 
 @pytest.mark.parametrize("name", BOUND)

@@ -313,3 +313,22 @@ def examples(n: int) -> int:
     """Hypothesis examples per spec for a test module: ``n`` in the default run, scaled by
     ``IVY_TEST_EXAMPLES / 8`` (tests/conftest.py) for deeper runs; at least 2."""
     return max(2, n * int(os.environ.get("IVY_TEST_EXAMPLES", "8")) // 8)
+
+
+def edge_values(dt, n=7, seed=0):
+    """``n`` values of torch dtype ``dt`` for differential tests of fast paths: the float edges
+    (0, -0, NaN, +-inf) shuffled by ``seed``, complex from them, small integers (non-negative
+    for unsigned dtypes), random bools."""
+    g = real.Generator().manual_seed(seed)
+    if dt is real.bool:
+        return real.rand(n, generator=g) > 0.5
+    if dt.is_floating_point or dt.is_complex:
+        v = real.tensor([0.0, -0.0, 1.5, -2.25, float("nan"), float("inf"), -float("inf"), 3.0,
+                          0.5])[:n]
+        v = v[real.randperm(n, generator=g)]
+        if dt.is_complex:
+            v = real.complex(v, v.flip(0))
+        return v.to(dt)
+    if dt in (real.uint8, real.uint16, real.uint32, real.uint64):
+        return real.randint(0, 9, (n,), generator=g).to(dt)
+    return real.randint(-4, 5, (n,), generator=g).to(dt)

@@ -31,6 +31,7 @@ from ivy.frontends.torch import _tensor
 torch = pytest.importorskip("torch")
 
 from ivy.functional.backends import load_backend, native_binding  # noqa: E402
+from tests.frontends.torch.helpers import edge_values  # noqa: E402
 
 FULL = bool(os.environ.get("IVY_FULL"))
 C_OPS = _tensor._fast is not None
@@ -44,24 +45,8 @@ for _n, _v in sorted(vars(ft).items()):
         OPS[_n] = _v
 
 
-def _torch_values(dt, n=7, seed=0):
-    g = torch.Generator().manual_seed(seed)
-    if dt is torch.bool:
-        return torch.rand(n, generator=g) > 0.5
-    if dt.is_floating_point or dt.is_complex:
-        v = torch.tensor([0.0, -0.0, 1.5, -2.25, float("nan"), float("inf"), -float("inf"), 3.0,
-                          0.5])[:n]
-        v = v[torch.randperm(n, generator=g)]
-        if dt.is_complex:
-            v = torch.complex(v, v.flip(0))
-        return v.to(dt)
-    if dt in (torch.uint8, torch.uint16, torch.uint32, torch.uint64):
-        return torch.randint(0, 9, (n,), generator=g).to(dt)
-    return torch.randint(-4, 5, (n,), generator=g).to(dt)
-
-
 def _numpy_values(dt, n=7, seed=0):
-    return _torch_values(torch.from_numpy(np.empty(0, dt)).dtype, n, seed).numpy()
+    return edge_values(torch.from_numpy(np.empty(0, dt)).dtype, n, seed).numpy()
 
 
 class _Unbound:
@@ -156,7 +141,7 @@ def test_c_op_same_outcome_as_python_function_torch(name):
     B = load_backend("torch")
     dtypes = [B.as_native_dtype(d) for d in B.SUPPORTED_DTYPES]
     with ivy.using_backend("torch"):
-        _check(name, dtypes, _torch_values)
+        _check(name, dtypes, edge_values)
 
 
 @pytest.mark.parametrize("name", sorted(OPS))
