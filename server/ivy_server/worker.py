@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import faulthandler
 import functools
 import hashlib
 import inspect
@@ -1293,15 +1294,16 @@ async def serve_aio(worker: Worker, *, host: str, port: int, auth_token=None,
     if bound == 0:
         raise OSError(f"cannot listen on {host}:{port}")
     bind_uds(server, worker, uds, bound)
+    stop = asyncio.Event()  # handlers installed before SERVING (see stop_on_signals)
+    loop = asyncio.get_running_loop()
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
     await server.start()
     for name in ("", SERVICE_NAME):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     log.info("serving %s %s on %s:%d%s (pid %d, grpc.aio)", worker.backend, worker.device, host,
              bound, f" and unix:{worker.uds_path}" if worker.uds_path else "", os.getpid())
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop.set)
     await stop.wait()
     log.info("shutting down: NOT_SERVING, finishing in-flight calls (grace %.1fs)", grace)
     _watchdog(grace + 1.5)
@@ -1314,15 +1316,11 @@ async def serve_aio(worker: Worker, *, host: str, port: int, auth_token=None,
     return 0
 
 
-def serve_threads(worker: Worker, server, health_servicer, grace: float) -> int:
-    """Serve until SIGTERM/SIGINT, then shut down within ``grace`` (+ a small bound).
-
-    Shutdown: health answers NOT_SERVING (the server still answers), new and queued computing
-    calls get UNAVAILABLE, calls already running get up to ``grace`` seconds to finish; then the
-    server stops. Computations still running then cannot be interrupted (Python threads), so the
-    process leaves with ``os._exit`` after flushing its logs: their clients see UNAVAILABLE. A
-    second signal exits at once; a watchdog exits at grace + 1.5 s whatever happens.
-    """
+def stop_on_signals() -> threading.Event:
+    """The event SIGTERM/SIGINT set (a second signal exits at once), installed before the worker
+    says SERVING: a signal from then on starts the drain, never the default action. Both are
+    unblocked first: a process inherits its parent's blocked-signal mask, and a worker started
+    with SIGTERM blocked would otherwise never see it (every thread it starts inherits the mask)."""
     stop = threading.Event()
 
     def on_signal(signum, frame):
@@ -1331,8 +1329,26 @@ def serve_threads(worker: Worker, server, health_servicer, grace: float) -> int:
             _flush_and_exit(1)
         stop.set()
 
+    blocked = signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    if blocked & {signal.SIGTERM, signal.SIGINT}:
+        log.warning("the parent process started this worker with %s blocked: unblocked",
+                    ", ".join(sorted(s.name for s in blocked & {signal.SIGTERM, signal.SIGINT})))
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
+    return stop
+
+
+def serve_threads(worker: Worker, server, health_servicer, grace: float,
+                  stop: threading.Event) -> int:
+    """Serve until ``stop`` is set (:func:`stop_on_signals`), then shut down within ``grace``
+    (+ a small bound).
+
+    Shutdown: health answers NOT_SERVING (the server still answers), new and queued computing
+    calls get UNAVAILABLE, calls already running get up to ``grace`` seconds to finish; then the
+    server stops. Computations still running then cannot be interrupted (Python threads), so the
+    process leaves with ``os._exit`` after flushing its logs: their clients see UNAVAILABLE. A
+    second signal exits at once; a watchdog exits at grace + 1.5 s whatever happens.
+    """
     stop.wait()
     t0 = time.monotonic()
     log.info("shutting down: NOT_SERVING, finishing in-flight calls (grace %.1fs)", grace)
@@ -1439,6 +1455,8 @@ def main(argv=None) -> int:
                         f" :{a.port}] %(message)s")
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
     warnings.filterwarnings("ignore", message="The given NumPy array is not writable")
+    # `kill -USR1 <pid>`: every thread's Python stack to stderr (a stuck worker, diagnosed live)
+    faulthandler.register(signal.SIGUSR1, all_threads=True)
     tokens: list[str] = []
     if a.auth_token_env:
         tokens = parse_tokens(os.environ.get(a.auth_token_env))
@@ -1489,11 +1507,12 @@ def main(argv=None) -> int:
     _SERVING = worker
     if a.metrics_port:
         metrics.serve(a.metrics_port, a.host, worker)
+    stop = stop_on_signals()
     server.start()
     _set_health(health_servicer, health_pb2.HealthCheckResponse.SERVING)
     log.info("serving %s %s on %s:%d%s (pid %d)", a.backend, worker.device, a.host, port,
              f" and unix:{worker.uds_path}" if worker.uds_path else "", os.getpid())
-    return serve_threads(worker, server, health_servicer, a.grace_s)
+    return serve_threads(worker, server, health_servicer, a.grace_s, stop)
 
 
 if __name__ == "__main__":

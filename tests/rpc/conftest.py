@@ -53,7 +53,7 @@ def health(address: str, timeout: float = 1.0, service: str = "") -> str:
 class WorkerProc:
     """One ``python -m ivy_server.worker`` process."""
 
-    def __init__(self, backend: str, *extra: str, metrics: bool = False):
+    def __init__(self, backend: str, *extra: str, metrics: bool = False, preexec_fn=None):
         self.backend = backend
         self.port = free_port()
         self.metrics_port = free_port() if metrics else None
@@ -65,7 +65,7 @@ class WorkerProc:
         if self.metrics_port:
             cmd += ["--metrics-port", str(self.metrics_port)]
         self.proc = subprocess.Popen(cmd, env=env(), stdout=self.log, stderr=subprocess.STDOUT,
-                                     cwd=ROOT)
+                                     cwd=ROOT, preexec_fn=preexec_fn)
 
     def wait_ready(self, timeout: float = 240.0) -> WorkerProc:
         end = time.monotonic() + timeout

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import signal
+import subprocess
 import threading
 import time
 import urllib.request
@@ -58,6 +59,18 @@ def _wait_for(cond, what: str, timeout: float = 60.0) -> None:
             return
         time.sleep(0.02)
     raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+
+
+def _exits(w: WorkerProc, timeout: float) -> int:
+    """Wait for the worker to exit; if it does not, fail with its threads' stacks (SIGUSR1:
+    the worker's faulthandler dump) and the end of its log."""
+    try:
+        return w.proc.wait(timeout)
+    except subprocess.TimeoutExpired:
+        w.proc.send_signal(signal.SIGUSR1)
+        time.sleep(1.0)
+        pytest.fail(f"the worker is still running {timeout} s after SIGTERM; its log and "
+                    f"stacks:\n{w.logs()[-6000:]}")
 
 
 def _background(fn) -> tuple[threading.Thread, dict]:
@@ -167,7 +180,7 @@ def test_sigterm_exits_within_grace_during_a_long_computation():
         # ... and new calls are turned away with UNAVAILABLE
         with pytest.raises(ivy_client.Unavailable, match="shutting down"):
             c.call("add", 1, 2, timeout=5)
-        w.proc.wait(30)
+        _exits(w, 30)
         took = time.monotonic() - t0
         assert took <= grace + 2.0, f"exited {took:.1f} s after SIGTERM (grace {grace} s)"
         assert w.proc.returncode == 0
@@ -194,8 +207,8 @@ def test_sigterm_lets_a_short_call_finish_then_exits():
             # exit: UNAVAILABLE) before the probe is answered
             assert status == "NOT_SERVING" or not call.is_alive(), status
         call.join(300)
-        assert "value" in r, r.get("error")
-        w.proc.wait(30)
+        assert "value" in r, f"{r.get('error')}; the worker's log:\n{w.logs()[-4000:]}"
+        _exits(w, 30)
         exited_at = time.monotonic()
         # the worker exits once the drain is done, not after the 60 s grace (slack for load;
         # measured before the reference SVD below, which takes seconds on a loaded machine)
@@ -212,8 +225,28 @@ def test_sigterm_when_idle_exits_at_once():
     try:
         t0 = time.monotonic()
         w.proc.send_signal(signal.SIGTERM)
-        w.proc.wait(30)
+        _exits(w, 30)
         assert time.monotonic() - t0 <= 2.0
         assert w.proc.returncode == 0
     finally:
         w.stop()
+
+
+def test_sigterm_reaches_a_worker_started_with_it_blocked():
+    """A process inherits its parent's blocked-signal mask (a supervisor, or a test process,
+    that blocks SIGTERM): the worker unblocks SIGTERM/SIGINT itself, so it still drains and exits
+    (before, every thread inherited the mask and the signal stayed pending for ever)."""
+    def block():
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM, signal.SIGINT})
+
+    w = WorkerProc("numpy", "--grace-s", "30", preexec_fn=block).wait_ready()
+    try:
+        t0 = time.monotonic()
+        w.proc.send_signal(signal.SIGTERM)
+        _exits(w, 30)
+        assert time.monotonic() - t0 <= 2.0
+        assert w.proc.returncode == 0
+        assert "started this worker with SIGINT, SIGTERM blocked: unblocked" in w.logs()
+    finally:
+        w.stop()
+
