@@ -179,10 +179,11 @@ def gradient(target: str, fn, params: dict, trainable: list[str], args: tuple,
         p = dict(params)
         for k in names:
             p[k] = params[k].detach().clone().requires_grad_(True)
-        out = fn(p, *args, **kwargs)
-        total = sum((o * torch.as_tensor(fw.cotangent(o.shape, _np_dtype(o), i))).sum()
-                    for i, o in enumerate(_float_leaves(out)))
-        grads = torch.autograd.grad(total, [p[k] for k in names], allow_unused=True)
+        with torch.enable_grad():
+            out = fn(p, *args, **kwargs)
+            total = sum((o * torch.as_tensor(fw.cotangent(o.shape, _np_dtype(o), i))).sum()
+                        for i, o in enumerate(_float_leaves(out)))
+            grads = torch.autograd.grad(total, [p[k] for k in names], allow_unused=True)
         return {k: (np.zeros(fw.to_numpy(params[k]).shape, fw.to_numpy(params[k]).dtype)
                     if g is None else fw.to_numpy(g)) for k, g in zip(names, grads, strict=False)}
     if target == "jax":

@@ -745,13 +745,14 @@ def gradient(obj, args, kwargs) -> dict:
     named, trainable = _named_state(obj)
     for p in obj.parameters():
         p.grad = None
-    out = plain_structure(obj(*_to_torch(tuple(args)), **_to_torch(dict(kwargs))))
-    leaves = [t for t in optree.tree_leaves(out, none_is_leaf=False)
-              if isinstance(t, torch.Tensor) and (t.is_floating_point() or t.is_complex())]
-    total = sum((t * torch.as_tensor(fw.cotangent(t.shape, fw.to_numpy(t.detach()).dtype, i)))
-                .sum() for i, t in enumerate(leaves))
-    params = [named[k] for k in trainable]
-    grads = torch.autograd.grad(total, params, allow_unused=True)
+    with torch.enable_grad():  # also where the caller turned gradients off globally
+        out = plain_structure(obj(*_to_torch(tuple(args)), **_to_torch(dict(kwargs))))
+        leaves = [t for t in optree.tree_leaves(out, none_is_leaf=False)
+                  if isinstance(t, torch.Tensor) and (t.is_floating_point() or t.is_complex())]
+        total = sum((t * torch.as_tensor(fw.cotangent(t.shape, fw.to_numpy(t.detach()).dtype,
+                                                      i))).sum() for i, t in enumerate(leaves))
+        params = [named[k] for k in trainable]
+        grads = torch.autograd.grad(total, params, allow_unused=True)
     return {k: (np.zeros(tuple(p.shape), fw.to_numpy(p.detach()).dtype) if g is None
                 else fw.to_numpy(g)) for k, p, g in zip(trainable, params, grads, strict=True)}
 
@@ -828,9 +829,10 @@ class Float64Witness:
     def gradient(self) -> dict:
         params = [self.named[k] for k in self.trainable]
         cuts = _GradientCuts()
-        total = self._total(cuts)
-        self.custom = _custom_backwards(total) + sorted(cuts.found)
-        grads = torch.autograd.grad(total, params, allow_unused=True)
+        with torch.enable_grad():
+            total = self._total(cuts)
+            self.custom = _custom_backwards(total) + sorted(cuts.found)
+            grads = torch.autograd.grad(total, params, allow_unused=True)
         return {k: (np.zeros(tuple(p.shape), fw.to_numpy(p.detach()).dtype) if g is None
                     else fw.to_numpy(g)) for k, p, g in zip(self.trainable, params, grads,
                                                            strict=True)}

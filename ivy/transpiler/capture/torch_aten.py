@@ -128,7 +128,55 @@ def _method(name):
     return rule
 
 
-RULES: dict = {}
+class _Rules(dict):
+    """The aten → Ivy table. :func:`rule_for` caches its lookups (the frontend fallback and the
+    loss-argument wrapper are built once per overload), so every change to the table clears
+    that cache: a rule set or replaced later (an extension, a test's ``monkeypatch.setitem``)
+    is the one used from then on, whatever was looked up before in the process."""
+
+    def __setitem__(self, key, value):
+        super().__setitem__(key, value)
+        _changed()
+
+    def __delitem__(self, key):
+        super().__delitem__(key)
+        _changed()
+
+    def update(self, *args, **kwargs):
+        super().update(*args, **kwargs)
+        _changed()
+
+    def pop(self, *args):
+        out = super().pop(*args)
+        _changed()
+        return out
+
+    def setdefault(self, key, default=None):
+        out = super().setdefault(key, default)
+        _changed()
+        return out
+
+    def popitem(self):
+        out = super().popitem()
+        _changed()
+        return out
+
+    def clear(self):
+        super().clear()
+        _changed()
+
+    def __ior__(self, other):
+        self.update(other)
+        return self
+
+
+def _changed() -> None:
+    f = globals().get("rule_for")  # not yet defined while the module fills the table
+    if f is not None:
+        f.cache_clear()
+
+
+RULES: dict = _Rules()
 
 
 def rule(*names):

@@ -197,6 +197,34 @@ def test_wrong_rule_derivative_refused(monkeypatch):
     assert "in float64 too" in str(e.value)
 
 
+@pytest.mark.parametrize("target", ["jax", "torch"])
+def test_gradient_checked_with_gradients_off_globally(monkeypatch, target):
+    """A caller that turned gradients off (``torch.set_grad_enabled(False)``, an inference
+    script) still gets the gradient check: torch's side runs under ``enable_grad`` (before, torch
+    raised "element 0 of tensors does not require grad"). A right model passes with its
+    gradient compared; the half-derivative tanh rule set after that capture is used and refused
+    (``torch_aten.rule_for`` caches lookups and the table clears the cache when it changes:
+    before, a process that had captured a ``tanh`` kept the old rule, so the CI worker that ran
+    another tanh model first let ``test_wrong_rule_derivative_refused``'s rule go unused)."""
+    torch.manual_seed(0)
+    m = torch.nn.Sequential(torch.nn.Linear(6, 5), torch.nn.Tanh(), torch.nn.Linear(5, 3))
+    x = np.random.default_rng(2).standard_normal((4, 6)).astype(np.float32)
+    with torch.no_grad():
+        t = ivy.transpile(m, source="torch", target=target, args=(x,))
+        grads = t.report["verification"]["gradient"]
+        assert len(grads) == 4 and all(e["ok"] for e in grads), grads
+
+        def bad_tanh(v):
+            y = ivy.tanh(v)
+            return ivy.add(ivy.multiply(y, 0.5), ivy.stop_gradient(ivy.multiply(y, 0.5)))
+
+        bad_tanh.ivy_mapping = "test.bad_tanh"
+        monkeypatch.setitem(torch_aten.RULES, "tanh", bad_tanh)
+        with pytest.raises(TranspileError, match="gradient"):
+            ivy.transpile(m, source="torch", target=target, args=(x,))
+        assert not torch.is_grad_enabled()
+
+
 def test_clamp_forms_keep_torch_values():
     """The clamp rule's selections (written where the example touches a bound) give torch's
     values: NaN inputs, a lower bound above the upper one, one-sided and in-place clamps,
