@@ -125,9 +125,16 @@ def tree_from_numpy(tree, fw: str):
 
 
 def convert_tree(tree, fw: str):
-    """Every array in ``tree`` (of any framework) as an array of ``fw``."""
-    return optree.tree_map(lambda v: from_numpy(to_numpy(v), fw) if is_array(v) else v, tree,
-                           none_is_leaf=True, namespace="ivy")
+    """Every array in ``tree`` as an array of ``fw``: arrays of other frameworks through NumPy;
+    ``fw``'s own arrays as they are (no copy, and still on their device and in their
+    framework's autodiff: a JAX tracer under ``jax.grad``/``jit``, a torch tensor that requires
+    grad, a TF tensor a ``GradientTape`` watches)."""
+    def one(v):
+        if not is_array(v) or (framework_of(v) == fw and not isinstance(v, np.generic)):
+            return v
+        return from_numpy(to_numpy(v), fw)
+
+    return optree.tree_map(one, tree, none_is_leaf=True, namespace="ivy")
 
 
 def random_like(a: np.ndarray, rng: np.random.Generator) -> np.ndarray:

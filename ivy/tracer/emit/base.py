@@ -457,7 +457,14 @@ class Emitter:
             pub = self.public(v)
             if pub is not None:
                 return pub
+            got = self.compiled_function(v, hint)
+            if got is not None:
+                return got
         raise CannotEmit(f"{_where(owner)} uses the value {v!r} ({type(v).__name__})")
+
+    def compiled_function(self, v, hint) -> str | None:
+        """Hook: a backend helper wrapped by the target's compiler (``jax.jit``), or None."""
+        return None
 
     def framework_dtype(self, v) -> str | None:
         """Hook: the target framework's dtype objects."""

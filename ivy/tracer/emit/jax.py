@@ -32,6 +32,21 @@ class JaxEmitter(Emitter):
         return (["    with jax.enable_x64(True):  # int64/float64 values: JAX needs x64 here"]
                 + ["    " + line for line in body])
 
+    def compiled_function(self, v, hint) -> str | None:
+        """A backend helper under a plain ``@jax.jit`` (no static or donated arguments, no
+        shardings: those are options the copy would lose): its function copied, jitted again."""
+        info = getattr(v, "_jit_info", None)
+        fn = getattr(v, "__wrapped__", None)
+        if info is None or fn is None or not self.copyable(fn) or info.static_argnums or \
+                info.static_argnames or info.donate_argnums or info.donate_argnames or \
+                info.user_specified_in_shardings or info.device is not None or \
+                info.backend is not None or info.keep_unused or info.inline or \
+                info.compiler_options_kvs:
+            return None
+        inner = self.copy_function(fn, f"{hint}_fn")
+        self.need_import("import jax")
+        return self.define(hint, lambda n: f"{n} = jax.jit({inner})\n")
+
     def constant(self, value) -> str:
         if value.dtype.name in _WIDE:
             # a module-level jnp array would be made without x64 (and truncated to 32 bits):

@@ -234,38 +234,19 @@ def _clamp_rule(lo_at, hi_at):
     def clamp(x, *bounds, **kw):
         lo = bounds[lo_at] if lo_at is not None and len(bounds) > lo_at else kw.get("min")
         hi = bounds[hi_at] if hi_at is not None and len(bounds) > hi_at else kw.get("max")
-        plain = (str(x.dtype).startswith(("float", "bfloat")) and (lo is not None or hi is not None)
-                 and all(b is None or (type(b) in (int, float) and b == b) for b in (lo, hi)))
-        if not plain or (isinstance(x, np.ndarray) and not (
-                (lo is not None and np.any(x == lo)) or (hi is not None and np.any(x == hi)))):
-            # tensor, NaN or integer-promoting bounds: the frontend's promotion rules; no element
-            # of the example at a bound: one ivy.clip (see below)
-            return native(ft.clamp(T(x), T(lo), T(hi)))
-        # An element of the example sits exactly at a bound (a ReLU-like clamp after a zeroed
-        # channel, padding zeros): min(max(x, lo), hi) with torch's derivative convention there,
-        # a tie goes to ``x`` (1 at a bound; JAX's max/min, hence Ivy's clip on JAX, split it
-        # 1/2-1/2 and the emitted JAX gradient was refused). Selections only: the value is
-        # exactly clip's (NaN stays NaN, lo > hi gives hi). Not for every clamp: the capture does
-        # not know the target, and a selection on an unpredictable mask measured 2-12x slower
-        # than clip in eager NumPy/PyTorch/TensorFlow (docs/transpiler.md); without values (a
-        # loop body) the selections are written.
-        dt = x.dtype
-        if lo is not None:
-            x = ivy.where(ivy.less(x, lo), float(lo), x)
-        if hi is not None:
-            x = ivy.where(ivy.greater(x, hi), float(hi), x)
-        return native(x if x.dtype == dt else ivy.astype(x, dt))
+        # the frontend's clamp: one ivy.clip for a float tensor in Python bounds, whose derivative
+        # at a bound is torch's 1 on every backend (the JAX backend's clip keeps jnp.clip's value
+        # with that derivative; jnp.clip itself splits a tie 1/2-1/2), so a later input that sits
+        # exactly on a bound (a ReLU-like clamp after a zeroed channel) gets torch's gradient on
+        # every target, whatever the example was
+        return native(ft.clamp(T(x), T(lo), T(hi)))
     return clamp
 
 
-# torch.clamp/clip/clamp_min/clamp_max with Python bounds on a float tensor whose example touches a
-# bound, in the emitted graph only (the frontend's clamp stays one ivy.clip: a ``where`` there
-# cost 25-80x per eager call)
 for _name, _at in (("clamp", (0, 1)), ("clip", (0, 1)), ("clamp_min", (0, None)),
                    ("clamp_max", (None, 0))):  # every overload (tensor bounds: the frontend)
     RULES[_name] = _clamp_rule(*_at)
-    RULES[_name].ivy_mapping = ("ivy.frontends.torch.clamp (ivy.clip), or ivy.where where the "
-                                "example touches a bound (torch's derivative there)")
+    RULES[_name].ivy_mapping = "ivy.frontends.torch.clamp (ivy.clip)"
 
 
 @rule("_conj", "_conj_copy", "_conj_physical", "conj_physical")

@@ -3,7 +3,7 @@ accepts and what it still refuses, against torch itself.
 
 * torch's derivative convention at the bounds of ``hardtanh``/ReLU6 (0) is kept by the
   emitted code on every target (JAX's clip gave 1/2: MobileNetV2's ReLU6 after a zeroed channel
-  sits exactly at 0), and ``clamp``'s (1);
+  sits exactly at 0), and ``clamp``'s (1), also where only a later input sits on a bound;
 * torch 2.13's eval-mode BatchNorm backward on CPU is wrong for batch 1 with a gradient in
   another memory layout (LeViT's ``flatten(2).transpose(1, 2)``): the emitted code's gradient
   is the true one (checked here against the same model written without ``nn.BatchNorm2d``) and
@@ -67,16 +67,46 @@ def test_bounds_keep_torch_derivative(target):
 
 @pytest.mark.parametrize("target", TARGETS)
 def test_clamp_at_its_bounds(target):
-    # torch.clamp's derivative is 1 at a bound; JAX's clip (max/min) splits a tie 1/2 - 1/2.
-    # The frontend keeps ivy.clip (routing the derivative through a `where` made clamp 25-80x
-    # slower per eager call), the transpiler's aten rule writes clamp with Python bounds as two
-    # selections, whose derivative is torch's on every target (before 2026-11-27 the JAX
-    # gradient was refused by the check as a kink)
+    # torch.clamp's derivative is 1 at a bound; jnp.clip (max/min) splits a tie 1/2 - 1/2. Ivy's
+    # clip has torch's derivative on every backend (the JAX backend's clip: jnp.clip's value,
+    # x's derivative wherever lo <= x <= hi), so the emitted clamp is one clip on every target
+    # and its gradient is torch's at the bounds (before 2026-11-27 the JAX gradient was refused
+    # by the check as a kink)
     x = np.ones(8, np.float32)
     t = ivy.transpile(Bounds(clamp=True), source="torch", target=target, args=(x,))
     ref = _grads_torch(Bounds(clamp=True), x)
     got = models.gradient(target, t.fn, t._params, t.trainable, (fw.from_numpy(x, target),))
     np.testing.assert_allclose(got["b"], ref["b"], rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_clamp_gradient_at_a_bound_the_example_missed(target):
+    """A clamp whose example stays off its bounds and whose later input sits on one (a ReLU-like
+    clamp after a zeroed channel): torch's derivative there too (before, the emitted JAX clip
+    gave 1/2 at such a point and nothing checked it: the example had no tie)."""
+    def f(x):
+        return torch.clamp(x * 2, -1.0, 1.0) + torch.clamp(x, min=0.0) + x.clamp_max(0.25)
+
+    t = ivy.transpile(f, source="torch", target=target,
+                      args=(np.array([0.3, -0.7, 0.9, -2.0], np.float32),))
+    later = np.array([0.0, 0.5, -0.5, 0.25], np.float32)  # 2x on +-1, x on 0, x on 0.25
+    xt = torch.tensor(later, requires_grad=True)
+    f(xt).sum().backward()
+    if target == "jax":
+        import jax
+        got = np.asarray(jax.grad(lambda v: t(v).sum())(fw.from_numpy(later, "jax")))
+    elif target == "torch":
+        v = torch.tensor(later, requires_grad=True)
+        t(v).sum().backward()
+        got = v.grad.numpy()
+    else:
+        import tensorflow as tf
+        v = tf.constant(later)
+        with tf.GradientTape() as tape:
+            tape.watch(v)
+            y = tf.reduce_sum(t(v))
+        got = tape.gradient(y, v).numpy()
+    np.testing.assert_array_equal(got, xt.grad.numpy())
 
 
 class BNTransposed(torch.nn.Module):
@@ -226,11 +256,11 @@ def test_gradient_checked_with_gradients_off_globally(monkeypatch, target):
 
 
 def test_clamp_forms_keep_torch_values():
-    """The clamp rule's selections (written where the example touches a bound) give torch's
-    values: NaN inputs, a lower bound above the upper one, one-sided and in-place clamps,
-    integer bounds; tensor bounds and integer tensors keep the frontend's promotion (checked per
-    op at capture and here on a second draw). A clamp whose example touches no bound stays one
-    clip."""
+    """The clamp rule (the frontend's clamp: one ``clip`` for a float tensor in Python bounds)
+    gives torch's values where the inputs sit on the bounds: NaN inputs, a lower bound above the
+    upper one, one-sided and in-place clamps, integer bounds; tensor bounds and integer tensors
+    keep the frontend's promotion (checked per op at capture and here on a second draw), on
+    every target."""
     def f(x, lo, k):
         y = x.clone()
         y.clamp_(-0.5, 0.5)
@@ -243,12 +273,12 @@ def test_clamp_forms_keep_torch_values():
         x[:5] = [np.nan, 0.5, -1.0, 0.3, 0.0]  # NaN and values exactly at bounds
         return x, r.standard_normal(6).astype(np.float32), r.integers(-4, 5, 6)
 
-    t = ivy.transpile(f, source="torch", target="numpy", args=draw(0))
-    assert "where" in t.source  # the example touches the float bounds: selections
     a = draw(1)
     want = fw.tree_to_numpy(f(*(torch.from_numpy(v) for v in a)))
-    res = fw.compare_trees(want, fw.tree_to_numpy(t(*a)))
-    assert all(r["ok"] for r in res), res
+    for target in ("numpy", "jax", "torch", "tensorflow"):
+        t = ivy.transpile(f, source="torch", target=target, args=draw(0))
+        res = fw.compare_trees(want, fw.tree_to_numpy(t(*a)))
+        assert all(r["ok"] for r in res), (target, res)
     t = ivy.transpile(lambda x: torch.clamp(x, 0.0, 6.0), source="torch", target="numpy",
-                      args=(np.full(3, 2.0, np.float32),))
-    assert "where" not in t.source.rsplit("def ", 1)[-1]
+                      args=(np.array([0.0, 2.0, 6.0], np.float32),))  # on both bounds
+    assert "where" not in t.source.rsplit("def ", 1)[-1]  # one clip

@@ -8,7 +8,8 @@ defines (Python scalars are weak), so most functions are bound directly. Fixed h
   ``inf + nan j``). For a concrete (not traced) complex array holding a non-finite value the
   result comes from the NumPy backend, which follows C99; under ``jax.jit`` the XLA result stays.
 * ``floor_divide`` with infinite operands or a zero result, ``remainder``'s zero sign.
-* ``clip`` keeps x's dtype.
+* ``clip`` keeps x's dtype, and its derivative at a bound is 1 (torch's and TensorFlow's; JAX's
+  max/min split a tie 1/2-1/2), so ``ivy.clip`` differentiates alike on every backend.
 """
 
 import jax
@@ -139,9 +140,26 @@ def imag(x, /):
     return jnp.imag(x)
 
 
+def _clip_real_fn(x, lo, hi):
+    # jnp.clip's value (NaN in x or a bound gives NaN; lo > hi gives hi) with the derivative
+    # torch and TensorFlow give at a bound: 1 (x itself wherever lo <= x <= hi). jnp.clip is
+    # max/min, whose derivative JAX splits 1/2-1/2 at a tie. One jitted call, as jnp.clip is.
+    r = jnp.clip(x, lo, hi)
+    inside = (x >= lo) if lo is not None else None
+    if hi is not None:
+        inside = (x <= hi) if inside is None else inside & (x <= hi)
+    r = jnp.where(inside, x, r)
+    return r if r.dtype == x.dtype else r.astype(x.dtype)
+
+
+_clip_real = jax.jit(_clip_real_fn)  # (not a decorator: the emitter copies the plain function)
+
+
 def clip(x, /, min=None, max=None):  # noqa: A002
     # min and max do not take part in promotion: the result keeps x's dtype
     if min is None and max is None:
         return jnp.array(x, copy=True)
+    if jnp.issubdtype(x.dtype, jnp.floating):
+        return _clip_real(x, min, max)
     r = jnp.clip(x, min, max)
     return r if r.dtype == x.dtype else r.astype(x.dtype)
