@@ -148,3 +148,25 @@ def test_activation_gradients_at_their_kinks(backend):
         g = ivy.grad(lambda z: ivy.sum(ivy.softplus(z)))(native(backend, x))
     np.testing.assert_allclose(ivy.to_numpy(g), torch_grad(lambda z: ivy.sum(ivy.softplus(z)), x),
                                rtol=1e-12)
+
+
+@pytest.mark.parametrize("backend", AD)
+def test_clip_derivative_at_its_bounds(backend):
+    """``ivy.clip``'s derivative is 1 at a bound (torch's ``clamp``, TF's ``clip_by_value``) on
+    every backend; JAX's own ``jnp.clip`` splits the tie 1/2-1/2, so the JAX backend's clip keeps
+    x's derivative wherever lo <= x <= hi. Values at NaN, lo > hi and one-sided bounds stay
+    ``jnp.clip``'s; a tensor bound gets the gradient where x is past it."""
+    x = np.array([-2.0, -1.0, -0.5, 0.0, 0.5, 1.0, 2.0])
+
+    def f(z):
+        return ivy.sum(ivy.clip(z, -1.0, 1.0) * 3 + ivy.clip(z, min=0.0) + ivy.clip(z, max=0.5))
+
+    with ivy.using_backend(backend):
+        g = ivy.grad(f)(native(backend, x))
+        lo = native(backend, np.array(0.25))
+        g_lo = ivy.grad(lambda b: ivy.sum(ivy.clip(native(backend, x), b, 1.0)))(lo)
+        v = ivy.to_numpy(ivy.clip(native(backend, np.array([np.nan, 3.0, -3.0])), 1.0, -1.0))
+    np.testing.assert_array_equal(ivy.to_numpy(g), torch_grad(f, x))
+    np.testing.assert_array_equal(ivy.to_numpy(g), [1, 4, 4, 5, 5, 4, 1])
+    assert float(ivy.to_numpy(g_lo)) == 4.0  # -2, -1, -0.5, 0 lie below 0.25
+    np.testing.assert_array_equal(v, [np.nan, -1.0, -1.0])
