@@ -217,3 +217,31 @@ def test_a_call_the_target_cannot_write_is_a_transpile_error():
     t = ivy.transpile(f, source="torch", target="numpy", args=(np.ones(3, np.float32),))
     x = np.linspace(0.1, 5, 7, dtype=np.float32)
     np.testing.assert_allclose(t(x), f(torch.from_numpy(x)).numpy(), rtol=1e-5)
+
+
+def test_the_targets_own_arrays_pass_through_into_its_autodiff():
+    """``t(...)`` converts other frameworks' arrays and passes the target's own through, so the
+    target's transforms apply to ``t`` itself: ``jax.jit(t)``, ``jax.grad`` of it, a torch input
+    that requires grad, a TF tensor a tape watches (before, every input went through NumPy:
+    ``jax.jit(t)`` raised and the torch/TF input gradients were silently cut)."""
+    jax = pytest.importorskip("jax")
+    torch = pytest.importorskip("torch")
+    tf = pytest.importorskip("tensorflow")
+    x = np.linspace(-2, 2, 6, dtype=np.float32).reshape(2, 3)
+    want = 1 - np.tanh(x) ** 2
+    tj = ivy.transpile(lambda a: np.tanh(a), source="numpy", target="jax", args=(x,))
+    np.testing.assert_allclose(np.asarray(jax.jit(tj)(x)), np.tanh(x), rtol=1e-6)
+    np.testing.assert_allclose(np.asarray(jax.grad(lambda a: tj(a).sum())(jax.numpy.asarray(x))),
+                               want, rtol=1e-5)
+    tt = ivy.transpile(lambda a: np.tanh(a), source="numpy", target="torch", args=(x,))
+    a = torch.tensor(x, requires_grad=True)
+    tt(a).sum().backward()
+    np.testing.assert_allclose(a.grad.numpy(), want, rtol=1e-5)
+    tf_t = ivy.transpile(lambda a: np.tanh(a), source="numpy", target="tensorflow", args=(x,))
+    v = tf.constant(x)
+    with tf.GradientTape() as tape:
+        tape.watch(v)
+        y = tf.reduce_sum(tf_t(v))
+    np.testing.assert_allclose(tape.gradient(y, v).numpy(), want, rtol=1e-5)
+    # other frameworks' arrays are still converted
+    np.testing.assert_allclose(np.asarray(tj(torch.tensor(x))), np.tanh(x), rtol=1e-6)
