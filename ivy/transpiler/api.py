@@ -15,10 +15,14 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib.abc
+import importlib.util
 import linecache
 import re
+import sys
 import time
 import types
+import weakref
 from pathlib import Path
 
 import numpy as np
@@ -153,6 +157,8 @@ class Transpiled:
     # -- calling --------------------------------------------------------------------------------
     def _inputs(self, inputs, kwargs):
         conv = self.target if self.target != "ivy" else "numpy"
+        if self.source_framework == "jax":  # as the JAX program holds them: x64 off
+            inputs, kwargs = fw.jax_canonical((tuple(inputs), kwargs))
         return fw.convert_tree(tuple(inputs), conv), fw.convert_tree(kwargs, conv)
 
     def __call__(self, *inputs, **kwargs):
@@ -253,15 +259,53 @@ _NPZ_CONV = {"numpy": "f[k]", "jax": "jax.numpy.asarray(f[k])",
 
 
 # -- the pipeline ------------------------------------------------------------------------------
-def _load(source: str, target: str, name: str):
-    """Execute the emitted source as a module and return its function."""
+#: emitted modules by name, while their functions live (the module is kept by its own dict)
+_LIVE: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+
+
+class _EmittedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Makes emitted modules importable by name while they live: ``torch.compile`` resolves the
+    globals of a function it inlines (a model's ``forward`` calling the emitted function, a
+    helper called from it) by importing the function's module. Only imported modules enter
+    ``sys.modules``; the others are collected with their functions."""
+
+    def find_spec(self, name, path=None, target=None):
+        mod = _LIVE.get(name) if name.startswith("ivy_transpiled_") else None
+        return None if mod is None else importlib.util.spec_from_loader(name, self)
+
+    def create_module(self, spec):
+        return _LIVE[spec.name]
+
+    def exec_module(self, module):
+        pass  # already executed
+
+
+if not any(isinstance(f, _EmittedModules) for f in sys.meta_path):
+    sys.meta_path.append(_EmittedModules())
+
+
+def _load(source: str, target: str, name: str, *, checked: bool = True):
+    """Execute the emitted source as a module and return its function. ``checked=False``: a
+    private copy whose input check lets every input through (the gradient check's float64 run
+    of the same code)."""
     digest = hashlib.sha1(source.encode()).hexdigest()[:10]
     filename = f"<transpiled {name} {target} {digest}>"
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     mod = types.ModuleType(f"ivy_transpiled_{digest}")
     mod.__file__ = filename
     exec(compile(source, filename, "exec"), mod.__dict__)  # noqa: S102 - our own emitted code
+    if not checked:
+        for k in list(mod.__dict__):
+            if k.startswith(("_wrong_input", "_wrong_value")):
+                mod.__dict__[k] = _let_through
+        return mod.__dict__[name]
+    mod.__dict__["__ivy_module__"] = mod  # alive as long as its functions (their globals) are
+    _LIVE[mod.__name__] = mod
     return mod.__dict__[name]
+
+
+def _let_through(*_):
+    return None
 
 
 def _version(target: str) -> str:
@@ -433,14 +477,17 @@ def transpile(obj, source: str | None = None, target: str = "jax", args=(), kwar
         graph = cap.graph
     fname = function_name(graph, name or cap.name)
     try:
-        text = graph.to_source(target, name=fname)
+        # array inputs are checked (a model's parameters, argument 0, are not): the code is
+        # written for the example's shapes and dtypes, another shape would run silently wrong
+        text = graph.to_source(target, name=fname, check_inputs=1 if cap.is_model else 0)
     except TraceError as e:  # the target backend cannot express a node (e.g. no ivy.j1 on jax)
         raise _unwritable(e, graph, cap, source, target) from None
     # the header names what was converted (the emitter's says "traced by ivy.trace_graph")
     calls = sum(1 for n in graph.nodes if n.op == "call")
     text = (f'"""{fname}: {source} -> {target}, written by ivy.transpile ({calls} calls)."""'
             + text[text.index("\n"):])
-    fn = _load(text, target, fname)
+    fn = _Variants(_load(text, target, fname), cap.is_model, functools.partial(
+        transpile, obj, source, target, verify=verify, strict=strict, name=name, fuse=fuse))
     t2 = time.perf_counter()
     conv = target if target != "ivy" else "numpy"
     params = {k: fw.from_numpy(v, conv) for k, v in cap.params.items()}
@@ -483,6 +530,67 @@ def transpile(obj, source: str | None = None, target: str = "jax", args=(), kwar
         raise TranspileError(_failure_text(verification) + "\n" + str(report),
                              source=source, target=target)
     return result
+
+
+class _Variants:
+    """The emitted function, and the program transpiled again for each other input signature
+    it is called with. The emitted code is written for the example's shapes, dtypes and plain
+    Python argument values and refuses others (a ValueError marked ``wrong_input``); called with
+    such inputs,
+    this transpiles the source again with them as the example (capture and verification as
+    the first time, cached per signature) and runs that. A model's variants take the
+    parameters passed in (the target's current weights, trained or not). Inside a trace
+    (``jax.jit``, ``tf.function``) there are no values to capture with: the refusal stands,
+    with advice."""
+
+    def __init__(self, fn, is_model: bool, again):
+        self.fn, self.is_model, self.again = fn, is_model, again
+        self.more: dict = {}
+        self.__name__ = self.__qualname__ = fn.__name__
+        self.__doc__, self.__wrapped__ = fn.__doc__, fn
+
+    def __call__(self, *args, **kwargs):
+        if self.more:
+            f = self.more.get(self._key(args, kwargs))
+            if f is not None:
+                return f(*args, **kwargs)
+        try:
+            return self.fn(*args, **kwargs)
+        except ValueError as e:
+            if not getattr(e, "wrong_input", False):  # the emitted code's refusal (its guard)
+                raise
+            f = self._variant(args, kwargs, e)
+        return f(*args, **kwargs)
+
+    def _key(self, args, kwargs):
+        inputs = args[1:] if self.is_model else args
+        leaves, spec = optree.tree_flatten((inputs, kwargs), none_is_leaf=True, namespace="ivy")
+        return spec, tuple((tuple(v.shape), str(v.dtype)) if fw.is_array(v) else
+                           (type(v), v) for v in leaves)
+
+    def _variant(self, args, kwargs, why):
+        torch = sys.modules.get("torch")
+        if torch is not None and torch.compiler.is_compiling():
+            # under torch.compile: transpiling runs eagerly, outside the graph (a graph break)
+            return torch._dynamo.disable(self._make)(args, kwargs, why)
+        return self._make(args, kwargs, why)
+
+    def _make(self, args, kwargs, why):
+        inputs = args[1:] if self.is_model else args
+        try:
+            hash(self._key(args, kwargs))
+            inputs_np, kwargs_np = fw.tree_to_numpy(inputs), fw.tree_to_numpy(kwargs)
+        except Exception:  # noqa: BLE001 - abstract values (a jit trace), unhashable arguments
+            e = ValueError(
+                f"{why}. Inside a trace (jax.jit, tf.function, torch.compile) the transpiled "
+                "function cannot be transpiled again for these inputs: call it once eagerly "
+                "with inputs of this shape (it then transpiles for them and keeps both), or "
+                "transpile with an example of this shape")
+            e.wrong_input = True
+            raise e from None
+        f = self.again(args=inputs_np, kwargs=kwargs_np).fn.fn
+        self.more[self._key(args, kwargs)] = f
+        return f
 
 
 def _localize(cap: Captured, cap_mod, obj, args, kwargs) -> dict | None:
@@ -584,7 +692,7 @@ def _verify(fn, target, cap: Captured, cap_mod, obj, params, text: str = "") -> 
             elif not cap.is_model and got2 is not None:
                 _rounding(out["second_draw"], cap_mod, obj, a2, k2, ref2, got2)
     if cap.is_model and cap.trainable:
-        out["gradient"] = _verify_gradient(fn, target, cap, cap_mod, obj, params, a, k)
+        out["gradient"] = _verify_gradient(fn, target, cap, cap_mod, obj, params, a, k, text)
     ok = True
     for part in ("example", "second_draw", "gradient"):
         v = out.get(part)
@@ -637,7 +745,7 @@ def _rounding(entries: list, cap_mod, obj, args, kwargs, ref, got) -> None:
                         "(rounding amplified by the program, not a wrong mapping)")
 
 
-def _verify_gradient(fn, target, cap, cap_mod, obj, params, a, k):
+def _verify_gradient(fn, target, cap, cap_mod, obj, params, a, k, text=""):
     if target in ("numpy", "ivy"):
         return {"skipped": f"{target} has no automatic differentiation"}
     try:
@@ -656,7 +764,9 @@ def _verify_gradient(fn, target, cap, cap_mod, obj, params, a, k):
     res = fw.compare_trees({n: ref[n] for n in names}, {n: got[n] for n in names},
                            rtol_table=_GRAD_RTOL, atol=1e-6 * scale)
     if not all(e["ok"] for e in res):
-        _second_opinion(res, names, got, fn, target, cap, cap_mod, obj)
+        # the same code in float64: a copy whose input check lets the float64 inputs through
+        fn64 = _load(text, target, fn.__name__, checked=False) if text else fn
+        _second_opinion(res, names, got, fn64, target, cap, cap_mod, obj)
     if missing:
         res.append({"path": "gradient names", "ok": False, "max_abs_err": float("inf"),
                     "why": f"parameters without a gradient on one side: {missing[:5]}"})

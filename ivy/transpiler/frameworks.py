@@ -137,6 +137,24 @@ def convert_tree(tree, fw: str):
     return optree.tree_map(one, tree, none_is_leaf=True, namespace="ivy")
 
 
+_JAX_32 = {"int64": np.int32, "uint64": np.uint32, "float64": np.float32,
+           "complex128": np.complex64}
+
+
+def jax_canonical(tree):
+    """``tree`` with 64-bit arrays as JAX holds them with x64 off (its default, under which JAX
+    programs are captured): int64 → int32, float64 → float32... (a NumPy copy); the rest as is."""
+    def one(v):
+        if is_array(v) and not isinstance(v, np.generic):
+            d = str(getattr(v, "dtype", "")).replace("torch.", "").removeprefix("<dtype: '")
+            d = d.removesuffix("'>")
+            if d in _JAX_32:
+                return to_numpy(v).astype(_JAX_32[d])
+        return v
+
+    return optree.tree_map(one, tree, none_is_leaf=True, namespace="ivy")
+
+
 def random_like(a: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """A fresh draw with ``a``'s shape and dtype: normal floats (uniform in [0, 1) when ``a`` lies
     there, |normal| + 0.1 when ``a`` is positive; an additive mask — infinities and one other
@@ -256,5 +274,5 @@ def compare_trees(ref, got, **kw) -> list[dict]:
 
 __all__ = ["ALIASES", "FRAMEWORKS", "OP_RTOL", "RTOL", "TARGETS", "canonical", "compare_trees",
            "cotangent",
-           "convert_tree", "difference", "framework_of", "from_numpy", "is_array",
+           "convert_tree", "difference", "framework_of", "from_numpy", "is_array", "jax_canonical",
            "random_like", "to_numpy", "tree_from_numpy", "tree_to_numpy"]

@@ -245,3 +245,71 @@ def test_the_targets_own_arrays_pass_through_into_its_autodiff():
     np.testing.assert_allclose(tape.gradient(y, v).numpy(), want, rtol=1e-5)
     # other frameworks' arrays are still converted
     np.testing.assert_allclose(np.asarray(tj(torch.tensor(x))), np.tanh(x), rtol=1e-6)
+
+
+def test_other_shapes_dtypes_and_values_never_run_silently_wrong(tmp_path):
+    """The emitted code bakes in the example's shapes, dtypes and plain Python arguments
+    (``x.shape[0]``, a reshape to the batch size, ``dim=1``). Standalone, it refuses other
+    inputs (``WrongInput``, a ValueError naming the input, what it got and what the code was
+    written for); through ``t(...)`` the program is transpiled again for each new signature
+    and cached (before 2026-11-27 a (5, 3) input gave 5 where torch gives 8, silently)."""
+    torch = pytest.importorskip("torch")
+    jax = pytest.importorskip("jax")
+
+    def f(a, k, dim=1):
+        return a.mean(0) * a.shape[0] + a.sum(dim).sum() * k
+
+    x = np.ones((2, 3), np.float32)
+    t = ivy.transpile(f, source="torch", target="jax", args=(x, 2.0), kwargs={"dim": 1})
+    for shape, k, dim in [((5, 3), 2.0, 1), ((2, 3), 3.0, 1), ((4, 4), 2.0, 0), ((5, 3), 2.0, 1)]:
+        xx = np.random.default_rng(0).standard_normal(shape).astype(np.float32)
+        np.testing.assert_allclose(np.asarray(t(xx, k, dim=dim)),
+                                   f(torch.tensor(xx), k, dim=dim).numpy(), rtol=1e-5, atol=1e-5)
+    assert len(t.fn.more) == 3
+    with pytest.raises(ValueError, match=r"input a is float32\[7, 3\], but this code was written "
+                                         r"for float32\[2, 3\].*call it once eagerly"):
+        jax.jit(t)(jax.numpy.ones((7, 3), jax.numpy.float32), 2.0)
+    t.save(tmp_path / "f_jax.py")
+    ns = {}
+    exec(compile((tmp_path / "f_jax.py").read_text(), "f_jax.py", "exec"), ns)
+    g = ns["f"]
+    np.testing.assert_allclose(np.asarray(g(x, 2.0)), f(torch.tensor(x), 2.0).numpy())
+    with pytest.raises(ValueError, match=r"input a is float64\[2, 3\], but this code was written "
+                                         r"for float32\[2, 3\]"):
+        g(np.ones((2, 3)), 2.0)
+    with pytest.raises(ValueError, match=r"argument dim is 0, but this code was written for 1"):
+        g(x, 2.0, dim=0)
+    with pytest.raises(ValueError, match=r"argument arg1 is 3.0, but this code was written for 2.0"):
+        g(x, 3.0)
+
+
+@pytest.mark.parametrize("target", ["torch", "jax", "tensorflow"])
+def test_a_model_runs_on_other_batch_sizes_with_its_current_weights(target):
+    """A model transpiled with batch 2 runs with batch 5 (transpiled again for it, on the
+    parameters the target model holds now: trained weights are kept)."""
+    torch = pytest.importorskip("torch")
+    torch.manual_seed(0)
+    m = torch.nn.Sequential(torch.nn.Conv2d(3, 4, 3, padding=1), torch.nn.Flatten(),
+                            torch.nn.Linear(4 * 6 * 6, 2)).eval()
+    x = np.random.default_rng(0).standard_normal((2, 3, 6, 6)).astype(np.float32)
+    t = ivy.transpile(m, source="torch", target=target, args=(x,))
+    x5 = np.random.default_rng(1).standard_normal((5, 3, 6, 6)).astype(np.float32)
+    np.testing.assert_allclose(fw.to_numpy(t(x5)), m(torch.tensor(x5)).detach().numpy(),
+                               rtol=1e-4, atol=1e-5)
+    if target == "torch":  # under torch.compile too (dynamo imports the emitted module)
+        c = torch.compile(t.model, backend="eager")
+        for v in (x, x5, x5[:3]):  # a new batch size inside compile: transpiled outside the graph
+            np.testing.assert_allclose(c(torch.tensor(v)).detach().numpy(),
+                                       m(torch.tensor(v)).detach().numpy(), rtol=1e-4, atol=1e-5)
+    if target == "torch":  # weights changed in the target only: a variant uses those
+        import copy
+
+        half = copy.deepcopy(m)
+        with torch.no_grad():
+            for p in list(t.model.parameters()) + list(half.parameters()):
+                p.mul_(0.5)
+        x7 = np.random.default_rng(2).standard_normal((7, 3, 6, 6)).astype(np.float32)
+        for v in (x5, x7):  # the batch-5 variant, and a new one made after the change
+            np.testing.assert_allclose(t(torch.tensor(v)).detach().numpy(),
+                                       half(torch.tensor(v)).detach().numpy(), rtol=1e-4,
+                                       atol=1e-5)

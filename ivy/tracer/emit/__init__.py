@@ -24,14 +24,18 @@ def emitter_class(target: str):
     return getattr(importlib.import_module(f"{__name__}.{target}"), _CLASSES[target])
 
 
-def to_source(graph, target: str = "ivy", *, name: str | None = None) -> str:
-    """Standalone Python source of ``graph`` for ``target`` (see the module docstring)."""
+def to_source(graph, target: str = "ivy", *, name: str | None = None,
+              check_inputs: int | None = None) -> str:
+    """Standalone Python source of ``graph`` for ``target`` (see the module docstring).
+    ``check_inputs``: the first positional argument whose arrays (and every keyword argument's)
+    the function checks against the traced shapes and dtypes, raising ``ValueError`` on another
+    (None: no check)."""
     target = _ALIAS.get(target, target)
     if target not in TARGETS:
         raise ValueError(f"unknown to_source target {target!r}; valid: {', '.join(TARGETS)}")
     fname = function_name(graph, name)
     em = emitter_class(target)(graph, fname)
-    return write(graph, em, fname, target)
+    return write(graph, em, fname, target, check_inputs)
 
 
 __all__ = ["TARGETS", "to_source"]

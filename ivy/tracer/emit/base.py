@@ -918,8 +918,13 @@ def _where(owner) -> str:
 # Writing the whole function
 # ---------------------------------------------------------------------------------------------
 
-def signature(graph) -> tuple[list[str], list[str]]:
-    """Parameters of the generated function and the lines that unpack nested inputs."""
+_STATIC = (type(None), bool, int, float, complex, str)
+
+
+def signature(graph, statics: list | None = None) -> tuple[list[str], list[str]]:
+    """Parameters of the generated function and the lines that unpack nested inputs.
+    ``statics`` (if given) receives ``(expression, value)`` for each plain Python value of the
+    arguments (traced as constants: baked into the code)."""
     targs, tkw = graph.template
     params, unpack = [], []
     names = {n.name for n in graph.nodes if n.op == INPUT}
@@ -936,6 +941,8 @@ def signature(graph) -> tuple[list[str], list[str]]:
         elif c is dict:
             for k, e in t.items():
                 walk(e, f"{expr}[{k!r}]")
+        elif statics is not None and c in _STATIC:
+            statics.append((expr, t))
 
     for k, t in enumerate(targs):
         if t.__class__ is Ref:
@@ -956,6 +963,8 @@ def signature(graph) -> tuple[list[str], list[str]]:
             params.append(graph.nodes[t.node].name)
         elif not _has_ref(t):
             static.append(f"{k}=None")  # a static keyword value: baked in at trace time
+            if statics is not None and t.__class__ in _STATIC:
+                statics.append((k, t))
         else:
             params.append(k)
             walk(t, k)
@@ -1027,10 +1036,92 @@ def _sub_def(outer, em, header_target, consts, indent, sub, cap_exprs, want) -> 
     return lines
 
 
-def write(graph, em, fname: str, header_target: str) -> str:
-    """The whole module: docstring, imports, helpers, constants, the function."""
-    params, unpack = signature(graph)
+def _guarded_inputs(graph, first_arg: int) -> list:
+    """The array input nodes reached from the positional arguments from ``first_arg`` on and
+    from every keyword argument (a model's parameter dict, argument 0, is left out)."""
+    targs, tkw = graph.template
+    seen, out = set(), []
+    for t in (*targs[first_arg:], *tkw.values()):
+        for r in iter_refs(t):
+            n = graph.nodes[r.node]
+            if n.op == INPUT and r.node not in seen and n.outputs and \
+                    n.outputs[0][0] is not None and n.outputs[0][1] is not None:
+                seen.add(r.node)
+                out.append(n)
+    return out
+
+
+#: the emitted code's refusal of other inputs than it was written for: a ValueError marked
+#: ``wrong_input`` (plain functions, no class: ``torch.compile`` resolves a class through its
+#: module, which the emitted code's namespace is not)
+_WRONG_INPUT = '''def {name}(fn, arg, x, shape, dtype):
+    # the exact check failed: compare leniently (another framework's array of the same shape
+    # and dtype, a TF shape given as a TensorShape) before refusing
+    got_shape = tuple(getattr(x, "shape", ()))
+    got_dtype = str(getattr(x, "dtype", type(x).__name__)).rpartition(".")[2]
+    got_dtype = got_dtype.removeprefix("<dtype: '").removesuffix("'>")
+    if got_shape == shape and got_dtype == dtype:
+        return
+    e = ValueError(
+        f"{{fn}}: input {{arg}} is {{got_dtype}}{{list(got_shape)}}, but this code was written for "
+        f"{{dtype}}{{list(shape)}}: shapes and dtypes are fixed when the code is written (from the "
+        f"example inputs); transpile or trace again with an example of this shape and dtype")
+    e.wrong_input = True
+    raise e
+'''
+
+_WRONG_VALUE = '''def {name}(fn, arg, got, want):
+    e = ValueError(
+        f"{{fn}}: argument {{arg}} is {{got!r}}, but this code was written for {{want!r}} (a plain "
+        f"Python value is part of the code); transpile or trace again with it")
+    e.wrong_input = True
+    raise e
+'''
+
+
+def input_guard(graph, em, fname: str, first_arg: int, statics: list) -> list[str]:
+    """Lines that check each array input's shape and dtype against those the code was written
+    for, and each plain Python argument's value: the emitted code bakes them in (a reshape to
+    the example's batch size, ``x.shape[0]`` or ``dim=1`` as a constant), so other inputs would
+    otherwise run and give a wrong result silently. One comparison per input in the common case
+    (under ``jax.jit``/``tf.function`` it runs while tracing only)."""
+    lines = []
+    helpers: dict = {}
+
+    def helper(kind):
+        if kind not in helpers:
+            text = _WRONG_INPUT if kind == "input" else _WRONG_VALUE
+            helpers[kind] = em.define(f"_wrong_{kind}", lambda nm: text.format(name=nm))
+        return helpers[kind]
+
+    for n in _guarded_inputs(graph, first_arg):
+        shape, dt = tuple(int(d) for d in n.outputs[0][0]), str(n.outputs[0][1])
+        nm = em.names.get(id(n), n.name)
+        lines.append(f"if {nm}.shape != {shape!r} or {nm}.dtype != {em.dtype(dt)}:")
+        lines.append(f"    {helper('input')}({fname!r}, {nm!r}, {nm}, {shape!r}, {dt!r})")
+    first = {f"arg{k}" for k in range(first_arg)}
+    for expr, v in statics:
+        if expr.partition("[")[0] in first or (v.__class__ is float and v != v):
+            continue
+        want = em.literal(v)
+        if want is None:
+            continue
+        cond = f"{expr} is not None" if v is None else f"{expr} != {want}"
+        if expr.isidentifier() and v is not None and expr in graph.template[1]:
+            cond = f"{expr} is not None and {cond}"  # a keyword left out keeps its value
+        lines.append(f"if {cond}:")
+        lines.append(f"    {helper('value')}({fname!r}, {expr!r}, {expr}, {want})")
+    return lines
+
+
+def write(graph, em, fname: str, header_target: str, guard_from: int | None = None) -> str:
+    """The whole module: docstring, imports, helpers, constants, the function. ``guard_from``:
+    check the array inputs from that positional argument on (:func:`input_guard`)."""
+    statics: list = []
+    params, unpack = signature(graph, statics)
     body = [f"    {line}" for line in unpack]
+    if guard_from is not None:
+        body += [f"    {line}" for line in input_guard(graph, em, fname, guard_from, statics)]
     consts: list = []
     body += _lines(graph, em, header_target, consts, "    ")
     body.append(f"    return {em.expr(graph.output)}")
