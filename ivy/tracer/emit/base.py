@@ -1094,10 +1094,21 @@ def input_guard(graph, em, fname: str, first_arg: int, statics: list) -> list[st
             helpers[kind] = em.define(f"_wrong_{kind}", lambda nm: text.format(name=nm))
         return helpers[kind]
 
+    def dtype(dt):
+        ns = getattr(getattr(em, "d", None), "dtype_ns", "")  # (the Ivy target has none)
+        if ns not in ("np", "jnp"):
+            return em.dtype(dt)  # torch.float32, tf.float32: compared as they are
+        # NumPy/JAX arrays' dtype is an np.dtype: compare with one made once (np.float32 or
+        # jnp.float32 would be converted on every comparison, ~1 us under JAX)
+        key = ("input-dtype", dt)
+        if key not in em.done:
+            em.done[key] = em.define(f"_{dt}", lambda nm: f"{nm} = {ns}.dtype({em.dtype(dt)})\n")
+        return em.done[key]
+
     for n in _guarded_inputs(graph, first_arg):
         shape, dt = tuple(int(d) for d in n.outputs[0][0]), str(n.outputs[0][1])
         nm = em.names.get(id(n), n.name)
-        lines.append(f"if {nm}.shape != {shape!r} or {nm}.dtype != {em.dtype(dt)}:")
+        lines.append(f"if {nm}.shape != {shape!r} or {nm}.dtype != {dtype(dt)}:")
         lines.append(f"    {helper('input')}({fname!r}, {nm!r}, {nm}, {shape!r}, {dt!r})")
     first = {f"arg{k}" for k in range(first_arg)}
     for expr, v in statics:
