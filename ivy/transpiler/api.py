@@ -487,7 +487,8 @@ def transpile(obj, source: str | None = None, target: str = "jax", args=(), kwar
     text = (f'"""{fname}: {source} -> {target}, written by ivy.transpile ({calls} calls)."""'
             + text[text.index("\n"):])
     fn = _Variants(_load(text, target, fname), cap.is_model, functools.partial(
-        transpile, obj, source, target, verify=verify, strict=strict, name=name, fuse=fuse))
+        transpile, obj, source, target, verify=verify, strict=strict, name=name, fuse=fuse),
+        (tuple(cap.args), dict(cap.kwargs)))
     t2 = time.perf_counter()
     conv = target if target != "ivy" else "numpy"
     params = {k: fw.from_numpy(v, conv) for k, v in cap.params.items()}
@@ -539,12 +540,14 @@ class _Variants:
     such inputs,
     this transpiles the source again with them as the example (capture and verification as
     the first time, cached per signature) and runs that. A model's variants take the
-    parameters passed in (the target's current weights, trained or not). Inside a trace
-    (``jax.jit``, ``tf.function``) there are no values to capture with: the refusal stands,
-    with advice."""
+    parameters passed in (the target's current weights, trained or not). Inside a ``jax.jit``
+    trace (shapes, no values) the first example's values resized to the new shape are the
+    example; where sizes are unknown (``tf.function`` with a ``None`` dimension) the refusal
+    stands, with advice."""
 
-    def __init__(self, fn, is_model: bool, again):
+    def __init__(self, fn, is_model: bool, again, example=((), {})):
         self.fn, self.is_model, self.again = fn, is_model, again
+        self.example = example  # the first example's (args, kwargs), NumPy
         self.more: dict = {}
         self.__name__ = self.__qualname__ = fn.__name__
         self.__doc__, self.__wrapped__ = fn.__doc__, fn
@@ -577,20 +580,50 @@ class _Variants:
 
     def _make(self, args, kwargs, why):
         inputs = args[1:] if self.is_model else args
+        key = self._key(args, kwargs)  # the call as made (what __call__ looks up)
+        # a keyword left out keeps the example's value (as in the emitted code)
+        kwargs = {**{k: v for k, v in self.example[1].items() if k not in kwargs}, **kwargs}
         try:
-            hash(self._key(args, kwargs))
-            inputs_np, kwargs_np = fw.tree_to_numpy(inputs), fw.tree_to_numpy(kwargs)
-        except Exception:  # noqa: BLE001 - abstract values (a jit trace), unhashable arguments
+            hash(key)
+            try:
+                inputs_np, kwargs_np = fw.tree_to_numpy(inputs), fw.tree_to_numpy(kwargs)
+            except Exception:  # noqa: BLE001 - abstract values (a jax.jit trace)
+                inputs_np, kwargs_np = self._resized(inputs, kwargs)
+        except Exception:  # noqa: BLE001 - unknown sizes (tf.function), unhashable arguments
             e = ValueError(
-                f"{why}. Inside a trace (jax.jit, tf.function, torch.compile) the transpiled "
-                "function cannot be transpiled again for these inputs: call it once eagerly "
-                "with inputs of this shape (it then transpiles for them and keeps both), or "
-                "transpile with an example of this shape")
+                f"{why}. Inside this trace the transpiled function cannot be transpiled again "
+                "for these inputs (their sizes are not all known, or their structure is not the "
+                "example's): call it once eagerly with inputs of this shape (it then transpiles "
+                "for them and keeps both), or transpile with an example of this shape")
             e.wrong_input = True
             raise e from None
-        f = self.again(args=inputs_np, kwargs=kwargs_np).fn.fn
-        self.more[self._key(args, kwargs)] = f
+        jax = sys.modules.get("jax")
+        with jax.ensure_compile_time_eval() if jax is not None else _nullcontext():
+            # (inside a jax.jit trace, JAX would stage the new transpile's own JAX work into it)
+            f = self.again(args=inputs_np, kwargs=kwargs_np).fn.fn
+        self.more[key] = f
         return f
+
+    def _resized(self, inputs, kwargs):
+        """Example values for abstract inputs (a ``jax.jit`` trace knows shapes and dtypes, not
+        values): the first example's values repeated to the new shape (``np.resize``) in the
+        new dtype, so they keep its ranges (token ids, indices); plain Python values as given.
+        The new transpile verifies on them like any other."""
+        leaves, spec = optree.tree_flatten((tuple(inputs), kwargs), none_is_leaf=True,
+                                           namespace="ivy")
+        ex, ex_spec = optree.tree_flatten(self.example, none_is_leaf=True, namespace="ivy")
+        if spec != ex_spec:
+            raise ValueError("another structure than the example's")
+        out = []
+        for v, e in zip(leaves, ex, strict=True):
+            if fw.is_array(v):
+                shape = tuple(int(d) for d in v.shape)  # TypeError for unknown sizes
+                dt = np.dtype(str(v.dtype).rpartition(".")[2])
+                out.append(np.resize(np.asarray(e), shape).astype(dt) if np.size(e) else
+                           np.zeros(shape, dt))
+            else:
+                out.append(v)
+        return optree.tree_unflatten(spec, out)
 
 
 def _localize(cap: Captured, cap_mod, obj, args, kwargs) -> dict | None:

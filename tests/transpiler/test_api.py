@@ -266,9 +266,17 @@ def test_other_shapes_dtypes_and_values_never_run_silently_wrong(tmp_path):
         np.testing.assert_allclose(np.asarray(t(xx, k, dim=dim)),
                                    f(torch.tensor(xx), k, dim=dim).numpy(), rtol=1e-5, atol=1e-5)
     assert len(t.fn.more) == 3
-    with pytest.raises(ValueError, match=r"input a is float32\[7, 3\], but this code was written "
-                                         r"for float32\[2, 3\].*call it once eagerly"):
-        jax.jit(t)(jax.numpy.ones((7, 3), jax.numpy.float32), 2.0)
+    # inside jax.jit (shapes, no values): the example's values resized to the new shape
+    x7 = np.random.default_rng(1).standard_normal((7, 3)).astype(np.float32)
+    np.testing.assert_allclose(np.asarray(jax.jit(t)(x7, 2.0)), f(torch.tensor(x7), 2.0).numpy(),
+                               rtol=1e-5, atol=1e-5)
+    tf = pytest.importorskip("tensorflow")
+    ttf = ivy.transpile(f, source="torch", target="tensorflow", args=(x, 2.0))
+    g = tf.function(ttf, input_signature=[tf.TensorSpec([None, 3], tf.float32)] +
+                    [tf.TensorSpec([], tf.float32)])
+    with pytest.raises(ValueError, match=r"input a is float32\[None, 3\], but this code was "
+                                         r"written for float32\[2, 3\].*call it once eagerly"):
+        g(x, 2.0)  # a None size: nothing to transpile with, refused with advice
     t.save(tmp_path / "f_jax.py")
     ns = {}
     exec(compile((tmp_path / "f_jax.py").read_text(), "f_jax.py", "exec"), ns)
