@@ -321,3 +321,30 @@ def test_a_model_runs_on_other_batch_sizes_with_its_current_weights(target):
             np.testing.assert_allclose(t(torch.tensor(v)).detach().numpy(),
                                        half(torch.tensor(v)).detach().numpy(), rtol=1e-4,
                                        atol=1e-5)
+
+
+def test_an_unknown_batch_size_passes_only_where_the_code_never_uses_it():
+    """Keras builds a model on symbolic inputs of batch size None, and fits in tf.function
+    traces: the input check lets an unknown size through in a dimension whose size the code
+    never holds (a torch MLP → Keras layer, then ``model.fit``), and refuses it where the code
+    baked the example's size (``x.mean(0) * x.shape[0]``)."""
+    torch = pytest.importorskip("torch")
+    tf = pytest.importorskip("tensorflow")
+    keras = pytest.importorskip("keras")
+    torch.manual_seed(0)
+    m = torch.nn.Sequential(torch.nn.Linear(6, 5), torch.nn.Tanh(), torch.nn.Linear(5, 1))
+    x = np.random.default_rng(0).standard_normal((4, 6)).astype(np.float32)
+    t = ivy.transpile(m, source="torch", target="tensorflow", args=(x,))
+    inp = keras.Input((6,))
+    model = keras.Model(inp, t.model(inp))
+    model.compile(optimizer="sgd", loss="mse")
+    xs = np.random.default_rng(1).standard_normal((20, 6)).astype(np.float32)
+    h = model.fit(xs, xs[:, :1], batch_size=8, epochs=1, verbose=0)
+    assert np.isfinite(h.history["loss"][0])
+    np.testing.assert_allclose(model(xs[:3]).numpy(), t(xs[:3]).numpy(), rtol=1e-5, atol=1e-6)
+
+    tb = ivy.transpile(lambda a: a.mean(0) * a.shape[0], source="torch", target="tensorflow",
+                       args=(x,))
+    g = tf.function(tb, input_signature=[tf.TensorSpec([None, 6], tf.float32)])
+    with pytest.raises(ValueError, match=r"float32\[None, 6\], but this code was written for"):
+        g(x)

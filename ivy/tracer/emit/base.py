@@ -40,7 +40,7 @@ import numpy as np
 from ...memo import Memo
 from ...registry import resolve
 from ..errors import TraceError
-from ..ir import CALL, CONSTANT, CONTROL_FLOW, INPUT, MUTATING, Ref, Sub, captured_slices, iter_refs
+from ..ir import CALL, CONSTANT, CONTROL_FLOW, INPUT, MUTATING, Ref, Sub, captured_slices, iter_refs, walk
 
 _STDLIB = {"re", "math", "functools", "itertools", "operator", "builtins", "collections", "numbers",
            "types", "cmath", "string"}
@@ -1054,13 +1054,15 @@ def _guarded_inputs(graph, first_arg: int) -> list:
 #: the emitted code's refusal of other inputs than it was written for: a ValueError marked
 #: ``wrong_input`` (plain functions, no class: ``torch.compile`` resolves a class through its
 #: module, which the emitted code's namespace is not)
-_WRONG_INPUT = '''def {name}(fn, arg, x, shape, dtype):
+_WRONG_INPUT = '''def {name}(fn, arg, x, shape, dtype, free=()):
     # the exact check failed: compare leniently (another framework's array of the same shape
-    # and dtype, a TF shape given as a TensorShape) before refusing
+    # and dtype, a TF shape given as a TensorShape, an unknown size (None: a symbolic trace) in
+    # a dimension whose size the code never uses) before refusing
     got_shape = tuple(getattr(x, "shape", ()))
     got_dtype = str(getattr(x, "dtype", type(x).__name__)).rpartition(".")[2]
     got_dtype = got_dtype.removeprefix("<dtype: '").removesuffix("'>")
-    if got_shape == shape and got_dtype == dtype:
+    if got_dtype == dtype and len(got_shape) == len(shape) and all(
+            g == s or (g is None and d in free) for d, (g, s) in enumerate(zip(got_shape, shape))):
         return
     e = ValueError(
         f"{{fn}}: input {{arg}} is {{got_dtype}}{{list(got_shape)}}, but this code was written for "
@@ -1077,6 +1079,43 @@ _WRONG_VALUE = '''def {name}(fn, arg, got, want):
     e.wrong_input = True
     raise e
 '''
+
+
+def _sizes_used(graph) -> set:
+    """Every integer the code holds: in the calls' arguments (a reshape's sizes, a constant
+    factor) and in the constants' shapes (an ``arange(n)``), sub-graphs included. An input
+    dimension whose size is none of them is computed from the array itself wherever the code
+    needs it (``x.shape``, a reduction's count, a ``-1`` reshape), so the code holds for any
+    size there: the input check lets an unknown size (``None``, in a ``tf.function`` or Keras
+    trace) through in such a dimension, never another known size (that is transpiled again)."""
+    out: set = set()
+
+    def ints(v):
+        c = v.__class__
+        if c is int or c is bool:
+            out.add(int(v))
+        elif c is float and v.is_integer():
+            out.add(int(v))
+        elif c in (tuple, list):
+            for e in v:
+                ints(e)
+        elif c is dict:
+            for e in v.values():
+                ints(e)
+        elif isinstance(v, (np.integer, np.floating)) and float(v).is_integer():
+            out.add(int(v))
+        elif isinstance(v, np.ndarray):
+            out.update(int(d) for d in v.shape)
+            if v.size <= 64 and v.dtype.kind in "iuf":
+                out.update(int(e) for e in v.ravel().tolist() if float(e).is_integer())
+
+    for n in walk(graph):
+        if n.op == CONSTANT:
+            ints(np.asarray(n.value))
+        elif n.op != INPUT:
+            ints(n.args)
+            ints(n.kwargs)
+    return out
 
 
 def input_guard(graph, em, fname: str, first_arg: int, statics: list) -> list[str]:
@@ -1105,11 +1144,16 @@ def input_guard(graph, em, fname: str, first_arg: int, statics: list) -> list[st
             em.done[key] = em.define(f"_{dt}", lambda nm: f"{nm} = {ns}.dtype({em.dtype(dt)})\n")
         return em.done[key]
 
+    used = None
     for n in _guarded_inputs(graph, first_arg):
         shape, dt = tuple(int(d) for d in n.outputs[0][0]), str(n.outputs[0][1])
         nm = em.names.get(id(n), n.name)
         lines.append(f"if {nm}.shape != {shape!r} or {nm}.dtype != {dtype(dt)}:")
-        lines.append(f"    {helper('input')}({fname!r}, {nm!r}, {nm}, {shape!r}, {dt!r})")
+        if used is None:
+            used = _sizes_used(graph)
+        free = tuple(d for d, size in enumerate(shape) if size > 1 and size not in used)
+        more = f", {free!r}" if free else ""
+        lines.append(f"    {helper('input')}({fname!r}, {nm!r}, {nm}, {shape!r}, {dt!r}{more})")
     first = {f"arg{k}" for k in range(first_arg)}
     for expr, v in statics:
         if expr.partition("[")[0] in first or (v.__class__ is float and v != v):
