@@ -488,7 +488,7 @@ def transpile(obj, source: str | None = None, target: str = "jax", args=(), kwar
             + text[text.index("\n"):])
     fn = _Variants(_load(text, target, fname), cap.is_model, functools.partial(
         transpile, obj, source, target, verify=verify, strict=strict, name=name, fuse=fuse),
-        (tuple(cap.args), dict(cap.kwargs)))
+        (tuple(cap.args), dict(cap.kwargs)), source)
     t2 = time.perf_counter()
     conv = target if target != "ivy" else "numpy"
     params = {k: fw.from_numpy(v, conv) for k, v in cap.params.items()}
@@ -545,9 +545,10 @@ class _Variants:
     example; where sizes are unknown (``tf.function`` with a ``None`` dimension) the refusal
     stands, with advice."""
 
-    def __init__(self, fn, is_model: bool, again, example=((), {})):
+    def __init__(self, fn, is_model: bool, again, example=((), {}), source: str = ""):
         self.fn, self.is_model, self.again = fn, is_model, again
         self.example = example  # the first example's (args, kwargs), NumPy
+        self.source = source
         self.more: dict = {}
         self.__name__ = self.__qualname__ = fn.__name__
         self.__doc__, self.__wrapped__ = fn.__doc__, fn
@@ -581,6 +582,23 @@ class _Variants:
     def _make(self, args, kwargs, why):
         inputs = args[1:] if self.is_model else args
         key = self._key(args, kwargs)  # the call as made (what __call__ looks up)
+        if self.source == "jax":  # 64-bit inputs: a JAX program (x64 off) holds them in 32 bits
+            head = args[:1] if self.is_model else ()
+            c_args = head + tuple(fw.jax_canonical_native(tuple(inputs)))
+            c_kwargs = fw.jax_canonical_native(kwargs)
+            if self._key(c_args, c_kwargs) != key:
+                def canonical(*a, **k):
+                    h = a[:1] if self.is_model else ()
+                    return self.fn(*h, *fw.jax_canonical_native(tuple(a[len(h):])),
+                                   **fw.jax_canonical_native(k))
+                try:
+                    self.fn(*c_args, **c_kwargs)
+                except ValueError as e:
+                    if not getattr(e, "wrong_input", False):
+                        raise
+                else:
+                    self.more[key] = canonical
+                    return canonical
         # a keyword left out keeps the example's value (as in the emitted code)
         kwargs = {**{k: v for k, v in self.example[1].items() if k not in kwargs}, **kwargs}
         try:

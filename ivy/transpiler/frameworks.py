@@ -155,6 +155,29 @@ def jax_canonical(tree):
     return optree.tree_map(one, tree, none_is_leaf=True, namespace="ivy")
 
 
+def jax_canonical_native(tree):
+    """:func:`jax_canonical` in each array's own framework (a cast, no copy through NumPy:
+    tracers and autodiff pass): what a JAX program with x64 off makes of 64-bit inputs."""
+    def one(v):
+        if not is_array(v) or isinstance(v, np.generic):
+            return v
+        d = str(getattr(v, "dtype", "")).rpartition(".")[2].removeprefix("<dtype: '")
+        d = d.removesuffix("'>")
+        to = _JAX_32.get(d)
+        if to is None:
+            return v
+        f = framework_of(v)
+        if f == "torch":
+            import torch
+            return v.to(getattr(torch, np.dtype(to).name))
+        if f == "tensorflow":
+            import tensorflow as tf
+            return tf.cast(v, np.dtype(to).name)
+        return v.astype(to)
+
+    return optree.tree_map(one, tree, none_is_leaf=True, namespace="ivy")
+
+
 def random_like(a: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """A fresh draw with ``a``'s shape and dtype: normal floats (uniform in [0, 1) when ``a`` lies
     there, |normal| + 0.1 when ``a`` is positive; an additive mask — infinities and one other
@@ -275,4 +298,5 @@ def compare_trees(ref, got, **kw) -> list[dict]:
 __all__ = ["ALIASES", "FRAMEWORKS", "OP_RTOL", "RTOL", "TARGETS", "canonical", "compare_trees",
            "cotangent",
            "convert_tree", "difference", "framework_of", "from_numpy", "is_array", "jax_canonical",
+           "jax_canonical_native",
            "random_like", "to_numpy", "tree_from_numpy", "tree_to_numpy"]
