@@ -775,8 +775,9 @@ class _GradientCuts(TorchFunctionMode):
     """Records where a forward cuts its own gradient at the Python level (torch's autograd
     internals detach too, below it): ``.detach()`` of a tensor that requires grad (a
     straight-through estimator ``x + (q - x).detach()``, a commitment loss), or a call on one
-    under ``no_grad``. There, as with a custom ``autograd.Function``, the backward defines the
-    model's gradient, not the forward's derivative."""
+    under ``no_grad``; an embedding with a ``padding_idx`` (that row's gradient is 0). There, as
+    with a custom ``autograd.Function``, the backward defines the model's gradient, not the
+    forward's derivative."""
 
     def __init__(self):
         super().__init__()
@@ -790,6 +791,11 @@ class _GradientCuts(TorchFunctionMode):
                    for t in optree.tree_leaves((args, kwargs))):
                 self.found.add("Tensor.detach" if name.startswith("detach")
                                else f"{name} under no_grad")
+        elif name == "embedding" and (args[2:3] or (kwargs.get("padding_idx"),))[0] is not None:
+            # the padding row's gradient is 0 by definition, not the forward's derivative
+            w = args[1] if len(args) > 1 else kwargs.get("weight")
+            if isinstance(w, torch.Tensor) and w.requires_grad:
+                self.found.add("embedding padding_idx")
         return func(*args, **kwargs)
 
 

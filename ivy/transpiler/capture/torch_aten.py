@@ -702,7 +702,10 @@ def select(x, dim, index):
 
 @rule("embedding")
 def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False):
-    return native(F.embedding(T(indices), T(weight)))
+    """aten's ``padding_idx`` is -1 for none (BERT's ``pad_token_id`` 0: that row's gradient is
+    0 in torch; it was dropped here)."""
+    return native(F.embedding(T(indices), T(weight),
+                              padding_idx=padding_idx if padding_idx >= 0 else None))
 
 
 def _creation(fn_name):

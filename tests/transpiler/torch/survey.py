@@ -532,7 +532,10 @@ def reason(e: BaseException) -> tuple[str, str]:
     return op, cut[:400]
 
 
-def run_case(obj, args, target):
+def run_case(obj, args, target, more=()):
+    """Transpile on ``args`` (verified), then compare with torch on a third draw of the same
+    shapes and on each argument tuple in ``more`` (e.g. another batch size: a new signature, so
+    ``t(...)`` re-transpiles)."""
     t0 = time.perf_counter()
     try:
         t = ivy.transpile(obj, source="torch", target=target, args=args)
@@ -554,6 +557,24 @@ def run_case(obj, args, target):
     except Exception as e:  # noqa: BLE001
         return {"status": "wrong", "op": "", "reason": f"third draw raised {type(e).__name__}: {e}"[:300], "s": dt}
     bad = [r for r in res if not r["ok"]]
+    for i, ab in enumerate(more):
+        if bad:
+            break
+        a3 = ab
+        try:
+            want = _native(obj, ab)
+        except Exception as e:  # noqa: BLE001
+            return {"status": "ok", "note": f"torch fails on extra draw {i}: {e}"[:200], "s": dt}
+        try:
+            got = fw.tree_to_numpy(t(*ab))
+            bad = [r for r in fw.compare_trees(want, got) if not r["ok"]]
+        except TranspileError as e:
+            op, r = reason(e)
+            return {"status": "refused", "op": op, "reason": f"extra draw {i}: {r}", "s": dt}
+        except Exception as e:  # noqa: BLE001
+            return {"status": "crash", "op": "", "reason": f"extra draw {i} raised "
+                    f"{type(e).__name__}: {e}"[:300], "tb": traceback.format_exc()[-1500:],
+                    "s": dt}
     if bad and _conditioning(obj, a3, want, got):
         return {"status": "ok", "note": "differs from torch float32 by no more than torch "
                 "float32 differs from torch float64 (ill-conditioned draw)", "s": dt}

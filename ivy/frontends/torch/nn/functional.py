@@ -948,7 +948,11 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
             need = ivy.logical_and(ivy.expand_dims(used, axis=-1), ivy.greater(norms, max_norm))
             w = ivy.where(need, ivy.multiply(w, scale), w)
             weight._data = w
-    return wrap(ivy.take(w, ivy.astype(idx, "int64"), axis=0))
+    rows = ivy.take(w, ivy.astype(idx, "int64"), axis=0)
+    if padding_idx is not None:   # the padding row gets no gradient, as in torch
+        keep = ivy.not_equal(idx, padding_idx if padding_idx >= 0 else padding_idx + n)
+        rows = ivy.where(ivy.expand_dims(keep, axis=-1), rows, ivy.stop_gradient(rows))
+    return wrap(rows)
 
 
 def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False,
@@ -1082,6 +1086,9 @@ def pad(input, pad, mode="constant", value=None):
         pairs = [(max(lo, 0), max(hi, 0)) for lo, hi in pairs]
     if mode == "constant":
         v = 0 if value is None else value
+        cat = dtype_of(x).cat
+        if cat in (0, 1) and isinstance(v, float):   # bool, int
+            v = bool(v) if cat == 0 else int(v)   # torch casts the value (-100.0 on int labels)
         return wrap(ivy.pad(x, pairs, mode="constant", constant_values=v))
     m = {"reflect": "reflect", "replicate": "edge", "circular": "wrap"}.get(mode)
     if m is None:
@@ -1249,8 +1256,20 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
         if dtype_of(mask).cat != 0:
             mask = cast(mask, dtype_of(q))
     if dropout_p == 0.0:
-        return wrap(ivy.scaled_dot_product_attention(q, k, v, mask=mask, is_causal=is_causal,
-                                                     scale=scale))
+        if mask is None:
+            return wrap(ivy.scaled_dot_product_attention(q, k, v, mask=mask,
+                                                         is_causal=is_causal, scale=scale))
+        # torch (2.5+) gives 0 for a query whose keys are all masked (False / -inf), where the
+        # softmax alone gives NaN (GPT-2 with left padding): such rows attend to every key with
+        # a finite mask (finite gradients), then are zeroed
+        boolean = dtype_of(mask).cat == 0
+        live = ivy.any(mask if boolean else ivy.not_equal(mask, -math.inf), axis=-1,
+                       keepdims=True)
+        mask = ivy.logical_or(mask, ivy.logical_not(live)) if boolean else \
+            ivy.where(live, mask, ivy.zeros_like(mask))
+        out = ivy.scaled_dot_product_attention(q, k, v, mask=mask, is_causal=is_causal,
+                                               scale=scale)
+        return wrap(ivy.where(live, out, ivy.zeros_like(out)))
     E = q.shape[-1]
     sc = scale if scale is not None else 1.0 / math.sqrt(E)
     s = ivy.multiply(ivy.matmul(q, ivy.matrix_transpose(k)), sc)

@@ -39,6 +39,13 @@ def _conv_cl(x, w, strides, pads, dils, groups):
         # data_format named: with None, eager 3-D ops (Conv3D, AvgPool3D, MaxPool3D) record no
         # data_format attribute and their gradients fail reading it (TF 2.21)
         fmt = "NDHWC" if x.ndim == 5 else None
+        if any(k == 1 and s > 1 for k, s in zip(w.shape, strides, strict=False)):
+            # a strided 1-wide kernel reads every s-th row: subsample first (TF 2.21's oneDNN
+            # Conv2DBackpropFilter corrupts the heap on a 1x1 stride-2 conv of some shapes,
+            # e.g. (1|3, 16, 16, 8): ResNet/RegNet shortcuts)
+            x = x[(slice(None), *(slice(None, None, s) if k == 1 else slice(None)
+                                  for k, s in zip(w.shape, strides, strict=False)), slice(None))]
+            strides = tuple(1 if k == 1 else s for k, s in zip(w.shape, strides, strict=False))
         if any(s > 1 for s in strides) and any(d > 1 for d in dils):
             # tf.nn.convolution refuses strides and dilations together: dilate, then subsample
             y = tf.nn.convolution(x, w, strides=1, padding="VALID", dilations=dils,
