@@ -555,7 +555,10 @@ class _Variants:
 
     def __call__(self, *args, **kwargs):
         if self.more:
-            f = self.more.get(self._key(args, kwargs))
+            try:
+                f = self.more.get(self._key(args, kwargs))
+            except TypeError:  # an unhashable plain argument: no variant is kept for it
+                f = None
             if f is not None:
                 return f(*args, **kwargs)
         try:

@@ -1082,12 +1082,14 @@ _WRONG_VALUE = '''def {name}(fn, arg, got, want):
 
 
 def _sizes_used(graph) -> set:
-    """Every integer the code holds: in the calls' arguments (a reshape's sizes, a constant
-    factor) and in the constants' shapes (an ``arange(n)``), sub-graphs included. An input
-    dimension whose size is none of them is computed from the array itself wherever the code
-    needs it (``x.shape``, a reduction's count, a ``-1`` reshape), so the code holds for any
-    size there: the input check lets an unknown size (``None``, in a ``tf.function`` or Keras
-    trace) through in such a dimension, never another known size (that is transpiled again)."""
+    """Every integer the code holds: in the calls' arguments (a reshape's sizes, a slice's
+    bounds, a constant factor) and in the constants' shapes and small values (an ``arange(n)``),
+    sub-graphs included. An input dimension of size n where no such integer is n, n ± 1 or a
+    multiple of n (``x.shape[0] * 2`` folded into a reshape) is computed from the array itself
+    wherever the code needs it (``x.shape``, a reduction's count, a ``-1`` reshape), so the code
+    holds for any size there: the input check lets an unknown size (``None``, in a
+    ``tf.function`` or Keras trace) through in such a dimension, never another known size (that
+    is transpiled again). Conservative: a coincidence refuses, loudly."""
     out: set = set()
 
     def ints(v):
@@ -1099,6 +1101,8 @@ def _sizes_used(graph) -> set:
         elif c in (tuple, list):
             for e in v:
                 ints(e)
+        elif c is slice:
+            ints((v.start, v.stop, v.step))
         elif c is dict:
             for e in v.values():
                 ints(e)
@@ -1151,7 +1155,8 @@ def input_guard(graph, em, fname: str, first_arg: int, statics: list) -> list[st
         lines.append(f"if {nm}.shape != {shape!r} or {nm}.dtype != {dtype(dt)}:")
         if used is None:
             used = _sizes_used(graph)
-        free = tuple(d for d, size in enumerate(shape) if size > 1 and size not in used)
+        free = tuple(d for d, size in enumerate(shape) if size > 1 and not any(
+            u in (size - 1, size + 1) or (u and u % size == 0) for u in used))
         more = f", {free!r}" if free else ""
         lines.append(f"    {helper('input')}({fname!r}, {nm!r}, {nm}, {shape!r}, {dt!r}{more})")
     first = {f"arg{k}" for k in range(first_arg)}
