@@ -537,9 +537,9 @@ class _Variants:
     """The emitted function, and the program transpiled again for each other input signature
     it is called with. The emitted code is written for the example's shapes, dtypes and plain
     Python argument values and refuses others (a ValueError marked ``wrong_input``); called with
-    such inputs,
-    this transpiles the source again with them as the example (capture and verification as
-    the first time, cached per signature) and runs that. A model's variants take the
+    such inputs, this transpiles the source again with them as the example (capture and
+    verification as the first time, cached per signature) and runs that. A JAX source's 64-bit
+    inputs are first cast to the 32 bits the JAX program holds them in. A model's variants take the
     parameters passed in (the target's current weights, trained or not). Inside a ``jax.jit``
     trace (shapes, no values) the first example's values resized to the new shape are the
     example; where sizes are unknown (``tf.function`` with a ``None`` dimension) the refusal

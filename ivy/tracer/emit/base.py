@@ -40,7 +40,18 @@ import numpy as np
 from ...memo import Memo
 from ...registry import resolve
 from ..errors import TraceError
-from ..ir import CALL, CONSTANT, CONTROL_FLOW, INPUT, MUTATING, Ref, Sub, captured_slices, iter_refs, walk
+from ..ir import (
+    CALL,
+    CONSTANT,
+    CONTROL_FLOW,
+    INPUT,
+    MUTATING,
+    Ref,
+    Sub,
+    captured_slices,
+    iter_refs,
+    walk,
+)
 
 _STDLIB = {"re", "math", "functools", "itertools", "operator", "builtins", "collections", "numbers",
            "types", "cmath", "string"}
