@@ -325,15 +325,16 @@ def test_a_model_runs_on_other_batch_sizes_with_its_current_weights(target):
 
 def test_an_unknown_batch_size_passes_only_where_the_code_never_uses_it():
     """Keras builds a model on symbolic inputs of batch size None, and fits in tf.function
-    traces: the input check lets an unknown size through in a dimension whose size the code
-    never holds (a torch MLP → Keras layer, then ``model.fit``), and refuses it where the code
-    baked the example's size (``x.mean(0) * x.shape[0]``)."""
+    traces: the input check lets an unknown batch size through where the code holds no integer
+    related to it (a torch MLP → Keras layer, then ``model.fit``), and refuses it where the code
+    baked the example's size (``x.mean(0) * x.shape[0]``, ``x[: n // 2]``) and in every other
+    dimension."""
     torch = pytest.importorskip("torch")
     tf = pytest.importorskip("tensorflow")
     keras = pytest.importorskip("keras")
     torch.manual_seed(0)
     m = torch.nn.Sequential(torch.nn.Linear(6, 5), torch.nn.Tanh(), torch.nn.Linear(5, 1))
-    x = np.random.default_rng(0).standard_normal((4, 6)).astype(np.float32)
+    x = np.random.default_rng(0).standard_normal((7, 6)).astype(np.float32)  # a prime batch
     t = ivy.transpile(m, source="torch", target="tensorflow", args=(x,))
     inp = keras.Input((6,))
     model = keras.Model(inp, t.model(inp))
@@ -348,3 +349,12 @@ def test_an_unknown_batch_size_passes_only_where_the_code_never_uses_it():
     g = tf.function(tb, input_signature=[tf.TensorSpec([None, 6], tf.float32)])
     with pytest.raises(ValueError, match=r"float32\[None, 6\], but this code was written for"):
         g(x)
+    # half the batch (x[: n // 2]): n // 2 is a divisor-like derived size, refused too; and an
+    # unknown size in another dimension (computed padding depends on it) is never let through
+    for fn, spec in ((lambda a: a[: a.shape[0] // 2].sum(0), [None, 6]),
+                     (lambda a: torch.tanh(a).sum(0), [7, None])):
+        tt = ivy.transpile(fn, source="torch", target="tensorflow",
+                           args=(np.ones((8, 6) if spec[0] is None else (7, 6), np.float32),))
+        g = tf.function(tt, input_signature=[tf.TensorSpec(spec, tf.float32)])
+        with pytest.raises(ValueError, match=r"but this code was written for"):
+            g(np.ones((8, 6) if spec[0] is None else (7, 6), np.float32))

@@ -1095,12 +1095,15 @@ _WRONG_VALUE = '''def {name}(fn, arg, got, want):
 def _sizes_used(graph) -> set:
     """Every integer the code holds: in the calls' arguments (a reshape's sizes, a slice's
     bounds, a constant factor) and in the constants' shapes and small values (an ``arange(n)``),
-    sub-graphs included. An input dimension of size n where no such integer is n, n ± 1 or a
-    multiple of n (``x.shape[0] * 2`` folded into a reshape) is computed from the array itself
-    wherever the code needs it (``x.shape``, a reduction's count, a ``-1`` reshape), so the code
-    holds for any size there: the input check lets an unknown size (``None``, in a
-    ``tf.function`` or Keras trace) through in such a dimension, never another known size (that
-    is transpiled again). Conservative: a coincidence refuses, loudly."""
+    sub-graphs included. The input check lets an unknown size (``None``, in a ``tf.function`` or
+    Keras trace) through in an input's first (batch) dimension of size n when no such integer
+    is n, n ± 1, a multiple of n (``x.shape[0] * 2`` folded into a reshape) or a divisor of n
+    above 1 (``n // 2``): the code then reads the batch size from the array wherever it needs it
+    (``x.shape``, a reduction's count, a ``-1`` reshape). Never another known size (that is
+    transpiled again), and never other dimensions: sizes there feed computed padding (TF's
+    ``SAME`` with a stride depends on the size's parity) and the like. Conservative: a
+    coincidence refuses, loudly (an example batch size that is prime and unlike the model's
+    other sizes, e.g. 7, avoids it)."""
     out: set = set()
 
     def ints(v):
@@ -1166,8 +1169,10 @@ def input_guard(graph, em, fname: str, first_arg: int, statics: list) -> list[st
         lines.append(f"if {nm}.shape != {shape!r} or {nm}.dtype != {dtype(dt)}:")
         if used is None:
             used = _sizes_used(graph)
-        free = tuple(d for d, size in enumerate(shape) if size > 1 and not any(
-            u in (size - 1, size + 1) or (u and u % size == 0) for u in used))
+        size = shape[0] if shape else 0
+        free = (0,) if size > 1 and not any(
+            u in (size - 1, size + 1) or (u and u % size == 0) or (u > 1 and size % u == 0)
+            for u in used) else ()
         more = f", {free!r}" if free else ""
         lines.append(f"    {helper('input')}({fname!r}, {nm!r}, {nm}, {shape!r}, {dt!r}{more})")
     first = {f"arg{k}" for k in range(first_arg)}
