@@ -6,6 +6,7 @@ test the pipeline itself; the per-source corpora live in tests/transpiler/<sourc
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -291,7 +292,8 @@ def test_other_shapes_dtypes_and_values_never_run_silently_wrong(tmp_path):
         g(x, 3.0)
 
 
-@pytest.mark.parametrize("target", ["torch", "jax", "tensorflow"])
+@pytest.mark.parametrize("target", ["torch", "jax"] + (["tensorflow"] if os.environ.get(
+    "IVY_FULL") else []))  # (TF: the Keras test below covers its model path)
 def test_a_model_runs_on_other_batch_sizes_with_its_current_weights(target):
     """A model transpiled with batch 2 runs with batch 5 (transpiled again for it, on the
     parameters the target model holds now: trained weights are kept)."""
