@@ -158,7 +158,7 @@ class Transpiled:
     def _inputs(self, inputs, kwargs):
         conv = self.target if self.target != "ivy" else "numpy"
         if self.source_framework == "jax":  # as the JAX program holds them: x64 off
-            inputs, kwargs = fw.jax_canonical((tuple(inputs), kwargs))
+            inputs, kwargs = fw.jax_canonical_native((tuple(inputs), kwargs))
         return fw.convert_tree(tuple(inputs), conv), fw.convert_tree(kwargs, conv)
 
     def __call__(self, *inputs, **kwargs):

@@ -141,23 +141,10 @@ _JAX_32 = {"int64": np.int32, "uint64": np.uint32, "float64": np.float32,
            "complex128": np.complex64}
 
 
-def jax_canonical(tree):
-    """``tree`` with 64-bit arrays as JAX holds them with x64 off (its default, under which JAX
-    programs are captured): int64 → int32, float64 → float32... (a NumPy copy); the rest as is."""
-    def one(v):
-        if is_array(v) and not isinstance(v, np.generic):
-            d = str(getattr(v, "dtype", "")).replace("torch.", "").removeprefix("<dtype: '")
-            d = d.removesuffix("'>")
-            if d in _JAX_32:
-                return to_numpy(v).astype(_JAX_32[d])
-        return v
-
-    return optree.tree_map(one, tree, none_is_leaf=True, namespace="ivy")
-
-
 def jax_canonical_native(tree):
-    """:func:`jax_canonical` in each array's own framework (a cast, no copy through NumPy:
-    tracers and autodiff pass): what a JAX program with x64 off makes of 64-bit inputs."""
+    """``tree`` with 64-bit arrays as JAX holds them with x64 off (its default, under which JAX
+    programs are captured): int64 → int32, float64 → float32..., cast in each array's own
+    framework (no copy through NumPy: tracers and autodiff pass); the rest as is."""
     def one(v):
         if not is_array(v) or isinstance(v, np.generic):
             return v
@@ -297,6 +284,6 @@ def compare_trees(ref, got, **kw) -> list[dict]:
 
 __all__ = ["ALIASES", "FRAMEWORKS", "OP_RTOL", "RTOL", "TARGETS", "canonical", "compare_trees",
            "cotangent",
-           "convert_tree", "difference", "framework_of", "from_numpy", "is_array", "jax_canonical",
+           "convert_tree", "difference", "framework_of", "from_numpy", "is_array",
            "jax_canonical_native",
            "random_like", "to_numpy", "tree_from_numpy", "tree_to_numpy"]
