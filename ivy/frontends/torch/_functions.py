@@ -1675,13 +1675,16 @@ def _prod(s):
 
 def sum(input, dim=None, keepdim=False, *, dtype=None, out=None):  # noqa: A001
     x = input._data
-    ax = None if dim is None else _dims(dim, len(x.shape))
     if dtype is None and out is None:
         d = _FROM_NATIVE.get(x.dtype)
-        if d is _core.float32 or d is _core.float64:  # Ivy's sum keeps these (its rule)
+        if d is _float32 or d is _float64:  # Ivy's sum keeps these (its rule)
             # (the whole-tensor sum without keywords: the backend may bind it natively)
-            return wrap(ivy.sum(x) if ax is None and not keepdim else
-                        ivy.sum(x, axis=ax, keepdims=keepdim))
+            if dim is None:
+                return wrap(ivy.sum(x, keepdims=True) if keepdim else ivy.sum(x))
+            ax = _dims(dim, len(x.shape))
+            return wrap(ivy.sum(x, axis=ax, keepdims=keepdim) if keepdim else
+                        ivy.sum(x, axis=ax))
+    ax = None if dim is None else _dims(dim, len(x.shape))
     if dtype is None:
         dt = dtype_of(x)
         if dt.cat < 2:
@@ -1707,8 +1710,9 @@ def mean(input, dim=None, keepdim=False, *, dtype=None, out=None):
     x = input._data
     if dtype is None and out is None and _CAT.get(x.dtype, 0) >= 2:
         ax = None if dim is None else _dims(dim, len(x.shape))
-        return wrap(ivy.mean(x) if ax is None and not keepdim else
-                    ivy.mean(x, axis=ax, keepdims=keepdim))
+        if ax is None:
+            return wrap(ivy.mean(x) if not keepdim else ivy.mean(x, keepdims=True))
+        return wrap(ivy.mean(x, axis=ax) if not keepdim else ivy.mean(x, axis=ax, keepdims=True))
     ax = None if dim is None else _dims(dim, len(x.shape))
     if dtype is not None:
         x = cast(x, to_dtype(dtype))
@@ -1744,7 +1748,8 @@ def _max_min(name, red, arg, pair):
     def f(input, dim=None, keepdim=False, *, out=None):
         x = input._data
         if dim is None and out is None and _CAT.get(x.dtype) in (1, 2):  # int/float, all dims
-            _check_nonempty(x, None, name)
+            if 0 in x.shape:
+                _check_nonempty(x, None, name)  # raises torch's error
             return wrap(red(x))
         if isinstance(dim, Tensor):
             return pair(input, dim, out=out)
@@ -2230,24 +2235,28 @@ def _cat_dtype(tensors):
 
 def _same(tensors, dim, extra):
     """The native arrays of ``tensors`` (a list/tuple of Tensors of one native dtype and shape
-    length >= 1, none 1-D and empty) and ``dim`` made non-negative for ``ndim + extra`` dims, or
-    None where ``cat``/``stack`` need their general path."""
-    if tensors.__class__ not in (list, tuple) or not tensors or dim.__class__ is not _int:
+    length >= 1, none 1-D and empty; for ``stack`` (``extra`` 1) of one shape) and ``dim`` made
+    non-negative for ``ndim + extra`` dims, or None where ``cat``/``stack`` need their general
+    path."""
+    c = tensors.__class__
+    if (c is not list and c is not tuple) or not tensors or dim.__class__ is not _int:
         return None
     x0 = tensors[0]
     if x0.__class__ is not Tensor:
         return None
     x0 = x0._data
-    dt, nd = x0.dtype, len(x0.shape)
+    dt, s0 = x0.dtype, x0.shape
+    nd = len(s0)
     n = nd + extra
-    if not nd or not -n <= dim < n or (nd == 1 and not x0.shape[0]):
+    if not nd or not -n <= dim < n or (nd == 1 and not s0[0]):
         return None
     xs = [x0]
     for t in tensors[1:]:
         if t.__class__ is not Tensor:
             return None
         x = t._data
-        if x.dtype is not dt or len(x.shape) != nd or (nd == 1 and not x.shape[0]):
+        if x.dtype is not dt or (x.shape != s0 if extra else x.ndim != nd) or (
+                nd == 1 and not x.shape[0]):
             return None
         xs.append(x)
     return xs, dim % n
@@ -2278,14 +2287,8 @@ concat = concatenate = cat
 def stack(tensors, dim=0, *, out=None):
     if out is None:
         fast = _same(tensors, dim, 1)
-        if fast is not None:
-            xs = fast[0]
-            s0 = xs[0].shape
-            for x in xs:
-                if x.shape != s0:
-                    break
-            else:
-                return wrap(ivy.stack(xs, axis=fast[1]))
+        if fast is not None:  # (one shape as well)
+            return wrap(ivy.stack(fast[0], axis=fast[1]))
     tensors = list(tensors)
     if not tensors:
         raise RuntimeError("stack expects a non-empty TensorList")
@@ -2796,7 +2799,8 @@ def where(condition, input=None, other=None, *, out=None):
     if input is None and other is None:
         return nonzero(condition, as_tuple=True)
     c = condition._data
-    if _CAT.get(c.dtype) != 0:
+    k = _CAT.get(c.dtype)
+    if k != 0 and (k is not None or dtype_of(c).cat != 0):  # None: a dtype not seen yet
         c = ivy.astype(c, "bool")
     if input.__class__ is Tensor and other.__class__ is Tensor and out is None and \
             input._data.dtype is other._data.dtype:  # one dtype: no promotion
@@ -3872,6 +3876,7 @@ def compile(model=None, **kwargs):  # noqa: A001
 
 
 _int64 = _core.int64
+_float32, _float64 = _core.float32, _core.float64
 float64 = _core.float64
 complex128 = _core.complex128
 float32 = _core.float32

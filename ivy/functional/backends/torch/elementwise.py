@@ -266,7 +266,7 @@ log = torch.log
 log2 = torch.log2
 log10 = torch.log10
 logical_not = _unary("logical_not", torch.logical_not)
-negative = _unary("negative", torch.negative)
+negative = _unary("negative", torch.neg)  # (torch.negative: an alias, one more ATen dispatch)
 reciprocal = torch.reciprocal
 signbit = torch.signbit
 sin = torch.sin
@@ -356,7 +356,7 @@ def conj(x, /):
 # ---------------------------------------------------------------------------------------------
 
 _add = _binary("add", torch.add, True)
-_subtract = _binary("subtract", torch.subtract, True)
+_subtract = _binary("subtract", torch.sub, True)
 
 
 def _complex_add(x1, x2, sign):
@@ -407,11 +407,11 @@ def _additive(name, fn, general, sign):
 
 
 add = _additive("add", torch.add, _add, 1)
-subtract = _additive("subtract", torch.subtract, _subtract, -1)
+subtract = _additive("subtract", torch.sub, _subtract, -1)
 
 
-multiply = _binary("multiply", torch.multiply, True)
-divide = _binary("divide", torch.divide, True)
+multiply = _binary("multiply", torch.mul, True)  # (not the aliases multiply/divide)
+divide = _binary("divide", torch.div, True)
 pow = _binary("pow", torch.pow, True)  # noqa: A001
 equal = _binary("equal", torch.eq, True)
 not_equal = _binary("not_equal", torch.ne, True)
@@ -444,7 +444,7 @@ def floor_divide(x1, x2, /):
         # the standard: floor(x1 / x2) where an operand is infinite (torch gives NaN for inf // 2)
         x1, x2 = _prep(x1, x2)
         fix = torch.isinf(x1) | torch.isinf(x2)
-        r = torch.where(fix, torch.floor(torch.divide(x1, x2)), r)
+        r = torch.where(fix, torch.floor(torch.div(x1, x2)), r)
     return r
 
 

@@ -112,6 +112,8 @@ def _positive_key(x, key, found, flipped_input):
 
 
 def get_item(x, /, key):
+    if key.__class__ is int:  # x[i]: nothing to clean, no negative-step slice
+        return x[key]
     fixed = _clean(x, key)
     if fixed is not None:
         key = fixed
