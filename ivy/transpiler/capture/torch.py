@@ -775,7 +775,8 @@ class _GradientCuts(TorchFunctionMode):
     """Records where a forward cuts its own gradient at the Python level (torch's autograd
     internals detach too, below it): ``.detach()`` of a tensor that requires grad (a
     straight-through estimator ``x + (q - x).detach()``, a commitment loss), or a call on one
-    under ``no_grad``; an embedding with a ``padding_idx`` (that row's gradient is 0). There, as
+    under ``no_grad``; an embedding with a ``padding_idx`` (that row's gradient is 0) or with
+    ``scale_grad_by_freq`` (a row's gradient divided by its count). There, as
     with a custom ``autograd.Function``, the backward defines the model's gradient, not the
     forward's derivative."""
 
@@ -791,11 +792,16 @@ class _GradientCuts(TorchFunctionMode):
                    for t in optree.tree_leaves((args, kwargs))):
                 self.found.add("Tensor.detach" if name.startswith("detach")
                                else f"{name} under no_grad")
-        elif name == "embedding" and (args[2:3] or (kwargs.get("padding_idx"),))[0] is not None:
-            # the padding row's gradient is 0 by definition, not the forward's derivative
+        elif name in ("embedding", "embedding_bag"):
+            # the padding row's gradient is 0 by definition, and scale_grad_by_freq divides a
+            # row's gradient by its index's count: neither is the forward's derivative
             w = args[1] if len(args) > 1 else kwargs.get("weight")
             if isinstance(w, torch.Tensor) and w.requires_grad:
-                self.found.add("embedding padding_idx")
+                if name == "embedding" and \
+                        (args[2:3] or (kwargs.get("padding_idx"),))[0] is not None:
+                    self.found.add("embedding padding_idx")
+                if (args[5:6] or (kwargs.get("scale_grad_by_freq"),))[0]:
+                    self.found.add(f"{name} scale_grad_by_freq")
         return func(*args, **kwargs)
 
 

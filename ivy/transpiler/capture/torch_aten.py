@@ -40,7 +40,7 @@ _RANDOM = {"rand", "randn", "randint", "randperm", "rand_like", "randn_like", "r
            "poisson"}
 _UNCHECKED = {"empty", "empty_like", "new_empty", "empty_strided", "new_empty_strided"}
 _DROP = {"device", "layout", "pin_memory", "memory_format", "non_blocking", "requires_grad",
-         "implicit", "sparse_grad", "scale_grad_by_freq", "sparse"}
+         "implicit", "sparse_grad", "sparse"}
 
 
 def is_random(packet: str) -> bool:
@@ -705,7 +705,8 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
     """aten's ``padding_idx`` is -1 for none (BERT's ``pad_token_id`` 0: that row's gradient is
     0 in torch; it was dropped here)."""
     return native(F.embedding(T(indices), T(weight),
-                              padding_idx=padding_idx if padding_idx >= 0 else None))
+                              padding_idx=padding_idx if padding_idx >= 0 else None,
+                              scale_grad_by_freq=bool(scale_grad_by_freq)))
 
 
 def _creation(fn_name):
@@ -1472,6 +1473,8 @@ def embedding_bag(weight, indices, offsets, scale_grad_by_freq=False, mode=0, sp
         member = ivy.logical_and(member, ivy.expand_dims(ivy.not_equal(
             indices, padding_idx), axis=0))
     emb = ivy.take(weight, ivy.astype(indices, ivy.int64), axis=0)  # (n, d)
+    if scale_grad_by_freq and mode != 2 and n:  # (torch refuses it for max)
+        emb = F._scale_grad_by_freq(emb, indices, weight.shape[0])
     if per_sample_weights is not None:
         emb = ivy.multiply(emb, ivy.expand_dims(per_sample_weights, axis=1))
     m = ivy.astype(member, weight.dtype)

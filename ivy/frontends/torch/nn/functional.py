@@ -949,10 +949,30 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
             w = ivy.where(need, ivy.multiply(w, scale), w)
             weight._data = w
     rows = ivy.take(w, ivy.astype(idx, "int64"), axis=0)
+    if scale_grad_by_freq:
+        rows = _scale_grad_by_freq(rows, idx, n)
     if padding_idx is not None:   # the padding row gets no gradient, as in torch
         keep = ivy.not_equal(idx, padding_idx if padding_idx >= 0 else padding_idx + n)
         rows = ivy.where(ivy.expand_dims(keep, axis=-1), rows, ivy.stop_gradient(rows))
     return wrap(rows)
+
+
+def _scale_grad_by_freq(rows, idx, n):
+    """``rows`` (the rows of a weight of ``n`` rows at indices ``idx``), the same values, with
+    their gradient divided by how often each one's index occurs in ``idx`` (torch's
+    ``scale_grad_by_freq``). ``s - (s - rows) / count`` with ``s`` = stop_gradient(rows) keeps
+    every finite value exactly, -0.0 included; a row holding inf or NaN keeps its value and an
+    unscaled gradient."""
+    flat = ivy.reshape(ivy.astype(idx, "int64"), (-1,))
+    if not flat.shape[0]:
+        return rows
+    flat = ivy.where(ivy.less(flat, 0), ivy.add(flat, n), flat)
+    counts = ivy.scatter_nd(ivy.expand_dims(flat, axis=-1),
+                            ivy.ones(flat.shape, dtype=dtype_of(rows).ivy), (n,))
+    per = ivy.reshape(ivy.take(counts, flat, axis=0), tuple(idx.shape) + (1,))
+    s = ivy.stop_gradient(rows)
+    return ivy.where(ivy.isfinite(rows), ivy.subtract(s, ivy.divide(ivy.subtract(s, rows), per)),
+                     rows)
 
 
 def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False,
@@ -963,6 +983,8 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
     (sum/mean/max; entries equal to ``padding_idx`` left out, an empty bag gives zeros)."""
     if mode not in ("sum", "mean", "max"):
         raise ValueError(f"mode has to be one of sum, mean or max, got {mode}")
+    if scale_grad_by_freq and mode == "max":
+        raise RuntimeError("max mode does not support scaling the gradient by the frequency")
     if per_sample_weights is not None and mode != "sum":
         raise NotImplementedError("embedding_bag: per_sample_weights was not None. "
                                   "per_sample_weights is only supported for mode='sum' (got "
@@ -1015,6 +1037,8 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
         ivy.zeros((0, w.shape[1]), dtype=dtype_of(w).ivy)
     if L and (ivy.to_numpy(ivy.max(flat)) >= w.shape[0] or ivy.to_numpy(ivy.min(flat)) < 0):
         raise IndexError("index out of range in self")
+    if scale_grad_by_freq and L:
+        rows = _scale_grad_by_freq(rows, flat, w.shape[0])
     pos = ivy.arange(L, dtype="int64")
     st_ = ivy.reshape(ivy.asarray(starts or [0], dtype="int64"), (-1, 1))[:B]
     en_ = ivy.reshape(ivy.asarray(ends or [0], dtype="int64"), (-1, 1))[:B]

@@ -899,6 +899,7 @@ class Embedding(Module):
             if padding_idx < 0:
                 padding_idx += num_embeddings
         self.padding_idx, self.max_norm, self.norm_type = padding_idx, max_norm, norm_type
+        self.scale_grad_by_freq, self.sparse = scale_grad_by_freq, sparse
         if _weight is None:
             self.weight = Parameter(init.normal_(F.empty(num_embeddings, embedding_dim,
                                                          dtype=_dtype(dtype))))
@@ -911,11 +912,12 @@ class Embedding(Module):
     def from_pretrained(cls, embeddings, freeze=True, padding_idx=None, max_norm=None,
                         norm_type=2.0, scale_grad_by_freq=False, sparse=False):
         rows, cols = embeddings.shape
-        return cls(rows, cols, padding_idx, max_norm, norm_type, _weight=embeddings,
-                   _freeze=freeze)
+        return cls(rows, cols, padding_idx, max_norm, norm_type, scale_grad_by_freq, sparse,
+                   _weight=embeddings, _freeze=freeze)
 
     def forward(self, input):
-        return Fn.embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type)
+        return Fn.embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type,
+                            self.scale_grad_by_freq, self.sparse)
 
 
 class _DropoutNd(Module):

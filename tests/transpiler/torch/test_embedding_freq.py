@@ -1,0 +1,125 @@
+"""``scale_grad_by_freq`` of ``nn.Embedding`` / ``F.embedding`` / ``F.embedding_bag``.
+
+torch divides each weight row's gradient by how often its index occurs in the batch. Before
+2026-11-27 the frontend and the ``aten.embedding`` rule ignored the flag: the transpiled model's
+forward was right and its embedding gradient was not (rows 1 and 3 below, each used twice, got
+twice torch's gradient), and the gradient check's float64 second opinion accepted it as "a
+defect of the source's backward" (finite differences of the forward agree with the unscaled
+gradient: the flag is a rule of the backward, not the forward's derivative). Now the gradient
+matches torch's, and the second opinion treats the flag as a gradient torch defines (like
+``padding_idx``) so a wrong mapping of it stands refused. ``embedding_bag``'s flag follows the
+documented rule and is refused: torch's own CPU backward for it is wrong (below)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+import ivy
+import ivy.frontends.torch as ft
+from ivy.frontends.torch._tensor import wrap
+from ivy.transpiler.capture import torch as cap_torch
+
+IDX = np.array([[1, 3, 1, 5], [2, 1, 9, 3]], np.int64)
+
+
+def _torch_grads(m, args):
+    for p in m.parameters():
+        p.grad = None
+    m(*(torch.from_numpy(a) for a in args)).square().sum().backward()
+    return {k: p.grad.numpy().copy() for k, p in m.named_parameters()}
+
+
+def _jax_grads(t, args):
+    import jax
+    import jax.numpy as jnp
+
+    g = jax.grad(lambda p: jnp.sum(jnp.square(t.apply(p, *(jnp.asarray(a) for a in args)))))(
+        t.params)
+    return {k: np.asarray(v) for k, v in g.items()}
+
+
+class _Bag(torch.nn.Module):
+    def __init__(self, mode):
+        super().__init__()
+        self.w = torch.nn.Parameter(torch.randn(10, 4))
+        self.mode = mode
+
+    def forward(self, i):
+        return torch.nn.functional.embedding_bag(i, self.w, mode=self.mode,
+                                                 scale_grad_by_freq=True)
+
+
+def test_transpiled_embedding_gradient_is_torch_gradient():
+    torch.manual_seed(0)
+    m = torch.nn.Sequential(torch.nn.Embedding(10, 4, scale_grad_by_freq=True, padding_idx=5),
+                            torch.nn.Linear(4, 3))
+    want = _torch_grads(m, (IDX,))
+    t = ivy.transpile(m.eval(), source="torch", target="jax", args=(IDX,))
+    got = _jax_grads(t, (IDX,))
+    assert set(got) == set(want)
+    for k in want:
+        np.testing.assert_allclose(got[k], want[k], rtol=1e-5, atol=1e-6, err_msg=k)
+
+
+@pytest.mark.parametrize("mode", ["sum", "mean"])
+def test_embedding_bag_follows_the_documented_rule_and_is_refused(mode):
+    """torch 2.13's CPU ``embedding_bag`` backward divides the gradient of the i-th distinct
+    index (sorted) by the count of the i-th entry of the *sorted indices* instead of its own
+    count: with IDX (sorted 1 1 1 2 3 3 5 9) row 2, used once, gets 1/3 of its gradient and
+    row 5 all of it (``F.embedding`` is right). The emitted code follows the documented rule
+    (each row's gradient divided by its own count), so the gradient check disagrees with
+    torch and the transpile is refused, naming the flag; it is not accepted on finite
+    differences either."""
+    torch.manual_seed(0)
+    m = _Bag(mode)
+    with pytest.raises(ivy.transpiler.TranspileError, match="embedding_bag scale_grad_by_freq"):
+        ivy.transpile(m.eval(), source="torch", target="jax", args=(IDX,))
+    t = ivy.transpile(m.eval(), source="torch", target="jax", args=(IDX,), strict=False)
+    w = torch.tensor(m.w.detach().numpy(), requires_grad=True)
+    torch.nn.functional.embedding_bag(torch.from_numpy(IDX), w, mode=mode).square().sum() \
+        .backward()
+    counts = np.maximum(np.bincount(IDX.ravel(), minlength=10), 1)[:, None]
+    np.testing.assert_allclose(_jax_grads(t, (IDX,))["w"], w.grad.numpy() / counts, rtol=1e-5,
+                               atol=1e-6)
+
+
+def test_second_opinion_does_not_overrule_the_flag():
+    """The witness names the flag, so a gradient that differs from torch's is not accepted on
+    finite differences of the forward (what let the ignored flag through)."""
+    torch.manual_seed(0)
+    m = torch.nn.Sequential(torch.nn.Embedding(10, 4, scale_grad_by_freq=True),
+                            torch.nn.Linear(4, 3))
+    w = cap_torch.float64_witness(m, (IDX,), {})
+    w.gradient()
+    assert "embedding scale_grad_by_freq" in w.custom
+
+
+@pytest.mark.parametrize("backend", ["jax", "torch"])
+def test_frontend_embedding_values_and_gradient(backend):
+    rng = np.random.default_rng(0)
+    w = rng.standard_normal((10, 4)).astype(np.float32)
+    w[1, 0] = -0.0                     # the value path keeps -0.0
+    cot = rng.standard_normal(IDX.shape + (4,)).astype(np.float32)
+    tw = torch.tensor(w, requires_grad=True)
+    out = torch.nn.functional.embedding(torch.from_numpy(IDX), tw, scale_grad_by_freq=True)
+    (out * torch.from_numpy(cot)).sum().backward()
+    with ivy.using_backend(backend):
+        def loss(wv):
+            o = ft.nn.functional.embedding(ft.tensor(IDX), wrap(wv), scale_grad_by_freq=True)
+            return ivy.sum(ivy.multiply(o._data, ivy.asarray(cot)))
+
+        val = ft.nn.functional.embedding(ft.tensor(IDX), ft.tensor(w), scale_grad_by_freq=True)
+        got = ivy.to_numpy(val._data)
+        np.testing.assert_array_equal(got, out.detach().numpy())
+        assert np.signbit(got[0, 0, 0]) and np.signbit(got[0, 2, 0])
+        g = ivy.to_numpy(ivy.grad(loss)(ivy.asarray(w)))
+    np.testing.assert_allclose(g, tw.grad.numpy(), rtol=1e-6, atol=1e-6)
+
+
+def test_embedding_bag_max_refuses_the_flag():
+    w = ft.tensor(np.ones((4, 2), np.float32))
+    with pytest.raises(RuntimeError, match="max mode does not support"):
+        ft.nn.functional.embedding_bag(ft.tensor(np.array([[0, 1]])), w, mode="max",
+                                       scale_grad_by_freq=True)
