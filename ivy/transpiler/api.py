@@ -820,7 +820,7 @@ def _verify_gradient(fn, target, cap, cap_mod, obj, params, a, k, text=""):
     if not all(e["ok"] for e in res):
         # the same code in float64: a copy whose input check lets the float64 inputs through
         fn64 = _load(text, target, fn.__name__, checked=False) if text else fn
-        _second_opinion(res, names, got, fn64, target, cap, cap_mod, obj)
+        _second_opinion(res, names, got, fn64, target, cap, cap_mod, obj, ref)
     if missing:
         res.append({"path": "gradient names", "ok": False, "max_abs_err": float("inf"),
                     "why": f"parameters without a gradient on one side: {missing[:5]}"})
@@ -831,7 +831,7 @@ def _verify_gradient(fn, target, cap, cap_mod, obj, params, a, k, text=""):
 _FD_MAX = 16
 
 
-def _second_opinion(res, names, got, fn, target, cap, cap_mod, obj) -> None:
+def _second_opinion(res, names, got, fn, target, cap, cap_mod, obj, ref) -> None:
     """Failed gradient entries that are float32 rounding or a defect of the source's own
     backward, marked ok with a note; everything else stands (docs/transpiler.md, "Gradients").
 
@@ -890,12 +890,22 @@ def _second_opinion(res, names, got, fn, target, cap, cap_mod, obj) -> None:
         n = next((m for m in names if e["path"] == f"[{m!r}]"), None)
         if n is None or n not in ref64 or n not in got64:
             continue
-        r, t, t32 = (np.asarray(v, np.float64) for v in (ref64[n], got64[n], got[n]))
+        r, t, t32, r32 = (np.asarray(v, np.float64) for v in (ref64[n], got64[n], got[n],
+                                                               ref[n]))
         if r.shape != t.shape or t.shape != t32.shape or not (np.isfinite(r).all()
                                                            and np.isfinite(t).all()):
             continue
         if float(np.max(np.abs(t32 - t), initial=0.0)) > 1e-3 * big:
             continue  # the float32 gradient is not float32 rounding of the float64 one
+        if r32.shape != r.shape or float(np.max(np.abs(r32 - r), initial=0.0)) > 1e-3 * big:
+            # the float64 copy does not reproduce the source's own float32 gradient (e.g. a
+            # gradient hook on a parameter, which a deep copy drops): it is no witness
+            e["why"] += ("; the source's float64 copy does not reproduce its float32 gradient "
+                         f"({float(np.max(np.abs(r32 - r), initial=0.0)):.2g} apart), so it "
+                         "cannot judge" + (f"; the source's backward runs gradient rules of its "
+                                           f"own ({', '.join(wit.custom[:3])})"
+                                           if wit.custom else ""))
+            continue
         err64 = float(np.max(np.abs(t - r), initial=0.0))
         if err64 <= 1e-7 * big:
             e["ok"] = True

@@ -775,7 +775,7 @@ class _GradientCuts(TorchFunctionMode):
     """Records where a forward cuts its own gradient at the Python level (torch's autograd
     internals detach too, below it): ``.detach()`` of a tensor that requires grad (a
     straight-through estimator ``x + (q - x).detach()``, a commitment loss), or a call on one
-    under ``no_grad``; an embedding with a ``padding_idx`` (that row's gradient is 0) or with
+    under ``no_grad``; a gradient hook registered on one (``Tensor.register_hook``); an embedding with a ``padding_idx`` (that row's gradient is 0) or with
     ``scale_grad_by_freq`` (a row's gradient divided by its count). There, as
     with a custom ``autograd.Function``, the backward defines the model's gradient, not the
     forward's derivative."""
@@ -787,7 +787,12 @@ class _GradientCuts(TorchFunctionMode):
     def __torch_function__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
         name = getattr(func, "__name__", str(func))
-        if name in ("detach", "detach_") or not torch.is_grad_enabled():
+        if name in ("register_hook", "register_post_accumulate_grad_hook"):
+            # a gradient hook rewrites the gradient torch's backward passes on (the emitted
+            # code has no hooks): the backward is not the forward's derivative
+            if args and isinstance(args[0], torch.Tensor) and args[0].requires_grad:
+                self.found.add(f"Tensor.{name}")
+        elif name in ("detach", "detach_") or not torch.is_grad_enabled():
             if any(isinstance(t, torch.Tensor) and t.requires_grad
                    for t in optree.tree_leaves((args, kwargs))):
                 self.found.add("Tensor.detach" if name.startswith("detach")
@@ -820,6 +825,11 @@ class Float64Witness:
             return v.astype(np.float64) if isinstance(v, np.ndarray) and v.dtype == np.float32 \
                 else v
 
+        # hooks on parameters (``p.register_hook``, registered before the forward) rewrite
+        # their gradients as the ones registered in the forward do (``_GradientCuts``)
+        self.hooked = sorted(f"gradient hook on {k}" for k, p in obj.named_parameters()
+                             if getattr(p, "_backward_hooks", None)
+                             or getattr(p, "_post_accumulate_grad_hooks", None))
         self.model = copy.deepcopy(obj).double()
         self.args = optree.tree_map(to64, tuple(args), none_is_leaf=True)
         self.kwargs = optree.tree_map(to64, dict(kwargs), none_is_leaf=True)
@@ -843,7 +853,7 @@ class Float64Witness:
         cuts = _GradientCuts()
         with torch.enable_grad():
             total = self._total(cuts)
-            self.custom = _custom_backwards(total) + sorted(cuts.found)
+            self.custom = _custom_backwards(total) + sorted(cuts.found) + self.hooked
             grads = torch.autograd.grad(total, params, allow_unused=True)
         return {k: (np.zeros(tuple(p.shape), fw.to_numpy(p.detach()).dtype) if g is None
                     else fw.to_numpy(g)) for k, p, g in zip(self.trainable, params, grads,

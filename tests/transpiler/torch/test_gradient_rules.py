@@ -1,4 +1,5 @@
-"""``scale_grad_by_freq`` of ``nn.Embedding`` / ``F.embedding`` / ``F.embedding_bag``.
+"""Gradients torch defines by rule, not as the forward's derivative: ``scale_grad_by_freq`` of
+``nn.Embedding`` / ``F.embedding`` / ``F.embedding_bag``, and gradient hooks.
 
 torch divides each weight row's gradient by how often its index occurs in the batch. Before
 2026-11-27 the frontend and the ``aten.embedding`` rule ignored the flag: the transpiled model's
@@ -123,3 +124,35 @@ def test_embedding_bag_max_refuses_the_flag():
     with pytest.raises(RuntimeError, match="max mode does not support"):
         ft.nn.functional.embedding_bag(ft.tensor(np.array([[0, 1]])), w, mode="max",
                                        scale_grad_by_freq=True)
+
+
+class _Hooked(torch.nn.Module):
+    def __init__(self, in_forward):
+        super().__init__()
+        self.lin, self.out = torch.nn.Linear(4, 3), torch.nn.Linear(3, 2)
+        self.in_forward = in_forward
+
+    def forward(self, x):
+        h = self.lin(x)
+        if self.in_forward and h.requires_grad:
+            h.register_hook(lambda g: g * 3)
+        return self.out(h)
+
+
+@pytest.mark.parametrize("where", ["forward", "parameter"])
+def test_gradient_hooks_are_refused_not_overruled(where):
+    """A gradient hook (on an activation in the forward, or on a parameter beforehand) makes
+    torch's gradient differ from the forward's derivative; the emitted code has no hooks. Before,
+    the float64 second opinion saw finite differences agree with the emitted code and accepted
+    it ("gradient: 4/4 match, max |error| 2.78"): a model whose training would silently differ.
+    Now the hook is named and the transpile refused."""
+    torch.manual_seed(0)
+    m = _Hooked(where == "forward")
+    if where == "parameter":
+        m.lin.weight.register_hook(lambda g: g * 0)
+    x = np.random.default_rng(0).standard_normal((5, 4)).astype(np.float32)
+    name = "Tensor.register_hook" if where == "forward" else "gradient hook on lin.weight"
+    with pytest.raises(ivy.transpiler.TranspileError, match=name):
+        ivy.transpile(m.eval(), source="torch", target="jax", args=(x,))
+    # without the hook the same model transpiles
+    ivy.transpile(_Hooked(False).eval(), source="torch", target="jax", args=(x,))
