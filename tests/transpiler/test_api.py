@@ -290,6 +290,12 @@ def test_other_shapes_dtypes_and_values_never_run_silently_wrong(tmp_path):
         g(x, 2.0, dim=0)
     with pytest.raises(ValueError, match=r"argument arg1 is 3.0, but this code was written for 2.0"):
         g(x, 3.0)
+    # a list where an array was expected: a clear TypeError (was AttributeError: 'list' object
+    # has no attribute 'shape'), standalone and through t(...)
+    for call in (g, t):
+        with pytest.raises(TypeError, match=r"input a is a list, but this code was written for "
+                                            r"an array \(float32\[2, 3\]\)"):
+            call([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], 2.0)
 
 
 @pytest.mark.parametrize("target", ["torch", "jax"] + (["tensorflow"] if os.environ.get(

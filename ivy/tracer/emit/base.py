@@ -1069,6 +1069,13 @@ _WRONG_INPUT = '''def {name}(fn, arg, x, shape, dtype, free=()):
     # the exact check failed: compare leniently (another framework's array of the same shape
     # and dtype, a TF shape given as a TensorShape, an unknown size (None: a symbolic trace) in
     # a dimension whose size the code never uses) before refusing
+    if not hasattr(x, "shape") or not hasattr(x, "dtype"):
+        e = TypeError(
+            f"{{fn}}: input {{arg}} is a {{type(x).__name__}}, but this code was written for an "
+            f"array ({{dtype}}{{list(shape)}}): pass an array of the target framework (or a NumPy "
+            f"array), e.g. np.asarray(value, dtype={{dtype!r}})")
+        e.wrong_input = True
+        raise e
     got_shape = tuple(getattr(x, "shape", ()))
     got_dtype = str(getattr(x, "dtype", type(x).__name__)).rpartition(".")[2]
     got_dtype = got_dtype.removeprefix("<dtype: '").removesuffix("'>")
@@ -1166,7 +1173,9 @@ def input_guard(graph, em, fname: str, first_arg: int, statics: list) -> list[st
     for n in _guarded_inputs(graph, first_arg):
         shape, dt = tuple(int(d) for d in n.outputs[0][0]), str(n.outputs[0][1])
         nm = em.names.get(id(n), n.name)
-        lines.append(f"if {nm}.shape != {shape!r} or {nm}.dtype != {dtype(dt)}:")
+        # (getattr: a list or a number where an array was expected reaches the message)
+        lines.append(f"if getattr({nm}, 'shape', None) != {shape!r} or {nm}.dtype != "
+                     f"{dtype(dt)}:")
         if used is None:
             used = _sizes_used(graph)
         size = shape[0] if shape else 0
