@@ -639,7 +639,7 @@ class _Variants:
         for v, e in zip(leaves, ex, strict=True):
             if fw.is_array(v):
                 shape = tuple(int(d) for d in v.shape)  # TypeError for unknown sizes
-                dt = np.dtype(str(v.dtype).rpartition(".")[2])
+                dt = np.dtype(fw.dtype_name(v))
                 out.append(np.resize(np.asarray(e), shape).astype(dt) if np.size(e) else
                            np.zeros(shape, dt))
             else:

@@ -141,6 +141,13 @@ _JAX_32 = {"int64": np.int32, "uint64": np.uint32, "float64": np.float32,
            "complex128": np.complex64}
 
 
+def dtype_name(v) -> str:
+    """The plain dtype name of an array of any framework (``"float32"``: from ``torch.float32``,
+    ``<dtype: 'float32'>`` (TF), ``float32`` (NumPy, JAX)); ``""`` for a value without one."""
+    d = str(getattr(v, "dtype", "")).rpartition(".")[2].removeprefix("<dtype: '")
+    return d.removesuffix("'>")
+
+
 def jax_canonical_native(tree):
     """``tree`` with 64-bit arrays as JAX holds them with x64 off (its default, under which JAX
     programs are captured): int64 → int32, float64 → float32..., cast in each array's own
@@ -148,9 +155,7 @@ def jax_canonical_native(tree):
     def one(v):
         if not is_array(v) or isinstance(v, np.generic):
             return v
-        d = str(getattr(v, "dtype", "")).rpartition(".")[2].removeprefix("<dtype: '")
-        d = d.removesuffix("'>")
-        to = _JAX_32.get(d)
+        to = _JAX_32.get(dtype_name(v))
         if to is None:
             return v
         f = framework_of(v)
