@@ -897,11 +897,13 @@ def _second_opinion(res, names, got, fn, target, cap, cap_mod, obj, ref) -> None
             continue
         if float(np.max(np.abs(t32 - t), initial=0.0)) > 1e-3 * big:
             continue  # the float32 gradient is not float32 rounding of the float64 one
-        if r32.shape != r.shape or float(np.max(np.abs(r32 - r), initial=0.0)) > 1e-3 * big:
+        apart = float(np.max(np.abs(r32 - r), initial=0.0)) if r32.shape == r.shape \
+            else float("inf")
+        if apart > 1e-3 * big:
             # the float64 copy does not reproduce the source's own float32 gradient (e.g. a
             # gradient hook on a parameter, which a deep copy drops): it is no witness
             e["why"] += ("; the source's float64 copy does not reproduce its float32 gradient "
-                         f"({float(np.max(np.abs(r32 - r), initial=0.0)):.2g} apart), so it "
+                         f"({apart:.2g} apart), so it "
                          "cannot judge" + (f"; the source's backward runs gradient rules of its "
                                            f"own ({', '.join(wit.custom[:3])})"
                                            if wit.custom else ""))

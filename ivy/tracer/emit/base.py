@@ -1076,8 +1076,8 @@ _WRONG_INPUT = '''def {name}(fn, arg, x, shape, dtype, free=()):
             f"array), e.g. np.asarray(value, dtype={{dtype!r}})")
         e.wrong_input = True
         raise e
-    got_shape = tuple(getattr(x, "shape", ()))
-    got_dtype = str(getattr(x, "dtype", type(x).__name__)).rpartition(".")[2]
+    got_shape = tuple(x.shape)
+    got_dtype = str(x.dtype).rpartition(".")[2]
     got_dtype = got_dtype.removeprefix("<dtype: '").removesuffix("'>")
     if got_dtype == dtype and len(got_shape) == len(shape) and all(
             g == s or (g is None and d in free) for d, (g, s) in enumerate(zip(got_shape, shape))):

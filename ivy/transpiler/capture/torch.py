@@ -775,10 +775,10 @@ class _GradientCuts(TorchFunctionMode):
     """Records where a forward cuts its own gradient at the Python level (torch's autograd
     internals detach too, below it): ``.detach()`` of a tensor that requires grad (a
     straight-through estimator ``x + (q - x).detach()``, a commitment loss), or a call on one
-    under ``no_grad``; a gradient hook registered on one (``Tensor.register_hook``); an embedding with a ``padding_idx`` (that row's gradient is 0) or with
-    ``scale_grad_by_freq`` (a row's gradient divided by its count). There, as
-    with a custom ``autograd.Function``, the backward defines the model's gradient, not the
-    forward's derivative."""
+    under ``no_grad``; a gradient hook registered on one (``Tensor.register_hook``); an
+    embedding with a ``padding_idx`` (that row's gradient is 0) or with ``scale_grad_by_freq``
+    (a row's gradient divided by its count). There, as with a custom ``autograd.Function``, the
+    backward defines the model's gradient, not the forward's derivative."""
 
     def __init__(self):
         super().__init__()

@@ -546,35 +546,28 @@ def run_case(obj, args, target, more=()):
         return {"status": "crash", "op": "", "reason": f"{type(e).__name__}: {e}"[:300],
                 "tb": traceback.format_exc()[-1500:], "s": time.perf_counter() - t0}
     dt = time.perf_counter() - t0
-    a3 = _third(args)
-    try:
-        want = _native(obj, a3)
-    except Exception as e:  # noqa: BLE001
-        return {"status": "ok", "note": f"torch fails on third draw: {e}"[:200], "s": dt}
-    try:
-        got = fw.tree_to_numpy(t(*a3))
-        res = fw.compare_trees(want, got)
-    except Exception as e:  # noqa: BLE001
-        return {"status": "wrong", "op": "", "reason": f"third draw raised {type(e).__name__}: {e}"[:300], "s": dt}
-    bad = [r for r in res if not r["ok"]]
-    for i, ab in enumerate(more):
-        if bad:
-            break
-        a3 = ab
+    bad: list = []
+    draws = [("third draw", _third(args))] + [(f"extra draw {i}", ab) for i, ab in enumerate(more)]
+    for k, (label, a3) in enumerate(draws):
         try:
-            want = _native(obj, ab)
+            want = _native(obj, a3)
         except Exception as e:  # noqa: BLE001
-            return {"status": "ok", "note": f"torch fails on extra draw {i}: {e}"[:200], "s": dt}
+            return {"status": "ok", "note": f"torch fails on {label}: {e}"[:200], "s": dt}
         try:
-            got = fw.tree_to_numpy(t(*ab))
+            got = fw.tree_to_numpy(t(*a3))
             bad = [r for r in fw.compare_trees(want, got) if not r["ok"]]
-        except TranspileError as e:
-            op, r = reason(e)
-            return {"status": "refused", "op": op, "reason": f"extra draw {i}: {r}", "s": dt}
         except Exception as e:  # noqa: BLE001
-            return {"status": "crash", "op": "", "reason": f"extra draw {i} raised "
+            if not k:  # the example's signature: any failure is a wrong result
+                return {"status": "wrong", "op": "",
+                        "reason": f"{label} raised {type(e).__name__}: {e}"[:300], "s": dt}
+            if isinstance(e, TranspileError):  # another signature: t(...) transpiled again
+                op, r = reason(e)
+                return {"status": "refused", "op": op, "reason": f"{label}: {r}", "s": dt}
+            return {"status": "crash", "op": "", "reason": f"{label} raised "
                     f"{type(e).__name__}: {e}"[:300], "tb": traceback.format_exc()[-1500:],
                     "s": dt}
+        if bad:
+            break
     if bad and _conditioning(obj, a3, want, got):
         return {"status": "ok", "note": "differs from torch float32 by no more than torch "
                 "float32 differs from torch float64 (ill-conditioned draw)", "s": dt}
