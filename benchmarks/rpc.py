@@ -14,7 +14,10 @@ transport, worker and echo interleaved:
   and back; median of many, one call each in turn) vs echoing the same bytes (client:
   ``tobytes`` out, ``np.frombuffer`` back); also through shared memory (the worker runs with
   ``--shm``, a ``Client(shm=True)``; compared with the TCP echo),
-- calls/s at concurrency 1, 8 and 32 (threads sharing one client) vs the echo.
+- calls/s at concurrency 1, 8 and 32 (threads sharing one client) vs the echo,
+- the tiny call's CPU (client + server) against the echo's, on all the machine's CPUs and again
+  with the client, the worker and the echo pinned to one CPU (TCP): the code's own work, with
+  caches kept warm.
 
 Each measure is taken ``--runs`` times (default 3) and shown as min / median / max of the ratio.
 ``--only tiny`` measures the tiny call alone (p50, CPU per call, calls/s at concurrency 1): the
@@ -140,6 +143,28 @@ def cpu_per_call(fn, n: int, server_pid: int) -> float:
     return (time.process_time() - c0 + proc_cpu(server_pid) - s0) / n
 
 
+@contextlib.contextmanager
+def pinned_to_one_cpu(pids):
+    """Every thread of ``pids`` on the last CPU this process may use, then back as they were."""
+    cpu = {max(os.sched_getaffinity(0))}
+    before = {}
+    for pid in pids:
+        for t in os.listdir(f"/proc/{pid}/task"):
+            try:
+                before[int(t)] = os.sched_getaffinity(int(t))
+                os.sched_setaffinity(int(t), cpu)
+            except OSError:  # the thread ended
+                pass
+    try:
+        yield
+    finally:
+        for tid, cpus in before.items():
+            try:
+                os.sched_setaffinity(tid, cpus)
+            except OSError:
+                pass
+
+
 def throughput(fn, threads: int, seconds: float) -> float:
     stop = time.monotonic() + seconds
     counts = [0] * threads
@@ -188,6 +213,19 @@ def one_run(a, clients: dict, echoes: dict, request: bytes, n_tiny: int, n_big: 
         ci, ce = np.median(cpu[(k, "ivy")]) * 1e6, np.median(cpu[(k, "echo")]) * 1e6
         out[f"tiny CPU per call (client + server), {k}"] = (ci, ce, ci / ce, "us")
         out[f"tiny added CPU work per call, {k}"] = (ci - ce, 0.0, None, "us")
+    # the same with the client, the worker and the echo on one CPU (TCP): no core ever idles
+    # between the hops of a call, so the caches stay warm and the figure is the code's own work
+    # (on a VM an idle vCPU is descheduled and every hop starts cold: docs/rpc.md "Cold code")
+    c, e = clients["tcp"], echoes["tcp"]
+    one: dict = {"ivy": [], "echo": []}
+    with pinned_to_one_cpu([os.getpid(), *pids]):
+        for _ in range(5):
+            one["ivy"].append(cpu_per_call(lambda: c.call("add", x, x, backend=a.backend),
+                                           n_tiny // 5, pids[0]))
+            one["echo"].append(cpu_per_call(lambda: e(request), n_tiny // 5, pids[1]))
+    ci, ce = np.median(one["ivy"]) * 1e6, np.median(one["echo"]) * 1e6
+    out["tiny CPU per call, one CPU, tcp"] = (ci, ce, ci / ce, "us")
+    out["tiny added CPU work per call, one CPU, tcp"] = (ci - ce, 0.0, None, "us")
     # large arrays, one call each in turn; shared memory is compared with the TCP echo
     for mb in a.sizes if a.only != "tiny" else ():
         arr = np.random.default_rng(0).random(mb * MiB // 8)

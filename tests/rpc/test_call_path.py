@@ -223,3 +223,65 @@ def test_client_call_errors_unchanged_by_the_c_path(numpy_worker):
         c.call("no_such_function", np.ones(2))
     assert c.call("add", 1, 2).item() == 3
     c.close()
+
+
+def test_call_handler_inline_path_keeps_the_general_handlers_behaviour():
+    """``_wrap_call`` (Call's handler, the tiny call inlined) answers, labels, counts and fails
+    as ``_wrap`` around ``Worker.call`` does: the same response bytes, the gate left as found,
+    exact metric deltas (first call and cached observer alike), NOT_FOUND under "<unknown>", a
+    failing function's status, requests the C path does not take, and a busy gate's refusal."""
+    from ivy_client import wire
+    from ivy_server import metrics
+    from ivy_server import worker as W
+
+    if codec._fast is None:
+        pytest.skip("the C fast path is not built")
+    w = W.Worker("numpy", "cpu", max_message_bytes=64 << 20, memory_cap_bytes=0,
+                 allow_code_execution=False, sandbox_limits={}, threads=1, max_queue=0)
+    known = set(w.api)
+    inline, general = W._wrap_call(w, known), W._wrap("Call", w.call, known, w)
+    assert inline is not general
+
+    def req(fn, *args, keep=False):
+        return wire.frame_call_request(fn, codec.encode([list(args), {}]), keep, [])
+
+    def count(fn, code):
+        return metrics.REQUESTS.labels("Call", fn, code)._value.get()
+
+    x = np.arange(4.0).reshape(2, 2)
+    r = req("subtract", x, 2 * x)
+    n0 = count("subtract", "OK")
+    for i in range(3):  # the first call fills the observer cache, the next ones use it
+        assert inline(r, _Ctx()) == general(r, _Ctx())
+        assert count("subtract", "OK") == n0 + 2 * (i + 1)
+        assert (w.gate.running, w.gate.active) == (0, 0)
+    # not taken by the C path: kept results (the general parse, a handle back)
+    payload, buffers = wire.parse_call_response(inline(req("add", x, x, keep=True), _Ctx()))
+    ref = codec.decode(payload, buffers=buffers, handle_hook=lambda h: h)
+    np.testing.assert_array_equal(w.handles.get(ref.id), x + x)
+    assert (w.gate.running, w.gate.active) == (0, 0)
+    # failures: unknown names under "<unknown>", a function's error with its status
+    unk = count("<unknown>", "NOT_FOUND")
+    ctx = _Ctx()
+    with pytest.raises(RuntimeError):
+        inline(req("no_such_function", x), ctx)
+    assert ctx.aborted[0] == grpc.StatusCode.NOT_FOUND and "no function" in ctx.aborted[1]
+    assert count("<unknown>", "NOT_FOUND") == unk + 1
+    assert ctx.trailing and ctx.trailing[0][0] == "x-request-id"
+    bad = req("add", np.ones(3), np.ones(4))
+    ctx, ctx2 = _Ctx(), _Ctx()
+    with pytest.raises(RuntimeError):
+        inline(bad, ctx)
+    with pytest.raises(RuntimeError):
+        general(bad, ctx2)
+    assert ctx.aborted[0] == ctx2.aborted[0] != grpc.StatusCode.OK
+    assert ctx.aborted[1] == ctx2.aborted[1]
+    assert (w.gate.running, w.gate.active) == (0, 0)
+    # a busy gate (its one slot taken, no queue): refused at once, nothing run
+    w.gate.running = w.gate.active = 1
+    ctx = _Ctx()
+    with pytest.raises(RuntimeError):
+        inline(r, ctx)
+    assert ctx.aborted[0] == grpc.StatusCode.RESOURCE_EXHAUSTED
+    assert (w.gate.running, w.gate.active) == (1, 1)
+    w.gate.running = w.gate.active = 0
