@@ -362,6 +362,9 @@ class Worker:
         # CallStream: the largest request or response streamed in chunks (0: CallStream off)
         self.max_stream_bytes = max_stream_bytes
         self.memory_cap = memory_cap_bytes
+        # the largest request the codec's C path parses: its own bound, or the cap if smaller
+        self.fast_max_bytes = memory_cap_bytes if memory_cap_bytes and \
+            memory_cap_bytes < codec.MAX_BYTES else codec.MAX_BYTES
         # handles and graphs belong to the token that made them (only with auth: one tenant
         # otherwise)
         self.auth = bool(auth_token)
@@ -568,9 +571,8 @@ class Worker:
     def call(self, request: bytes, context, tag: list, streamed: bool = False):
         fast = codec._fast
         if fast is not None and not streamed:
-            cap = self.memory_cap
             parsed = fast.call_request(request, self._to_native, codec.MAX_ITEMS,
-                                       cap if cap and cap < codec.MAX_BYTES else codec.MAX_BYTES)
+                                       self.fast_max_bytes)
             if parsed is not None:
                 return self._call_fast(fast, parsed, context, tag)
         return self._call_general(request, context, tag, streamed)
@@ -1204,12 +1206,12 @@ def _wrap_call(worker: Worker, known_functions):
     tiny call's common case inlined — a slot free at once, a request the C path parses, a
     function found, a result it frames.
 
-    The same admission, labels, metrics and failures as :func:`_wrap`, in one Python frame
-    instead of six: between real calls the caches are cold and each extra function costs
-    ~5-10 us of CPU, not its ~0.5 us in a hot loop (docs/rpc.md, "Cold code"). A call that
-    found the gate busy goes through :func:`_wrap` (which waits, refuses, or re-checks the
-    client before running it); one admitted here never waited, so the client-gone and deadline
-    checks made for waiting calls are not repeated."""
+    The same admission, labels, metrics and failures as :func:`_wrap`, in two Python frames
+    (this one and the metrics observer) instead of nine: between real calls the caches are cold
+    and each extra function costs ~5-10 us of CPU, not its ~0.5 us in a hot loop (docs/rpc.md,
+    "Cold code"). A call that found the gate busy goes through :func:`_wrap` (which waits,
+    refuses, or re-checks the client before running it); one admitted here never waited, so the
+    client-gone and deadline checks made for waiting calls are not repeated."""
     general = _wrap("Call", worker.call, known_functions, worker)
     fast = codec._fast
     if fast is None:
@@ -1217,9 +1219,8 @@ def _wrap_call(worker: Worker, known_functions):
     gate, acct = worker.gate, _Accounting("Call", known_functions, worker)
     lock, fns, to_native = gate.lock, worker._fns, worker._to_native
     parse, encode = fast.call_request, fast.encode_response
-    cap = worker.memory_cap
-    max_in = cap if cap and cap < codec.MAX_BYTES else codec.MAX_BYTES
-    max_items, oob, max_out = codec.MAX_ITEMS, codec.OOB_THRESHOLD, worker.max_message_bytes
+    max_in, max_items, oob, max_out = (worker.fast_max_bytes, codec.MAX_ITEMS,
+                                       codec.OOB_THRESHOLD, worker.max_message_bytes)
     ndarray, perf_counter = np.ndarray, time.perf_counter
     observers: dict = {}  # function name -> the OK observer of its label set
 
