@@ -6,6 +6,14 @@ one Python frame slower per call)."""
 
 from setuptools import Extension, setup
 
+try:  # _fastwire.c uses NumPy's C API (pyproject's build requirements bring NumPy 2's headers,
+    # whose builds run on NumPy >= 1.23; a --no-build-isolation build uses the installed NumPy)
+    import numpy
+
+    _NUMPY = [numpy.get_include()]
+except ImportError:  # no NumPy to build against: _fastwire fails to compile, which optional=True
+    _NUMPY = []  # tolerates (the client then uses its Python codec)
+
 # _dispatch_api.h: ivy._dispatch's C API, used by the frontend's C ops (listed so that the sdist
 # ships it and a change to it rebuilds both)
 _API = ["ivy/_dispatch_api.h"]
@@ -13,4 +21,4 @@ setup(ext_modules=[Extension("ivy._dispatch", ["ivy/_dispatch.c"], depends=_API,
                    Extension("ivy.frontends.torch._fast", ["ivy/frontends/torch/_fast.c"],
                              depends=_API, optional=True),
                    Extension("ivy_client._fastwire", ["client/ivy_client/_fastwire.c"],
-                             optional=True)])
+                             include_dirs=_NUMPY, optional=True)])

@@ -26,7 +26,8 @@ the client and the worker, for a before/after on one machine); ``--fastwire-ab R
 the two paired, in one run (two workers, the client switching with them); ``--tree-ab DIR``
 compares this tree's client and worker with another copy of the code, paired the same way
 (``git archive HEAD client server | tar -x -C DIR`` and the built extension copied in gives a
-before/after of uncommitted changes); ``--large-ab DIR`` does the same for the large-array round
+before/after of uncommitted changes; ``--pin`` runs either comparison with every process on one
+CPU); ``--large-ab DIR`` does the same for the large-array round
 trips of ``--sizes`` (wall time and the server's CPU per call, with the echo).
 Targets (issue 16): tiny p50 <= 1.15x the echo and <= 40 us added; large arrays >= 0.9x the
 echo's bandwidth; calls/s at concurrency 1 >= 0.85x; shared memory >= 3 GB/s at 64 MB.
@@ -367,7 +368,11 @@ def fastwire_ab(a, blocks: int, n: int) -> int:
             finally:
                 codec._fast = fast
 
-        _paired_rounds(run, ("off", "on"), "C path {}", blocks, n)
+        pids = [os.getpid(), *(p.pid for p in procs.values())]
+        with pinned_to_one_cpu(pids) if a.pin else contextlib.nullcontext():
+            _paired_rounds(run, ("off", "on"), "C path {}", blocks, n)
+        if a.pin:
+            print("(every process pinned to one CPU: warm caches, the code's own work)")
         for c in clients.values():
             c.close()
     return 0
@@ -467,7 +472,12 @@ def tree_ab(a, other: str, blocks: int, n: int) -> int:
                 cpu, p50 = clients[k].stdout.readline().split()
                 return float(cpu), float(p50)
 
-            _paired_rounds(run, ("other", "this"), "{} tree", blocks, n)
+            pids = [os.getpid(), *(p.pid for p in procs.values()),
+                    *(c.pid for c in clients.values())]
+            with pinned_to_one_cpu(pids) if a.pin else contextlib.nullcontext():
+                _paired_rounds(run, ("other", "this"), "{} tree", blocks, n)
+            if a.pin:
+                print("(every process pinned to one CPU: warm caches, the code's own work)")
         finally:
             for c in clients.values():
                 c.stdin.close()
@@ -538,6 +548,9 @@ def main() -> int:
     p.add_argument("--large-ab", metavar="DIR",
                    help="compare large-array round trips (--sizes) through this tree's worker "
                         "and another copy's in DIR, with the echo (paired; --rounds rounds)")
+    p.add_argument("--pin", action="store_true",
+                   help="--tree-ab / --fastwire-ab: every process on one CPU (no core idles "
+                        "between the hops of a call, so caches stay warm: the code's own work)")
     p.add_argument("--rounds", type=int, default=30,
                    help="rounds of --tree-ab (default 30) or --large-ab")
     p.add_argument("--echo-server", type=int, help=argparse.SUPPRESS)

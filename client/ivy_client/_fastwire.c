@@ -28,6 +28,10 @@
  *       wire.parse_call_request + the worker's decode of [args list, kwargs map] for the common
  *       message shape: a function name and an args document, nothing else (no keep, buffers,
  *       graph_id, shm), args a list and kwargs a map with string keys.
+ *   response_value(buf, max_fields, max_depth, max_items, max_bytes) -> value, or NotImplemented
+ *       call_response + decode in one: the value of a CallResponse (bytes) whose only fields are
+ *       results (no buffers, no shm), None for an empty one; arrays are read-only views of buf.
+ *       Anything else defers.
  *   init(ndarray_type, ((name, dtype or None, itemsize), ...)) : the NumPy types (codec calls
  *       it at import, and again once bfloat16's dtype exists).
  *
@@ -39,6 +43,14 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+/* NumPy's C API, for reading an array's fields and making an array over received bytes: the
+ * Python-level ways (the buffer protocol; calling np.ndarray(shape, dtype, buffer, offset), which
+ * parses and converts its arguments) run several times as much code, which between real calls
+ * is cold (docs/rpc.md, "Cold code"). Built against NumPy 2 headers, it runs on NumPy >= 1.23
+ * (the MXNet worker's environment). */
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#define NPY_TARGET_VERSION NPY_1_23_API_VERSION
+#include <numpy/arrayobject.h>
 
 #define NDTYPES 15
 #define MAX_NDIM 64
@@ -51,7 +63,6 @@ static char g_names[NDTYPES][16];
 static Py_ssize_t g_namelen[NDTYPES];
 static Py_ssize_t g_itemsize[NDTYPES];
 static int g_ready = 0;
-static PyObject *s_dtype;
 
 /* ------------------------------------------------------------------------------------------- */
 /* output buffer                                                                                */
@@ -199,21 +210,20 @@ static int enc(Out *o, PyObject *obj, Py_ssize_t threshold, int depth);
 static int
 enc_array(Out *o, PyObject *a, Py_ssize_t threshold)
 {
-    PyObject *dt = PyObject_GetAttr(a, s_dtype);
-    if (dt == NULL) { PyErr_Clear(); return 1; }
+    /* an exact np.ndarray (the caller checked): its dtype object, C-contiguity, shape and bytes
+     * straight from its fields (what the buffer protocol with PyBUF_ND gives, without it) */
+    PyArrayObject *arr = (PyArrayObject *)a;
+    PyObject *dt = (PyObject *)PyArray_DESCR(arr);
     int k;
     for (k = 0; k < NDTYPES; k++)
         if (g_dtypes[k] == dt)
             break;
-    Py_DECREF(dt);
-    if (k == NDTYPES)
+    if (k == NDTYPES || !PyArray_IS_C_CONTIGUOUS(arr))
         return 1;
-    Py_buffer view;
-    /* no PyBUF_STRIDES: NumPy refuses a non-C-contiguous array; no PyBUF_FORMAT: bfloat16 works */
-    if (PyObject_GetBuffer(a, &view, PyBUF_ND) < 0) { PyErr_Clear(); return 1; }
-    int rc = 1;
+    struct { int ndim; const npy_intp *shape; Py_ssize_t len; const void *buf; } view = {
+        PyArray_NDIM(arr), PyArray_DIMS(arr), (Py_ssize_t)PyArray_NBYTES(arr), PyArray_DATA(arr)};
     if (view.ndim > MAX_NDIM || (threshold >= 0 && view.len >= threshold))
-        goto done;
+        return 1;
     /* header: msgpack [name, [sizes...]] */
     unsigned char hdr[16 + 2 + 5 + 9 * MAX_NDIM];
     Py_ssize_t h = 0;
@@ -237,7 +247,7 @@ enc_array(Out *o, PyObject *a, Py_ssize_t threshold)
     }
     uint64_t plen = 4 + (uint64_t)h + (uint64_t)view.len;
     if (put_ext_head(o, 1, plen) < 0 || out_reserve(o, (Py_ssize_t)plen) < 0)
-        goto done;
+        return 1;
     unsigned char *p = (unsigned char *)o->buf + o->len;
     p[0] = (unsigned char)(h & 0xFF); p[1] = (unsigned char)((h >> 8) & 0xFF);
     p[2] = (unsigned char)((h >> 16) & 0xFF); p[3] = (unsigned char)((h >> 24) & 0xFF);
@@ -245,10 +255,7 @@ enc_array(Out *o, PyObject *a, Py_ssize_t threshold)
     if (view.len)
         memcpy(p + 4 + h, view.buf, view.len);
     o->len += (Py_ssize_t)plen;
-    rc = 0;
-done:
-    PyBuffer_Release(&view);
-    return rc;
+    return 0;
 }
 
 static int
@@ -462,8 +469,8 @@ typedef struct {
     const unsigned char *p;   /* the document's bytes */
     Py_ssize_t n;             /* its length */
     PyObject *src;            /* the object p belongs to (bytes or a memoryview of bytes), or NULL */
-    Py_ssize_t src_off;       /* offset of p[0] within src */
     PyObject *base;           /* the buffer arrays view (src, or a bytes copy), made on first use */
+    const char *base_p;       /* where p[0]'s byte is in base's memory */
     PyObject *hook;           /* array_hook or NULL */
     Py_ssize_t items, max_items;
     int max_depth;
@@ -669,48 +676,44 @@ dec_array(Dec *d, Py_ssize_t start, Py_ssize_t len, PyObject **out)
     /* the array: a read-only view of bytes. In a message of up to VIEW_WHOLE bytes it views the
      * message (one small buffer kept alive by its arrays); in a larger one it gets its own bytes,
      * as the Python decoder's arrays do, so that keeping one array does not keep the message. */
+    PyObject *base;
+    const char *data;
     if (d->n > VIEW_WHOLE) {
-        PyObject *own = PyBytes_FromStringAndSize((const char *)d->p + hend, (Py_ssize_t)nbytes);
-        if (own == NULL) { PyErr_Clear(); return 1; }
-        PyObject *shape = PyTuple_New((Py_ssize_t)cnt);
-        if (shape == NULL) { Py_DECREF(own); PyErr_Clear(); return 1; }
-        for (uint64_t j = 0; j < cnt; j++) {
-            PyObject *v = PyLong_FromUnsignedLongLong(dims[j]);
-            if (v == NULL) { Py_DECREF(shape); Py_DECREF(own); PyErr_Clear(); return 1; }
-            PyTuple_SET_ITEM(shape, (Py_ssize_t)j, v);
-        }
-        PyObject *argv[3] = {shape, g_dtypes[k], own};
-        PyObject *a = PyObject_Vectorcall(g_ndarray, argv, 3, NULL);
-        Py_DECREF(own);
-        Py_DECREF(shape);
-        if (a == NULL) { PyErr_Clear(); return 1; }
-        return dec_array_done(d, a, out);
+        base = PyBytes_FromStringAndSize((const char *)d->p + hend, (Py_ssize_t)nbytes);
+        if (base == NULL) { PyErr_Clear(); return 1; }
+        data = PyBytes_AS_STRING(base);
     }
-    if (d->base == NULL) {
-        if (d->src != NULL) {
-            Py_INCREF(d->src);
-            d->base = d->src;
+    else {
+        if (d->base == NULL) {
+            if (d->src != NULL) {
+                Py_INCREF(d->src);
+                d->base = d->src;
+                d->base_p = (const char *)d->p;
+            }
+            else {
+                d->base = PyBytes_FromStringAndSize((const char *)d->p, d->n);
+                if (d->base == NULL) { PyErr_Clear(); return 1; }
+                d->base_p = PyBytes_AS_STRING(d->base);
+            }
         }
-        else {
-            d->base = PyBytes_FromStringAndSize((const char *)d->p, d->n);
-            if (d->base == NULL) { PyErr_Clear(); return 1; }
-            d->src_off = 0;
-        }
+        base = Py_NewRef(d->base);
+        data = d->base_p + hend;
     }
-    PyObject *shape = PyTuple_New((Py_ssize_t)cnt);
-    if (shape == NULL) { PyErr_Clear(); return 1; }
-    for (uint64_t j = 0; j < cnt; j++) {
-        PyObject *v = PyLong_FromUnsignedLongLong(dims[j]);
-        if (v == NULL) { Py_DECREF(shape); PyErr_Clear(); return 1; }
-        PyTuple_SET_ITEM(shape, (Py_ssize_t)j, v);
+    /* what np.ndarray(shape, dtype, base, offset) makes: a read-only (flags 0: not writeable),
+     * non-owning array over base's bytes, its contiguity and alignment worked out by NumPy, and
+     * base as its .base */
+    npy_intp shape[MAX_NDIM];
+    for (uint64_t j = 0; j < cnt; j++)
+        shape[j] = (npy_intp)dims[j];
+    PyArray_Descr *descr = (PyArray_Descr *)Py_NewRef(g_dtypes[k]); /* stolen */
+    PyObject *a = PyArray_NewFromDescr(&PyArray_Type, descr, (int)cnt, shape, NULL,
+                                       (void *)data, 0, NULL);
+    if (a == NULL) { Py_DECREF(base); PyErr_Clear(); return 1; }
+    if (PyArray_SetBaseObject((PyArrayObject *)a, base) < 0) { /* steals base, even failing */
+        Py_DECREF(a);
+        PyErr_Clear();
+        return 1;
     }
-    PyObject *off = PyLong_FromSsize_t(d->src_off + hend);
-    if (off == NULL) { Py_DECREF(shape); PyErr_Clear(); return 1; }
-    PyObject *argv[4] = {shape, g_dtypes[k], d->base, off};
-    PyObject *a = PyObject_Vectorcall(g_ndarray, argv, 4, NULL);
-    Py_DECREF(shape);
-    Py_DECREF(off);
-    if (a == NULL) { PyErr_Clear(); return 1; }
     return dec_array_done(d, a, out);
 }
 
@@ -893,7 +896,6 @@ dec_open(Dec *d, PyObject *obj, Py_buffer *view)
     d->p = (const unsigned char *)view->buf;
     d->n = view->len;
     d->src = NULL;
-    d->src_off = 0;
     d->base = NULL;
     if (PyBytes_CheckExact(obj))
         d->src = obj;
@@ -1117,6 +1119,57 @@ done:
 }
 
 static PyObject *
+fw_response_value(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    /* call_response + decode for the common response: bytes holding at most result fields (the
+     * last one counts, as in protobuf), no buffers or shm field. Arrays view the response bytes
+     * (as decode's view the result slice of them). */
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError,
+                        "response_value(buf, max_fields, max_depth, max_items, max_bytes)");
+        return NULL;
+    }
+    Py_ssize_t max_fields, max_depth, max_items, max_bytes;
+    PyObject *buf = args[0];
+    if (!g_ready || !PyBytes_CheckExact(buf) || size_arg(args[1], &max_fields)
+            || size_arg(args[2], &max_depth) || size_arg(args[3], &max_items)
+            || size_arg(args[4], &max_bytes))
+        Py_RETURN_NOTIMPLEMENTED;
+    const unsigned char *p = (const unsigned char *)PyBytes_AS_STRING(buf);
+    Py_ssize_t n = PyBytes_GET_SIZE(buf), i = 0, fields = 0, rs = -1, re = 0;
+    while (i < n) {
+        uint64_t size;
+        if (p[i++] != 0x0A || varint(p, n, &i, &size) || size > (uint64_t)(n - i)
+                || ++fields > max_fields)
+            Py_RETURN_NOTIMPLEMENTED; /* buffers, shm, or malformed: call_response's way */
+        rs = i;
+        re = i + (Py_ssize_t)size;
+        i = re;
+    }
+    if (rs < 0 || re == rs)
+        Py_RETURN_NONE; /* an empty result: the function returned None */
+    Dec d;
+    d.p = p + rs;
+    d.n = re - rs;
+    d.src = buf;
+    d.base = NULL;
+    d.hook = NULL;
+    d.items = 1;
+    d.max_items = max_items;
+    d.max_depth = max_depth < C_MAX_DEPTH ? (int)max_depth : C_MAX_DEPTH;
+    PyObject *r = NULL;
+    i = 0;
+    if (d.n <= max_bytes && !dec(&d, &i, d.n, 0, &r) && i != d.n)
+        Py_CLEAR(r);
+    Py_XDECREF(d.base);
+    if (r == NULL) {
+        PyErr_Clear();
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    return r;
+}
+
+static PyObject *
 fw_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 2 || !PyTuple_Check(args[1]) || PyTuple_GET_SIZE(args[1]) != NDTYPES) {
@@ -1162,6 +1215,8 @@ static PyMethodDef methods[] = {
      "codec.decode's value, or NotImplemented to defer"},
     {"call_response", (PyCFunction)(void (*)(void))fw_call_response, METH_FASTCALL,
      "(result, buffers, shm) of a framed CallResponse, or None to defer"},
+    {"response_value", (PyCFunction)(void (*)(void))fw_response_value, METH_FASTCALL,
+     "the value of a common framed CallResponse, or NotImplemented to defer"},
     {"call_request", (PyCFunction)(void (*)(void))fw_call_request, METH_FASTCALL,
      "(function, args, kwargs) of a common framed CallRequest, or None to defer"},
     {NULL, NULL, 0, NULL},
@@ -1178,8 +1233,6 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC
 PyInit__fastwire(void)
 {
-    s_dtype = PyUnicode_InternFromString("dtype");
-    if (s_dtype == NULL)
-        return NULL;
+    import_array(); /* returns NULL (ImportError set) if NumPy cannot be imported */
     return PyModule_Create(&module);
 }

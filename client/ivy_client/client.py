@@ -1011,16 +1011,12 @@ class Client(_Base):
                 raise err from None
             response = self._send_again(rpc)
         if fast is not None:
-            # what _result runs first (the C framing and decoding), less its frames; anything
-            # else (out-of-band arrays, handles, shared memory, a deferred document): _result
-            parsed = fast.call_response(response, wire._EMPTY, wire.MAX_FIELDS)
-            if parsed is not None and not parsed[1] and not len(parsed[2]):
-                if not len(parsed[0]):
-                    return None
-                value = fast.decode(parsed[0], None, codec.MAX_DEPTH, codec.MAX_ITEMS,
-                                    codec.MAX_BYTES)
-                if value is not NotImplemented:
-                    return value
+            # what _result runs first (the C framing and decoding), in one C call; anything else
+            # (out-of-band arrays, handles, shared memory, a deferred document): _result
+            value = fast.response_value(response, wire.MAX_FIELDS, codec.MAX_DEPTH,
+                                        codec.MAX_ITEMS, codec.MAX_BYTES)
+            if value is not NotImplemented:
+                return value
         return self._result(response, address)
 
     def _call_stream(self, address, framed, timeout, request_id):

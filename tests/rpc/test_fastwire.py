@@ -430,6 +430,106 @@ def test_mutated_call_responses(ops):
             [bytes(expected[0]), [bytes(b) for b in expected[1]], bytes(expected[2])]
 
 
+def py_response_value(framed):
+    """What ``Client.call``'s Python path makes of a response: ``("value", v)``; ``("other",
+    None)`` with buffers or shared memory (not the C path's shape); ``("error", None)``."""
+    codec._fast = None
+    try:
+        result, buffers, shm = wire.parse_call_response_shm(framed)
+        if buffers or len(shm):
+            return "other", None
+        return "value", codec.decode(result) if len(result) else None
+    except CodecError:
+        return "error", None
+    finally:
+        codec._fast = FAST
+
+
+def c_response_value(framed):
+    return FAST.response_value(framed, wire.MAX_FIELDS, codec.MAX_DEPTH, codec.MAX_ITEMS,
+                               codec.MAX_BYTES)
+
+
+@needs_c
+@SETTINGS
+@given(values)
+def test_response_value_is_call_response_then_decode(v):
+    try:
+        doc = py_encode(v, None)
+    except CodecError:
+        return
+    framed = wire.frame_call_response(doc, [])
+    got = c_response_value(framed)
+    if got is NotImplemented:  # defers exactly where decode does
+        assert c_decode(doc) is NotImplemented
+        return
+    kind, expected = py_response_value(framed)
+    assert kind == "value" and same(got, expected)
+    result, _, _ = FAST.call_response(framed, memoryview(b""), wire.MAX_FIELDS)
+    assert same(got, c_decode(result))
+
+
+@needs_c
+@SETTINGS
+@given(seeds, mutations, st.sampled_from(["plain", "buffers", "shm"]))
+def test_mutated_responses_never_give_a_value_python_refuses(seed, ops, extra):
+    framed = _mutate(wire.frame_call_response(
+        py_encode(seed, None), [b"abc"] if extra == "buffers" else [],
+        b"s" if extra == "shm" else b""), ops)
+    kind, expected = py_response_value(framed)
+    got = c_response_value(framed)
+    if got is not NotImplemented:
+        assert kind == "value", f"the C path took a response Python gives {kind}"
+        assert same(got, expected)
+
+
+@needs_c
+def test_response_value_cases():
+    x = np.arange(6.0).reshape(2, 3)
+    framed = wire.frame_call_response(py_encode(x, None), [])
+    got = c_response_value(framed)
+    assert got.dtype == x.dtype and got.shape == x.shape and (got == x).all()
+    assert got.base is framed and not got.flags.writeable and not got.flags.owndata
+    assert c_response_value(b"") is None  # no result field: the function returned None
+    # two result fields: the last counts, as protobuf's parsers (and call_response) take it
+    one = wire.frame_call_response(py_encode(1, None), [])
+    assert (c_response_value(one + framed) == x).all() and c_response_value(framed + one) == 1
+    for other in (wire.frame_call_response(py_encode(1, None), [b"ab"]),  # out-of-band buffers
+                  wire.frame_call_response(py_encode(1, None), [], b"s"),  # shared memory
+                  framed[:-1], framed + b"\x08\x01",  # truncated; an unknown field
+                  memoryview(framed), bytearray(framed)):  # not bytes: call_response's way
+        assert c_response_value(other) is NotImplemented
+
+
+@needs_c
+def test_decoded_arrays_are_what_numpy_makes_over_the_same_bytes():
+    """The C path makes arrays with NumPy's C API: they must be exactly what
+    ``np.ndarray(shape, dtype, buffer, offset)`` makes over the same bytes — read-only, not
+    owning, contiguity and alignment from the address, the message as ``.base``."""
+    def check(got, buf):
+        start = np.frombuffer(buf, np.uint8).__array_interface__["data"][0]
+        offset = got.__array_interface__["data"][0] - start
+        ref = np.ndarray(got.shape, got.dtype, buf, offset)
+        assert got.base is buf and got.tobytes() == ref.tobytes()
+        for flag in ("c_contiguous", "f_contiguous", "aligned", "writeable", "owndata"):
+            assert getattr(got.flags, flag) == getattr(ref.flags, flag), flag
+
+    for name in codec.DTYPE_NAMES:
+        for shape in [(), (0,), (3,), (2, 3), (1, 4, 1), (3, 0, 2)]:
+            a = make_array(name, shape, 3, "c")
+            for pad in range(9):  # moves the array's bytes through every alignment
+                doc = py_encode(["x" * pad, a], None)
+                got = c_decode(doc)[1]
+                assert same(got, py_decode(doc)[1]), (name, shape, pad)
+                check(got, doc)
+                framed = wire.frame_call_response(doc, [])
+                check(c_response_value(framed)[1], framed)
+                request = wire.frame_call_request("f", py_encode([["x" * pad, a], {}], None),
+                                                  False, [])
+                check(FAST.call_request(request, None, codec.MAX_ITEMS,
+                                        codec.MAX_BYTES)[1][1], request)
+
+
 # -- bounds: deferred, so Python refuses with its message ----------------------------------------
 
 def nested_lists(depth: int) -> bytes:
