@@ -21,7 +21,8 @@
  *       dtypes: extension 8),
  *       nested at most min(max_depth, 32) deep, with at most max_items objects (counted as
  *       codec.check_bounds counts them), at most max_bytes bytes. Arrays are read-only views of
- *       the received bytes (as codec.decode's are); a buffer that is not bytes (or a memoryview
+ *       the received bytes (as codec.decode's are), or read-only aligned copies where the view
+ *       would not be aligned for its dtype; a buffer that is not bytes (or a memoryview
  *       of bytes) is copied once first, so that no array aliases memory someone may change.
  *       array_hook(a), when not None, replaces each array (an exception in it defers).
  *   call_request(buf, array_hook, max_items, max_bytes) -> (function, args, kwargs), or None
@@ -701,7 +702,7 @@ dec_array(Dec *d, Py_ssize_t start, Py_ssize_t len, PyObject **out)
     }
     /* what np.ndarray(shape, dtype, base, offset) makes: a read-only (flags 0: not writeable),
      * non-owning array over base's bytes, its contiguity and alignment worked out by NumPy, and
-     * base as its .base */
+     * base as its .base; copied below if it is not aligned */
     npy_intp shape[MAX_NDIM];
     for (uint64_t j = 0; j < cnt; j++)
         shape[j] = (npy_intp)dims[j];
@@ -713,6 +714,16 @@ dec_array(Dec *d, Py_ssize_t start, Py_ssize_t len, PyObject **out)
         Py_DECREF(a);
         PyErr_Clear();
         return 1;
+    }
+    if (!PyArray_ISALIGNED((PyArrayObject *)a)) {
+        /* bytes at an address the dtype is not aligned to: NumPy would run every operation on
+         * the array through its slow buffered loops (2-3x), so an aligned read-only copy (as
+         * codec._inline makes; inline arrays are small: under the out-of-band threshold) */
+        PyObject *c = PyArray_NewCopy((PyArrayObject *)a, NPY_CORDER);
+        Py_DECREF(a);
+        if (c == NULL) { PyErr_Clear(); return 1; }
+        PyArray_CLEARFLAGS((PyArrayObject *)c, NPY_ARRAY_WRITEABLE);
+        a = c;
     }
     return dec_array_done(d, a, out);
 }

@@ -850,8 +850,9 @@ class _Base:
         ``backend="numpy==1.23"`` (or ``version="1.23"``) picks a worker running that framework
         version (a release prefix); without one, the newest configured version is used.
 
-        Returns NumPy arrays (read-only views of the received bytes), or the nested structure the
-        function returns; with ``keep=True`` arrays stay on the worker as :class:`RemoteHandle`.
+        Returns NumPy arrays (read-only; views of the received bytes, small ones copied where a
+        view would not be aligned), or the nested structure the function returns; with
+        ``keep=True`` arrays stay on the worker as :class:`RemoteHandle`.
         ``fn_kwargs`` passes keyword arguments whose names clash with this method's own.
         """
         if fn_kwargs:
@@ -955,8 +956,9 @@ class Client(_Base):
         ``backend="numpy==1.23"`` (or ``version="1.23"``) picks a worker running that framework
         version (a release prefix); without one, the newest configured version is used.
 
-        Returns NumPy arrays (read-only views of the received bytes), or the nested structure the
-        function returns; with ``keep=True`` arrays stay on the worker as :class:`RemoteHandle`.
+        Returns NumPy arrays (read-only; views of the received bytes, small ones copied where a
+        view would not be aligned), or the nested structure the function returns; with
+        ``keep=True`` arrays stay on the worker as :class:`RemoteHandle`.
         ``fn_kwargs`` passes keyword arguments whose names clash with this method's own.
         """
         # the steps of _op_call, inline: the generator round trip costs ~2 us on a ~25 us path

@@ -377,6 +377,19 @@ def _array_from(buf, offset: int, dtype_name, shape) -> np.ndarray:
     return np.frombuffer(buf, dtype=dt, count=count, offset=offset).reshape(shape)
 
 
+def _inline(a: np.ndarray) -> np.ndarray:
+    """An inline array (a read-only view of the message), or a read-only aligned copy of it where
+    its bytes sit at an address its dtype is not aligned to: NumPy runs every operation on an
+    unaligned array through slow buffered loops (2-3x, measured in docs/rpc.md). Inline arrays
+    are small (under the out-of-band threshold), so the copy costs little; out-of-band arrays
+    stay views (no copy of large arrays)."""
+    if a.flags.aligned:
+        return a
+    a = a.copy()
+    a.flags.writeable = False
+    return a
+
+
 # -- bounds --------------------------------------------------------------------------------------
 #: containers (lists, tuples, maps) nested deeper than this are refused
 MAX_DEPTH = 64
@@ -617,7 +630,7 @@ def decode(data, *, buffers=None, array_hook: Callable | None = None,
                 hdr = _plain_list(raw_hdr)
                 if len(hdr) != 2:
                     raise CodecError("malformed array extension header")
-                a = _array_from(payload, 4 + n, hdr[0], hdr[1])
+                a = _inline(_array_from(payload, 4 + n, hdr[0], hdr[1]))
                 if len(_HEADERS) < 4096:
                     _HEADERS[raw_hdr] = (a.dtype, a.shape, a.size, a.nbytes)
             else:
@@ -626,7 +639,7 @@ def decode(data, *, buffers=None, array_hook: Callable | None = None,
                     raise CodecError(f"array of dtype {dt} and shape {shape} needs {nbytes} "
                                      f"bytes, the message holds {len(payload) - 4 - n}")
                 # read-only: `payload` is bytes (the unpacker's copy of the extension)
-                a = np.ndarray(shape, dt, payload, 4 + n)
+                a = _inline(np.ndarray(shape, dt, payload, 4 + n))
             return array_hook(a) if array_hook is not None else a
         if code == EXT_ARRAY_OOB:
             hdr = _plain_list(payload)

@@ -259,7 +259,7 @@ def test_decode_array_hook_and_views():
     assert [a.shape for a in seen] == [(3, 4), (4,)]
     assert (got[0][0] == 2 * x).all() and (got[1]["k"] == 2 * x[0]).all()
     plain = c_decode(doc)[0][0]
-    assert not plain.flags.writeable and not plain.flags.owndata
+    assert not plain.flags.writeable and plain.flags.aligned
     # a hook that raises: deferred, so that the Python path raises its own error
     assert c_decode(doc, hook=lambda a: 1 / 0) is NotImplemented
     with pytest.raises(ZeroDivisionError):
@@ -274,8 +274,8 @@ def test_decoded_arrays_of_a_large_message_do_not_keep_it():
         start = np.frombuffer(doc, np.uint8).__array_interface__["data"][0]
         return start <= a.__array_interface__["data"][0] < start + len(doc)
 
-    small = py_encode((np.arange(10.0), 1), None)
-    assert inside(c_decode(small)[0], small)
+    smalls = [py_encode(("x" * pad, np.arange(10.0)), None) for pad in range(8)]
+    assert any(inside(c_decode(d)[1], d) for d in smalls)  # where the view is aligned
     big = py_encode(tuple(np.full(2000, i, np.float64) for i in range(6)), None)
     got = c_decode(big)
     assert same(got, py_decode(big)) and not any(inside(a, big) for a in got)
@@ -489,7 +489,9 @@ def test_response_value_cases():
     framed = wire.frame_call_response(py_encode(x, None), [])
     got = c_response_value(framed)
     assert got.dtype == x.dtype and got.shape == x.shape and (got == x).all()
-    assert got.base is framed and not got.flags.writeable and not got.flags.owndata
+    assert not got.flags.writeable and got.flags.aligned
+    view = np.ndarray(x.shape, x.dtype, framed, len(framed) - x.nbytes)
+    assert (got.base is framed) == view.flags.aligned
     assert c_response_value(b"") is None  # no result field: the function returned None
     # two result fields: the last counts, as protobuf's parsers (and call_response) take it
     one = wire.frame_call_response(py_encode(1, None), [])
@@ -502,32 +504,45 @@ def test_response_value_cases():
 
 
 @needs_c
-def test_decoded_arrays_are_what_numpy_makes_over_the_same_bytes():
-    """The C path makes arrays with NumPy's C API: they must be exactly what
-    ``np.ndarray(shape, dtype, buffer, offset)`` makes over the same bytes — read-only, not
-    owning, contiguity and alignment from the address, the message as ``.base``."""
-    def check(got, buf):
-        start = np.frombuffer(buf, np.uint8).__array_interface__["data"][0]
-        offset = got.__array_interface__["data"][0] - start
+def test_inline_arrays_are_views_where_aligned_else_aligned_copies():
+    """An inline array is what ``np.ndarray(shape, dtype, buffer, offset)`` makes over the
+    received bytes (made with NumPy's C API: read-only, not owning, the same flags, the message
+    as ``.base``) where that view is aligned for its dtype; where it is not, a read-only aligned
+    copy (NumPy runs every operation on an unaligned array through slow buffered loops). The C
+    path (decode, response_value, call_request) and the Python decoder alike."""
+    def check(got, buf, offset, seen):
         ref = np.ndarray(got.shape, got.dtype, buf, offset)
-        assert got.base is buf and got.tobytes() == ref.tobytes()
-        for flag in ("c_contiguous", "f_contiguous", "aligned", "writeable", "owndata"):
-            assert getattr(got.flags, flag) == getattr(ref.flags, flag), flag
+        assert got.tobytes() == ref.tobytes() and not got.flags.writeable and got.flags.aligned
+        if ref.flags.aligned:
+            start = np.frombuffer(buf, np.uint8).__array_interface__["data"][0]
+            assert got.base is buf
+            assert got.__array_interface__["data"][0] == start + offset
+            for flag in ("c_contiguous", "f_contiguous", "aligned", "writeable", "owndata"):
+                assert getattr(got.flags, flag) == getattr(ref.flags, flag), flag
+        else:
+            assert got.flags.owndata and got.flags.c_contiguous
+        seen.add(ref.flags.aligned)
 
     for name in codec.DTYPE_NAMES:
         for shape in [(), (0,), (3,), (2, 3), (1, 4, 1), (3, 0, 2)]:
             a = make_array(name, shape, 3, "c")
+            seen: set = set()
             for pad in range(9):  # moves the array's bytes through every alignment
-                doc = py_encode(["x" * pad, a], None)
+                doc = py_encode(["x" * pad, a], None)  # the array's bytes end the document
                 got = c_decode(doc)[1]
                 assert same(got, py_decode(doc)[1]), (name, shape, pad)
-                check(got, doc)
+                check(got, doc, len(doc) - a.nbytes, seen)
+                py = py_decode(doc)[1]
+                assert py.flags.aligned and not py.flags.writeable
                 framed = wire.frame_call_response(doc, [])
-                check(c_response_value(framed)[1], framed)
+                check(c_response_value(framed)[1], framed, len(framed) - a.nbytes, seen)
                 request = wire.frame_call_request("f", py_encode([["x" * pad, a], {}], None),
-                                                  False, [])
+                                                  False, [])  # the array, then {} (one byte)
                 check(FAST.call_request(request, None, codec.MAX_ITEMS,
-                                        codec.MAX_BYTES)[1][1], request)
+                                        codec.MAX_BYTES)[1][1], request,
+                      len(request) - 1 - a.nbytes, seen)
+            if a.dtype.alignment > 1 and a.size:
+                assert seen == {True, False}, (name, shape)  # both cases were checked
 
 
 # -- bounds: deferred, so Python refuses with its message ----------------------------------------

@@ -88,10 +88,9 @@ def test_sigterm_stops_everything(launched):
 
 def test_worker_sigterm_finishes_in_flight_calls():
     import threading
+    import urllib.request
 
     from .conftest import WorkerProc
-
-    import urllib.request
 
     w = WorkerProc("numpy", "--grace-s", "90", metrics=True).wait_ready()
 
