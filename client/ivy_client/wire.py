@@ -5,8 +5,10 @@ and the out-of-band array buffers. The generated protobuf classes copy every ``b
 (into the message, then into a new Python object when read: measured 3x slower than a raw echo
 at 64 MB), so these two messages are framed and parsed here by hand: parsing returns
 ``memoryview`` slices of the received buffer, and framing writes each buffer once. The bytes on
-the wire are exactly what protobuf writes (``tests/rpc/test_proto.py`` checks both directions),
-so any gRPC tool or other-language client sees an ordinary protobuf service.
+the wire are what protobuf writes (``tests/rpc/test_codec.py`` checks both directions), except
+that a large out-of-band buffer may be preceded by a padding field (``pad``, field 15, zeros) that
+puts its bytes at an aligned offset (:func:`_buffer_field`); protobuf parsers read the same
+fields, so any gRPC tool or other-language client sees an ordinary protobuf service.
 
 Parsing is a loop without recursion (the two messages have no nested messages) and refuses, with
 :class:`~ivy_client.codec.CodecError` (a ``ValueError``), anything that is not a well-formed
@@ -62,6 +64,41 @@ def _len_field(parts: list, field: int, data) -> None:
     n = data.nbytes if isinstance(data, memoryview) else len(data)
     parts.append(_tag(field, _LEN) + _varint(n))
     parts.append(data)
+
+
+#: an out-of-band buffer of at least ALIGN_MIN_BYTES starts at a multiple of BUFFER_ALIGN bytes
+#: from the start of its message: gRPC hands a message over in memory aligned at least that much,
+#: so the arrays viewing it are aligned for their dtype (NumPy runs every operation on an
+#: unaligned array through slow buffered loops, 2-3x: docs/rpc.md "Unaligned arrays"). The gap
+#: is a padding field (PAD_FIELD, zero bytes) that every protobuf parser skips or ignores.
+BUFFER_ALIGN = 16
+ALIGN_MIN_BYTES = 8192
+PAD_FIELD = 15
+_PAD_TAG = bytes([(PAD_FIELD << 3) | _LEN])
+_MAX_PAD = BUFFER_ALIGN + 1  # a padding field is 2 to BUFFER_ALIGN + 1 bytes
+
+
+def _buffer_field(parts: list, offset: int, field: int, data) -> int:
+    """:func:`_len_field` for an out-of-band buffer at ``offset`` bytes into the message, after
+    a padding field where one is needed to align its bytes; returns the offset after it."""
+    n = data.nbytes if isinstance(data, memoryview) else len(data)
+    head = _tag(field, _LEN) + _varint(n)
+    if n >= ALIGN_MIN_BYTES:
+        gap = -(offset + len(head)) % BUFFER_ALIGN
+        if gap:
+            gap += BUFFER_ALIGN if gap < 2 else 0
+            head = _PAD_TAG + _SMALL[gap - 2] + bytes(gap - 2) + head
+    parts.append(head)
+    parts.append(data)
+    return offset + len(head) + n
+
+
+def _buffer_fields(parts: list, field: int, buffers) -> None:
+    """The out-of-band buffers as ``field`` entries after ``parts``, each aligned
+    (:func:`_buffer_field`)."""
+    offset = sum(p.nbytes if isinstance(p, memoryview) else len(p) for p in parts)
+    for b in buffers:
+        offset = _buffer_field(parts, offset, field, b)
 
 
 def parse(buf, max_fields: int = MAX_FIELDS) -> dict[int, list]:
@@ -163,7 +200,8 @@ def _check_len(fields: dict, nums: Sequence[int]) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# CallRequest {function = 1; args = 2; keep = 3; repeated buffers = 4; graph_id = 5}
+# CallRequest {function = 1; args = 2; keep = 3; repeated buffers = 4; graph_id = 5; shm = 6;
+#              repeated pad = 15}
 # ---------------------------------------------------------------------------------------------
 
 def frame_call_request(function: str, args: bytes, keep: bool, buffers: Sequence,
@@ -181,8 +219,7 @@ def frame_call_request(function: str, args: bytes, keep: bool, buffers: Sequence
         _len_field(parts, 2, args)
     if keep:
         parts.append(_tag(3, _VARINT) + b"\x01")
-    for b in buffers:
-        _len_field(parts, 4, b)
+    _buffer_fields(parts, 4, buffers)
     if graph_id:
         _len_field(parts, 5, graph_id.encode("utf-8"))
     if shm:
@@ -240,8 +277,8 @@ def _fast_fields(buf, known: bytes):
     return out
 
 
-_REQUEST_KEYS = bytes([0x0A, 0x12, 0x18, 0x22, 0x2A, 0x32])
-_RESPONSE_KEYS = bytes([0x0A, 0x12, 0x1A])
+_REQUEST_KEYS = bytes([0x0A, 0x12, 0x18, 0x22, 0x2A, 0x32, _PAD_TAG[0]])
+_RESPONSE_KEYS = bytes([0x0A, 0x12, 0x1A, _PAD_TAG[0]])
 _EMPTY = memoryview(b"")
 
 
@@ -283,8 +320,9 @@ def parse_call_request_shm(buf) -> tuple[str, memoryview, bool, list, str, memor
                 keep = v
             elif key == 0x32:
                 shm = v
-            else:
+            elif key == 0x2A:
                 graph_id = v
+            # else the padding field: nothing
         return (_utf8(function, 1) if function is not None else "", args, bool(keep), buffers,
                 _utf8(graph_id, 5) if graph_id is not None else "", shm)
     f = parse(buf)
@@ -298,15 +336,14 @@ def parse_call_request_shm(buf) -> tuple[str, memoryview, bool, list, str, memor
 
 
 # ---------------------------------------------------------------------------------------------
-# CallResponse {result = 1; repeated buffers = 2}
+# CallResponse {result = 1; repeated buffers = 2; shm = 3; repeated pad = 15}
 # ---------------------------------------------------------------------------------------------
 
 def frame_call_response(result: bytes, buffers: Sequence, shm: bytes = b"") -> bytes:
     parts: list = []
     if len(result):
         _len_field(parts, 1, result)
-    for b in buffers:
-        _len_field(parts, 2, b)
+    _buffer_fields(parts, 2, buffers)
     if shm:
         _len_field(parts, 3, shm)
     return b"".join(parts)
@@ -336,8 +373,9 @@ def parse_call_response_shm(buf) -> tuple[memoryview, list, memoryview]:
                 result = v
             elif key == 0x12:
                 buffers.append(v)
-            else:
+            elif key == 0x1A:
                 shm = v
+            # else the padding field: nothing
         return result, buffers, shm
     f = parse(buf)
     _check_len(f, (1, 2, 3))
@@ -346,7 +384,7 @@ def parse_call_response_shm(buf) -> tuple[memoryview, list, memoryview]:
 
 def framed_size(parts_sizes: Sequence[int]) -> int:
     """Upper bound of a framed message's size given its byte fields' sizes (for limit checks)."""
-    return sum(s + 11 for s in parts_sizes)
+    return sum(s + 11 + _MAX_PAD for s in parts_sizes)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -368,8 +406,7 @@ def call_request_parts(function: str, args: bytes, keep: bool, buffers: Sequence
         _len_field(parts, 2, args)
     if keep:
         parts.append(_tag(3, _VARINT) + b"\x01")
-    for b in buffers:
-        _len_field(parts, 4, b)
+    _buffer_fields(parts, 4, buffers)
     if graph_id:
         _len_field(parts, 5, graph_id.encode("utf-8"))
     return parts
@@ -380,8 +417,7 @@ def call_response_parts(result: bytes, buffers: Sequence) -> list:
     parts: list = []
     if len(result):
         _len_field(parts, 1, result)
-    for b in buffers:
-        _len_field(parts, 2, b)
+    _buffer_fields(parts, 2, buffers)
     return parts
 
 

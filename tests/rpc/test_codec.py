@@ -176,6 +176,49 @@ def test_call_response_framing_matches_protobuf(result, buffers):
     assert bytes(r) == result and [bytes(x) for x in b] == buffers
 
 
+def _offset(view, message: bytes) -> int:
+    """Where a parsed field's bytes start in ``message``."""
+    addr = np.frombuffer(view, np.uint8).__array_interface__["data"][0]
+    return addr - np.frombuffer(message, np.uint8).__array_interface__["data"][0]
+
+
+@given(st.text(max_size=20), st.binary(max_size=40), st.booleans(),
+       st.lists(st.integers(0, 3 * wire.ALIGN_MIN_BYTES), max_size=4), st.text(max_size=5))
+def test_large_buffers_start_aligned_and_every_parser_reads_the_same(fn, args, keep, sizes,
+                                                                      gid):
+    """Out-of-band buffers of ALIGN_MIN_BYTES or more start at a multiple of BUFFER_ALIGN in
+    their message, after a padding field where needed; every reader gets the same fields: this
+    module's parsers, protobuf's own (which sees the padding as zero bytes of field 15), and the
+    general parser alone (what a reader without the padding field in its fast path runs)."""
+    buffers = [bytes([i % 251]) * n for i, n in enumerate(sizes)]
+    request = wire.frame_call_request(fn, args, keep, buffers, gid)
+    assert request == b"".join(bytes(p) for p in wire.call_request_parts(fn, args, keep,
+                                                                          buffers, gid))
+    response = wire.frame_call_response(args, buffers)
+    assert response == b"".join(bytes(p) for p in wire.call_response_parts(args, buffers))
+    f, a, k, b, g = wire.parse_call_request(request)
+    assert (f, bytes(a), k, [bytes(x) for x in b], g) == (fn, args, keep, buffers, gid)
+    r, rb = wire.parse_call_response(response)
+    assert bytes(r) == args and [bytes(x) for x in rb] == buffers
+    for message, parsed in ((request, b), (response, rb)):
+        for view, n in zip(parsed, sizes, strict=True):
+            if n >= wire.ALIGN_MIN_BYTES:
+                assert _offset(view, message) % wire.BUFFER_ALIGN == 0
+    msg = worker_pb2.CallRequest.FromString(request)
+    assert (msg.function, msg.args, msg.keep, list(msg.buffers), msg.graph_id) == \
+        (fn, args, keep, buffers, gid)
+    rmsg = worker_pb2.CallResponse.FromString(response)
+    assert (rmsg.result, list(rmsg.buffers)) == (args, buffers)
+    for pad in [*msg.pad, *rmsg.pad]:
+        assert pad == bytes(len(pad)) and len(pad) < wire.BUFFER_ALIGN
+    fields = wire.parse(request)
+    assert [bytes(x) for x in fields.get(4, [])] == buffers
+    assert [bytes(x) for x in wire.parse(response).get(2, [])] == buffers
+    # unpadded (every buffer under the size) it is exactly protobuf's serialization
+    if all(n < wire.ALIGN_MIN_BYTES for n in sizes):
+        assert not msg.pad and request == msg.SerializeToString(deterministic=True)
+
+
 @pytest.mark.parametrize("bad", [b"\x0a\x05ab", b"\x80", b"\x0b", b"\x12\xff\xff\xff\xff\x0f"])
 def test_wire_rejects_malformed(bad):
     with pytest.raises(ValueError):

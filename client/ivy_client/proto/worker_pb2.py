@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17ivy/rpc/v1/worker.proto\x12\nivy.rpc.v1\"k\n\x0b\x43\x61llRequest\x12\x10\n\x08\x66unction\x18\x01 \x01(\t\x12\x0c\n\x04\x61rgs\x18\x02 \x01(\x0c\x12\x0c\n\x04keep\x18\x03 \x01(\x08\x12\x0f\n\x07\x62uffers\x18\x04 \x03(\x0c\x12\x10\n\x08graph_id\x18\x05 \x01(\t\x12\x0b\n\x03shm\x18\x06 \x01(\x0c\"<\n\x0c\x43\x61llResponse\x12\x0e\n\x06result\x18\x01 \x01(\x0c\x12\x0f\n\x07\x62uffers\x18\x02 \x03(\x0c\x12\x0b\n\x03shm\x18\x03 \x01(\x0c\"[\n\x0cTraceRequest\x12\x0e\n\x06source\x18\x01 \x01(\t\x12\r\n\x05\x65ntry\x18\x02 \x01(\t\x12\x0c\n\x04\x61rgs\x18\x03 \x01(\x0c\x12\x0f\n\x07\x62uffers\x18\x04 \x03(\x0c\x12\r\n\x05graph\x18\x05 \x01(\x0c\"Q\n\rTraceResponse\x12\x10\n\x08graph_id\x18\x01 \x01(\t\x12\r\n\x05graph\x18\x02 \x01(\x0c\x12\x0e\n\x06output\x18\x03 \x01(\x0c\x12\x0f\n\x07\x62uffers\x18\x04 \x03(\x0c\"\x1c\n\x0bInfoRequest\x12\r\n\x05\x62rief\x18\x01 \x01(\x08\"D\n\x0c\x46unctionInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x11\n\tsignature\x18\x02 \x01(\t\x12\x13\n\x0bimplemented\x18\x03 \x01(\x08\"\x9e\x03\n\x0cInfoResponse\x12\x0f\n\x07\x62\x61\x63kend\x18\x01 \x01(\t\x12\x19\n\x11\x66ramework_version\x18\x02 \x01(\t\x12\x0e\n\x06\x64\x65vice\x18\x03 \x01(\t\x12\x13\n\x0bivy_version\x18\x04 \x01(\t\x12+\n\tfunctions\x18\x05 \x03(\x0b\x32\x18.ivy.rpc.v1.FunctionInfo\x12\x19\n\x11max_message_bytes\x18\x06 \x01(\x03\x12\x16\n\x0e\x63ode_execution\x18\x07 \x01(\x08\x12\x18\n\x10memory_cap_bytes\x18\x08 \x01(\x03\x12\x14\n\x0chandles_live\x18\t \x01(\x03\x12\x15\n\rhandles_bytes\x18\n \x01(\x03\x12\x0b\n\x03pid\x18\x0b \x01(\x03\x12\x13\n\x0bserver_kind\x18\x0c \x01(\t\x12\x10\n\x08uds_path\x18\r \x01(\t\x12\x16\n\x0epython_version\x18\x0e \x01(\t\x12\x19\n\x11python_executable\x18\x0f \x01(\t\x12\x15\n\rnumpy_version\x18\x10 \x01(\t\x12\x18\n\x10max_stream_bytes\x18\x11 \x01(\x03\"(\n\tCallChunk\x12\x0c\n\x04\x64\x61ta\x18\x01 \x01(\x0c\x12\r\n\x05total\x18\x02 \x01(\x03\";\n\x12ShmRegisterRequest\x12\x0b\n\x03pid\x18\x01 \x01(\x03\x12\n\n\x02\x66\x64\x18\x02 \x01(\x03\x12\x0c\n\x04size\x18\x03 \x01(\x03\"(\n\x13ShmRegisterResponse\x12\x11\n\tregion_id\x18\x01 \x01(\t\"\x1e\n\x0c\x46\x65tchRequest\x12\x0e\n\x06handle\x18\x01 \x01(\t\"!\n\x0eReleaseRequest\x12\x0f\n\x07handles\x18\x01 \x03(\t\"#\n\x0fReleaseResponse\x12\x10\n\x08released\x18\x01 \x01(\x03\"*\n\nTensorSpec\x12\r\n\x05shape\x18\x01 \x03(\x03\x12\r\n\x05\x64type\x18\x02 \x01(\t\"\x91\x01\n\x10TranspileOptions\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x0f\n\x07weights\x18\x02 \x01(\t\x12\x13\n\x0bskip_verify\x18\x03 \x01(\x08\x12\x0c\n\x04name\x18\x04 \x01(\t\x12\x18\n\x10no_remote_verify\x18\x05 \x01(\x08\x12\x10\n\x08no_graph\x18\x06 \x01(\x08\x12\x0f\n\x07no_keep\x18\x07 \x01(\x08\"\xe9\x01\n\x10TranspileRequest\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\r\n\x05\x65ntry\x18\x02 \x01(\t\x12\r\n\x05graph\x18\x03 \x01(\x0c\x12\x0e\n\x06source\x18\x04 \x01(\t\x12\x0e\n\x06target\x18\x05 \x01(\t\x12\x0c\n\x04\x61rgs\x18\x06 \x01(\x0c\x12\x0f\n\x07\x62uffers\x18\x07 \x03(\x0c\x12+\n\x0binput_specs\x18\x08 \x03(\x0b\x32\x16.ivy.rpc.v1.TensorSpec\x12-\n\x07options\x18\t \x01(\x0b\x32\x1c.ivy.rpc.v1.TranspileOptions\x12\x0e\n\x06verify\x18\n \x01(\x0c\"\xa4\x01\n\x11TranspileResponse\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\x0f\n\x07weights\x18\x02 \x01(\x0c\x12\x0f\n\x07\x62uffers\x18\x03 \x03(\x0c\x12\x0e\n\x06report\x18\x04 \x01(\t\x12\x10\n\x08graph_id\x18\x05 \x01(\t\x12\r\n\x05graph\x18\x06 \x01(\x0c\x12\x11\n\tgraph_svg\x18\x07 \x01(\t\x12\x0e\n\x06\x63\x61\x63hed\x18\x08 \x01(\x08\x12\x0b\n\x03key\x18\t \x01(\t2\x97\x04\n\x06Worker\x12\x39\n\x04\x43\x61ll\x12\x17.ivy.rpc.v1.CallRequest\x1a\x18.ivy.rpc.v1.CallResponse\x12<\n\x05Trace\x12\x18.ivy.rpc.v1.TraceRequest\x1a\x19.ivy.rpc.v1.TraceResponse\x12\x39\n\x04Info\x12\x17.ivy.rpc.v1.InfoRequest\x1a\x18.ivy.rpc.v1.InfoResponse\x12;\n\x05\x46\x65tch\x12\x18.ivy.rpc.v1.FetchRequest\x1a\x18.ivy.rpc.v1.CallResponse\x12\x42\n\x07Release\x12\x1a.ivy.rpc.v1.ReleaseRequest\x1a\x1b.ivy.rpc.v1.ReleaseResponse\x12H\n\tTranspile\x12\x1c.ivy.rpc.v1.TranspileRequest\x1a\x1d.ivy.rpc.v1.TranspileResponse\x12N\n\x0bRegisterShm\x12\x1e.ivy.rpc.v1.ShmRegisterRequest\x1a\x1f.ivy.rpc.v1.ShmRegisterResponse\x12>\n\nCallStream\x12\x15.ivy.rpc.v1.CallChunk\x1a\x15.ivy.rpc.v1.CallChunk(\x01\x30\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17ivy/rpc/v1/worker.proto\x12\nivy.rpc.v1\"x\n\x0b\x43\x61llRequest\x12\x10\n\x08\x66unction\x18\x01 \x01(\t\x12\x0c\n\x04\x61rgs\x18\x02 \x01(\x0c\x12\x0c\n\x04keep\x18\x03 \x01(\x08\x12\x0f\n\x07\x62uffers\x18\x04 \x03(\x0c\x12\x10\n\x08graph_id\x18\x05 \x01(\t\x12\x0b\n\x03shm\x18\x06 \x01(\x0c\x12\x0b\n\x03pad\x18\x0f \x03(\x0c\"I\n\x0c\x43\x61llResponse\x12\x0e\n\x06result\x18\x01 \x01(\x0c\x12\x0f\n\x07\x62uffers\x18\x02 \x03(\x0c\x12\x0b\n\x03shm\x18\x03 \x01(\x0c\x12\x0b\n\x03pad\x18\x0f \x03(\x0c\"[\n\x0cTraceRequest\x12\x0e\n\x06source\x18\x01 \x01(\t\x12\r\n\x05\x65ntry\x18\x02 \x01(\t\x12\x0c\n\x04\x61rgs\x18\x03 \x01(\x0c\x12\x0f\n\x07\x62uffers\x18\x04 \x03(\x0c\x12\r\n\x05graph\x18\x05 \x01(\x0c\"Q\n\rTraceResponse\x12\x10\n\x08graph_id\x18\x01 \x01(\t\x12\r\n\x05graph\x18\x02 \x01(\x0c\x12\x0e\n\x06output\x18\x03 \x01(\x0c\x12\x0f\n\x07\x62uffers\x18\x04 \x03(\x0c\"\x1c\n\x0bInfoRequest\x12\r\n\x05\x62rief\x18\x01 \x01(\x08\"D\n\x0c\x46unctionInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x11\n\tsignature\x18\x02 \x01(\t\x12\x13\n\x0bimplemented\x18\x03 \x01(\x08\"\x9e\x03\n\x0cInfoResponse\x12\x0f\n\x07\x62\x61\x63kend\x18\x01 \x01(\t\x12\x19\n\x11\x66ramework_version\x18\x02 \x01(\t\x12\x0e\n\x06\x64\x65vice\x18\x03 \x01(\t\x12\x13\n\x0bivy_version\x18\x04 \x01(\t\x12+\n\tfunctions\x18\x05 \x03(\x0b\x32\x18.ivy.rpc.v1.FunctionInfo\x12\x19\n\x11max_message_bytes\x18\x06 \x01(\x03\x12\x16\n\x0e\x63ode_execution\x18\x07 \x01(\x08\x12\x18\n\x10memory_cap_bytes\x18\x08 \x01(\x03\x12\x14\n\x0chandles_live\x18\t \x01(\x03\x12\x15\n\rhandles_bytes\x18\n \x01(\x03\x12\x0b\n\x03pid\x18\x0b \x01(\x03\x12\x13\n\x0bserver_kind\x18\x0c \x01(\t\x12\x10\n\x08uds_path\x18\r \x01(\t\x12\x16\n\x0epython_version\x18\x0e \x01(\t\x12\x19\n\x11python_executable\x18\x0f \x01(\t\x12\x15\n\rnumpy_version\x18\x10 \x01(\t\x12\x18\n\x10max_stream_bytes\x18\x11 \x01(\x03\"(\n\tCallChunk\x12\x0c\n\x04\x64\x61ta\x18\x01 \x01(\x0c\x12\r\n\x05total\x18\x02 \x01(\x03\";\n\x12ShmRegisterRequest\x12\x0b\n\x03pid\x18\x01 \x01(\x03\x12\n\n\x02\x66\x64\x18\x02 \x01(\x03\x12\x0c\n\x04size\x18\x03 \x01(\x03\"(\n\x13ShmRegisterResponse\x12\x11\n\tregion_id\x18\x01 \x01(\t\"\x1e\n\x0c\x46\x65tchRequest\x12\x0e\n\x06handle\x18\x01 \x01(\t\"!\n\x0eReleaseRequest\x12\x0f\n\x07handles\x18\x01 \x03(\t\"#\n\x0fReleaseResponse\x12\x10\n\x08released\x18\x01 \x01(\x03\"*\n\nTensorSpec\x12\r\n\x05shape\x18\x01 \x03(\x03\x12\r\n\x05\x64type\x18\x02 \x01(\t\"\x91\x01\n\x10TranspileOptions\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x0f\n\x07weights\x18\x02 \x01(\t\x12\x13\n\x0bskip_verify\x18\x03 \x01(\x08\x12\x0c\n\x04name\x18\x04 \x01(\t\x12\x18\n\x10no_remote_verify\x18\x05 \x01(\x08\x12\x10\n\x08no_graph\x18\x06 \x01(\x08\x12\x0f\n\x07no_keep\x18\x07 \x01(\x08\"\xe9\x01\n\x10TranspileRequest\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\r\n\x05\x65ntry\x18\x02 \x01(\t\x12\r\n\x05graph\x18\x03 \x01(\x0c\x12\x0e\n\x06source\x18\x04 \x01(\t\x12\x0e\n\x06target\x18\x05 \x01(\t\x12\x0c\n\x04\x61rgs\x18\x06 \x01(\x0c\x12\x0f\n\x07\x62uffers\x18\x07 \x03(\x0c\x12+\n\x0binput_specs\x18\x08 \x03(\x0b\x32\x16.ivy.rpc.v1.TensorSpec\x12-\n\x07options\x18\t \x01(\x0b\x32\x1c.ivy.rpc.v1.TranspileOptions\x12\x0e\n\x06verify\x18\n \x01(\x0c\"\xa4\x01\n\x11TranspileResponse\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\x0f\n\x07weights\x18\x02 \x01(\x0c\x12\x0f\n\x07\x62uffers\x18\x03 \x03(\x0c\x12\x0e\n\x06report\x18\x04 \x01(\t\x12\x10\n\x08graph_id\x18\x05 \x01(\t\x12\r\n\x05graph\x18\x06 \x01(\x0c\x12\x11\n\tgraph_svg\x18\x07 \x01(\t\x12\x0e\n\x06\x63\x61\x63hed\x18\x08 \x01(\x08\x12\x0b\n\x03key\x18\t \x01(\t2\x97\x04\n\x06Worker\x12\x39\n\x04\x43\x61ll\x12\x17.ivy.rpc.v1.CallRequest\x1a\x18.ivy.rpc.v1.CallResponse\x12<\n\x05Trace\x12\x18.ivy.rpc.v1.TraceRequest\x1a\x19.ivy.rpc.v1.TraceResponse\x12\x39\n\x04Info\x12\x17.ivy.rpc.v1.InfoRequest\x1a\x18.ivy.rpc.v1.InfoResponse\x12;\n\x05\x46\x65tch\x12\x18.ivy.rpc.v1.FetchRequest\x1a\x18.ivy.rpc.v1.CallResponse\x12\x42\n\x07Release\x12\x1a.ivy.rpc.v1.ReleaseRequest\x1a\x1b.ivy.rpc.v1.ReleaseResponse\x12H\n\tTranspile\x12\x1c.ivy.rpc.v1.TranspileRequest\x1a\x1d.ivy.rpc.v1.TranspileResponse\x12N\n\x0bRegisterShm\x12\x1e.ivy.rpc.v1.ShmRegisterRequest\x1a\x1f.ivy.rpc.v1.ShmRegisterResponse\x12>\n\nCallStream\x12\x15.ivy.rpc.v1.CallChunk\x1a\x15.ivy.rpc.v1.CallChunk(\x01\x30\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -32,39 +32,39 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'ivy.rpc.v1.worker_pb2', _gl
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_CALLREQUEST']._serialized_start=39
-  _globals['_CALLREQUEST']._serialized_end=146
-  _globals['_CALLRESPONSE']._serialized_start=148
-  _globals['_CALLRESPONSE']._serialized_end=208
-  _globals['_TRACEREQUEST']._serialized_start=210
-  _globals['_TRACEREQUEST']._serialized_end=301
-  _globals['_TRACERESPONSE']._serialized_start=303
-  _globals['_TRACERESPONSE']._serialized_end=384
-  _globals['_INFOREQUEST']._serialized_start=386
-  _globals['_INFOREQUEST']._serialized_end=414
-  _globals['_FUNCTIONINFO']._serialized_start=416
-  _globals['_FUNCTIONINFO']._serialized_end=484
-  _globals['_INFORESPONSE']._serialized_start=487
-  _globals['_INFORESPONSE']._serialized_end=901
-  _globals['_CALLCHUNK']._serialized_start=903
-  _globals['_CALLCHUNK']._serialized_end=943
-  _globals['_SHMREGISTERREQUEST']._serialized_start=945
-  _globals['_SHMREGISTERREQUEST']._serialized_end=1004
-  _globals['_SHMREGISTERRESPONSE']._serialized_start=1006
-  _globals['_SHMREGISTERRESPONSE']._serialized_end=1046
-  _globals['_FETCHREQUEST']._serialized_start=1048
-  _globals['_FETCHREQUEST']._serialized_end=1078
-  _globals['_RELEASEREQUEST']._serialized_start=1080
-  _globals['_RELEASEREQUEST']._serialized_end=1113
-  _globals['_RELEASERESPONSE']._serialized_start=1115
-  _globals['_RELEASERESPONSE']._serialized_end=1150
-  _globals['_TENSORSPEC']._serialized_start=1152
-  _globals['_TENSORSPEC']._serialized_end=1194
-  _globals['_TRANSPILEOPTIONS']._serialized_start=1197
-  _globals['_TRANSPILEOPTIONS']._serialized_end=1342
-  _globals['_TRANSPILEREQUEST']._serialized_start=1345
-  _globals['_TRANSPILEREQUEST']._serialized_end=1578
-  _globals['_TRANSPILERESPONSE']._serialized_start=1581
-  _globals['_TRANSPILERESPONSE']._serialized_end=1745
-  _globals['_WORKER']._serialized_start=1748
-  _globals['_WORKER']._serialized_end=2283
+  _globals['_CALLREQUEST']._serialized_end=159
+  _globals['_CALLRESPONSE']._serialized_start=161
+  _globals['_CALLRESPONSE']._serialized_end=234
+  _globals['_TRACEREQUEST']._serialized_start=236
+  _globals['_TRACEREQUEST']._serialized_end=327
+  _globals['_TRACERESPONSE']._serialized_start=329
+  _globals['_TRACERESPONSE']._serialized_end=410
+  _globals['_INFOREQUEST']._serialized_start=412
+  _globals['_INFOREQUEST']._serialized_end=440
+  _globals['_FUNCTIONINFO']._serialized_start=442
+  _globals['_FUNCTIONINFO']._serialized_end=510
+  _globals['_INFORESPONSE']._serialized_start=513
+  _globals['_INFORESPONSE']._serialized_end=927
+  _globals['_CALLCHUNK']._serialized_start=929
+  _globals['_CALLCHUNK']._serialized_end=969
+  _globals['_SHMREGISTERREQUEST']._serialized_start=971
+  _globals['_SHMREGISTERREQUEST']._serialized_end=1030
+  _globals['_SHMREGISTERRESPONSE']._serialized_start=1032
+  _globals['_SHMREGISTERRESPONSE']._serialized_end=1072
+  _globals['_FETCHREQUEST']._serialized_start=1074
+  _globals['_FETCHREQUEST']._serialized_end=1104
+  _globals['_RELEASEREQUEST']._serialized_start=1106
+  _globals['_RELEASEREQUEST']._serialized_end=1139
+  _globals['_RELEASERESPONSE']._serialized_start=1141
+  _globals['_RELEASERESPONSE']._serialized_end=1176
+  _globals['_TENSORSPEC']._serialized_start=1178
+  _globals['_TENSORSPEC']._serialized_end=1220
+  _globals['_TRANSPILEOPTIONS']._serialized_start=1223
+  _globals['_TRANSPILEOPTIONS']._serialized_end=1368
+  _globals['_TRANSPILEREQUEST']._serialized_start=1371
+  _globals['_TRANSPILEREQUEST']._serialized_end=1604
+  _globals['_TRANSPILERESPONSE']._serialized_start=1607
+  _globals['_TRANSPILERESPONSE']._serialized_end=1771
+  _globals['_WORKER']._serialized_start=1774
+  _globals['_WORKER']._serialized_end=2309
 # @@protoc_insertion_point(module_scope)
