@@ -13,6 +13,10 @@
  *       `threshold` bytes when threshold >= 0, i.e. when the caller collects out-of-band buffers).
  *       Anything else (subclasses, handles, slices, NumPy scalars and scalar types, big-endian or
  *       strided arrays, ...) defers.
+ *   encode_request(function, args, kwargs, threshold, max_payload) -> bytes, or None (defer)
+ *       wire.frame_call_request(function, encode([list(args), kwargs]), False, ()) in one buffer,
+ *       for a non-empty function name and arguments (args an exact tuple or list, kwargs an exact
+ *       dict, not both empty); defers when the document is over max_payload bytes.
  *   encode_response(obj, threshold, max_payload) -> bytes, or None (defer)
  *       wire.frame_call_response(encode(obj), ()) in one buffer (defers when the payload is over
  *       max_payload bytes: the worker's per-message limit, whose error Python gives).
@@ -456,6 +460,69 @@ fw_encode_response(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     }
     out_free(&o);
     if (rc) {
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    return r;
+}
+
+static PyObject *
+fw_encode_request(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    /* wire.frame_call_request(function, encode([list(args), kwargs]), False, ()) in one buffer:
+     * the framed CallRequest of a call with arguments (args an exact tuple or list, kwargs an
+     * exact dict, not both empty), or None (defer: Python frames it, with its checks and
+     * errors); also None when the document is over max_payload bytes */
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError,
+                        "encode_request(function, args, kwargs, threshold, max_payload)");
+        return NULL;
+    }
+    PyObject *fn = args[0], *a = args[1], *kw = args[2];
+    Py_ssize_t threshold, max_payload, name_len;
+    if (!g_ready || !PyUnicode_CheckExact(fn) || !(PyTuple_CheckExact(a) || PyList_CheckExact(a))
+            || !PyDict_CheckExact(kw) || size_arg(args[3], &threshold)
+            || size_arg(args[4], &max_payload))
+        Py_RETURN_NONE;
+    if (Py_SIZE(a) == 0 && PyDict_GET_SIZE(kw) == 0)
+        Py_RETURN_NONE;
+    const char *name = PyUnicode_AsUTF8AndSize(fn, &name_len);
+    if (name == NULL || name_len == 0) { PyErr_Clear(); Py_RETURN_NONE; }
+    /* room before the document for the two fields' keys and lengths and the name */
+    if (name_len > PY_SSIZE_T_MAX / 2 - 22)
+        Py_RETURN_NONE;
+    Py_ssize_t room = 22 + name_len;
+    Out o;
+    out_init(&o);
+    int rc = out_reserve(&o, room + 1) < 0;
+    if (!rc) {
+        o.len = room;
+        unsigned char b = 0x92; /* [args list, kwargs map] */
+        rc = out_put(&o, &b, 1) < 0;
+    }
+    if (!rc)
+        rc = enc_seq_items(&o, a, threshold, 1);
+    if (!rc)
+        rc = enc(&o, kw, threshold, 1);
+    PyObject *r = NULL;
+    if (!rc && (uint64_t)(o.len - room) <= (uint64_t)max_payload) {
+        unsigned char head[22];
+        int k = 0;
+        uint64_t n = (uint64_t)name_len, m = (uint64_t)(o.len - room);
+        head[k++] = 0x0A;
+        do { unsigned char v = n & 0x7F; n >>= 7; head[k++] = n ? (v | 0x80) : v; } while (n);
+        /* the name goes between its length and the args key: written in place below */
+        int k1 = k;
+        head[k++] = 0x12;
+        do { unsigned char v = m & 0x7F; m >>= 7; head[k++] = m ? (v | 0x80) : v; } while (m);
+        Py_ssize_t start = room - (k + name_len);
+        memcpy(o.buf + start, head, k1);
+        memcpy(o.buf + start + k1, name, name_len);
+        memcpy(o.buf + start + k1 + name_len, head + k1, k - k1);
+        r = PyBytes_FromStringAndSize(o.buf + start, o.len - start);
+    }
+    out_free(&o);
+    if (r == NULL) {
         PyErr_Clear();
         Py_RETURN_NONE;
     }
@@ -1220,6 +1287,8 @@ static PyMethodDef methods[] = {
     {"init", (PyCFunction)(void (*)(void))fw_init, METH_FASTCALL, "register NumPy's types"},
     {"encode", (PyCFunction)(void (*)(void))fw_encode, METH_FASTCALL,
      "codec.encode's bytes, or None to defer"},
+    {"encode_request", (PyCFunction)(void (*)(void))fw_encode_request, METH_FASTCALL,
+     "a framed CallRequest of a call with arguments, or None to defer"},
     {"encode_response", (PyCFunction)(void (*)(void))fw_encode_response, METH_FASTCALL,
      "a framed CallResponse of the encoded value, or None to defer"},
     {"decode", (PyCFunction)(void (*)(void))fw_decode, METH_FASTCALL,

@@ -966,8 +966,10 @@ class Client(_Base):
             kwargs = {**kwargs, **fn_kwargs}
         if version is not None:
             backend = f"{backend or ''}=={version}"
-        address = self._route(backend, device, args, kwargs)
-        encoded = None
+        # _route, inline
+        address = _find_address(args) or (_find_address(kwargs.values()) if kwargs else None) \
+            or self.address_for(backend, device)
+        encoded = request = None
         fast = None if keep else codec._fast
         if self.shm and not keep:
             payload, buffers, big = self._shm_encode(args, kwargs)
@@ -977,22 +979,21 @@ class Client(_Base):
                 if result is not _NO_SHM:
                     return result
             encoded = payload, buffers
-        elif fast is not None and (args or kwargs):
-            # the C encoder straight away (what _request's codec.encode runs first): a request
-            # it encodes is framed here; one it defers, or one over the message limit, goes
-            # through _request (its out-of-band buffers, limits and errors)
-            payload = fast.encode([list(args), kwargs], codec.OOB_THRESHOLD)
-            if payload is not None and len(payload) <= self.max_message_bytes:
-                encoded = payload
-        try:
-            request = wire.frame_call_request(function, encoded, False, ()) \
-                if encoded.__class__ is bytes else \
-                self._request(function, args, kwargs, keep, encoded=encoded)
-        except _TooLarge as e:
-            if not self.max_stream_bytes:
-                raise ResourceExhausted(e.message) from None
-            return self._call_stream(address, wire.call_request_parts(*e.parts), timeout,
-                                     request_id)
+        elif fast is not None:
+            # the C encoder and framer straight away (the bytes _request's codec.encode and
+            # wire.frame_call_request make); a request it defers (no arguments, something only
+            # the Python codec takes, over the message limit) goes through _request (its
+            # out-of-band buffers, limits and errors)
+            request = fast.encode_request(function, args, kwargs, codec.OOB_THRESHOLD,
+                                          self.max_message_bytes)
+        if request is None:
+            try:
+                request = self._request(function, args, kwargs, keep, encoded=encoded)
+            except _TooLarge as e:
+                if not self.max_stream_bytes:
+                    raise ResourceExhausted(e.message) from None
+                return self._call_stream(address, wire.call_request_parts(*e.parts), timeout,
+                                         request_id)
         md = self._metadata if request_id is None else self._md(request_id)
         conn = self._conn(address)
         try:

@@ -212,6 +212,48 @@ def test_encode_is_byte_identical_or_defers(v, with_buffers, threshold):
 
 
 @needs_c
+@SETTINGS
+@given(st.lists(values, max_size=4), st.dictionaries(st.text(max_size=5), values, max_size=3),
+       st.sampled_from(["add", "linalg.qr", "é" * 70, "f" * 5000, "", "\ud800"]),
+       st.sampled_from([0, 33, codec.OOB_THRESHOLD]), st.sampled_from([10, 200, 2**30]))
+def test_encode_request_is_the_python_framing(args, kwargs, function, threshold, max_payload):
+    """What Client.call sends: the framed request Python makes (``codec.encode`` with buffers
+    collected, then ``wire.frame_call_request``), byte for byte — or None where Python's path
+    must run (no arguments, a value or an out-of-band array only Python encodes, a document over
+    max_payload bytes, an empty or unencodable function name)."""
+    got = FAST.encode_request(function, tuple(args), kwargs, threshold, max_payload)
+    try:
+        buffers: list = []
+        payload = py_encode([list(args), kwargs], buffers, threshold)
+    except CodecError:
+        payload = None
+    if got is None:
+        assert (payload is None or buffers or not (args or kwargs) or not function
+                or len(payload) > max_payload or function == "\ud800"
+                or not supported([list(args), kwargs], threshold))
+        return
+    assert payload is not None and not buffers and len(payload) <= max_payload
+    assert got == wire.frame_call_request(function, payload, False, ())
+    assert FAST.encode_request(function, list(args), kwargs, threshold, max_payload) == got
+
+
+@needs_c
+def test_encode_request_cases():
+    x = np.arange(4.0).reshape(2, 2)
+    for function, args, kwargs in [("add", (x, x), {}), ("sum", (x,), {"axis": 0}),
+                                   ("é" * 70, (1,), {}), ("f" * 5000, (list(range(6000)),), {}),
+                                   ("ones", (), {"shape": [2, 2]})]:
+        payload = py_encode([list(args), kwargs], [])
+        got = FAST.encode_request(function, args, kwargs, codec.OOB_THRESHOLD, 2**30)
+        assert got == wire.frame_call_request(function, payload, False, ()), function[:8]
+    # deferred: no arguments, an out-of-band array, over the limit, not a str name
+    assert FAST.encode_request("ones", (), {}, codec.OOB_THRESHOLD, 2**30) is None
+    assert FAST.encode_request("add", (np.zeros(4096),), {}, codec.OOB_THRESHOLD, 2**30) is None
+    assert FAST.encode_request("add", (x, x), {}, codec.OOB_THRESHOLD, 10) is None
+    assert FAST.encode_request(b"add", (x,), {}, codec.OOB_THRESHOLD, 2**30) is None
+
+
+@needs_c
 def test_encode_response_is_the_python_framing():
     x = np.arange(6.0).reshape(2, 3)
     for result in (x, (x, x.astype(np.float16)), np.zeros((0, 4), np.int8), np.array(True),
