@@ -17,7 +17,9 @@ transport, worker and echo interleaved:
 - calls/s at concurrency 1, 8 and 32 (threads sharing one client) vs the echo,
 - the tiny call's CPU (client + server) against the echo's, on all the machine's CPUs and again
   with the client, the worker and the echo pinned to one CPU (TCP): the code's own work, with
-  caches kept warm.
+  caches kept warm. 10 blocks each, worker and echo in turn; the added CPU is the median of the
+  paired differences (each worker block minus the echo block after it: the host's drift between
+  blocks cancels out), the ratio that of the medians.
 
 Each measure is taken ``--runs`` times (default 3) and shown as min / median / max of the ratio.
 ``--only tiny`` measures the tiny call alone (p50, CPU per call, calls/s at concurrency 1): the
@@ -184,6 +186,14 @@ def throughput(fn, threads: int, seconds: float) -> float:
     return sum(counts) / (time.monotonic() - t0)
 
 
+CPU_BLOCKS = 10  # blocks of n_tiny // 5 calls for the CPU-per-call measures
+
+
+def _paired(ivy: list, echo: list) -> float:
+    """Median of the paired differences ivy[i] - echo[i] (seconds), in us."""
+    return float(np.median(np.array(ivy) - np.array(echo))) * 1e6
+
+
 def one_run(a, clients: dict, echoes: dict, request: bytes, n_tiny: int, n_big: int,
             secs: float, pids: tuple[int, int]) -> dict:
     """{measure: (ivy value, echo value, ratio, unit)} for one run over both transports."""
@@ -202,9 +212,11 @@ def one_run(a, clients: dict, echoes: dict, request: bytes, n_tiny: int, n_big: 
         ci, ce = np.median(t[(k, "ivy")]) * 1e6, np.median(t[(k, "echo")]) * 1e6
         out[f"tiny add 2x2 p50, {k}"] = (ci, ce, ci / ce, "us")
         out[f"tiny added work (p50 - echo p50), {k}"] = (ci - ce, 0.0, None, "us")
-    # CPU per tiny call, client + server, interleaved in blocks
+    # CPU per tiny call, client + server, interleaved in blocks; the added work is the median of
+    # the paired differences (worker block - the echo block right after it), so that the host's
+    # drift between blocks cancels out
     cpu: dict = {(k, w): [] for k in tr for w in ("ivy", "echo")}
-    for _ in range(5):
+    for _ in range(CPU_BLOCKS):
         for k in tr:
             c, e = clients[k], echoes[k]
             cpu[(k, "ivy")].append(cpu_per_call(
@@ -213,20 +225,22 @@ def one_run(a, clients: dict, echoes: dict, request: bytes, n_tiny: int, n_big: 
     for k in tr:
         ci, ce = np.median(cpu[(k, "ivy")]) * 1e6, np.median(cpu[(k, "echo")]) * 1e6
         out[f"tiny CPU per call (client + server), {k}"] = (ci, ce, ci / ce, "us")
-        out[f"tiny added CPU work per call, {k}"] = (ci - ce, 0.0, None, "us")
+        out[f"tiny added CPU work per call, {k}"] = (_paired(cpu[(k, "ivy")], cpu[(k, "echo")]),
+                                                    0.0, None, "us")
     # the same with the client, the worker and the echo on one CPU (TCP): no core ever idles
     # between the hops of a call, so the caches stay warm and the figure is the code's own work
     # (on a VM an idle vCPU is descheduled and every hop starts cold: docs/rpc.md "Cold code")
     c, e = clients["tcp"], echoes["tcp"]
     one: dict = {"ivy": [], "echo": []}
     with pinned_to_one_cpu([os.getpid(), *pids]):
-        for _ in range(5):
+        for _ in range(CPU_BLOCKS):
             one["ivy"].append(cpu_per_call(lambda: c.call("add", x, x, backend=a.backend),
                                            n_tiny // 5, pids[0]))
             one["echo"].append(cpu_per_call(lambda: e(request), n_tiny // 5, pids[1]))
     ci, ce = np.median(one["ivy"]) * 1e6, np.median(one["echo"]) * 1e6
     out["tiny CPU per call, one CPU, tcp"] = (ci, ce, ci / ce, "us")
-    out["tiny added CPU work per call, one CPU, tcp"] = (ci - ce, 0.0, None, "us")
+    out["tiny added CPU work per call, one CPU, tcp"] = (_paired(one["ivy"], one["echo"]), 0.0,
+                                                         None, "us")
     # large arrays, one call each in turn; shared memory is compared with the TCP echo
     for mb in a.sizes if a.only != "tiny" else ():
         arr = np.random.default_rng(0).random(mb * MiB // 8)
