@@ -1041,7 +1041,8 @@ class Client(_Base):
             response = wire.gather(responses, self.max_stream_bytes)
         except grpc.RpcError as e:
             raise self._error(e, rpc) from None
-        return self._result(response, address)
+        # read-only, as every other path's arrays (the gathered buffer is a bytearray)
+        return self._result(memoryview(response).toreadonly(), address)
 
     def _region(self, conn: _Conn):
         """The connection's shared-memory region (registered on first use), or None."""
@@ -1214,7 +1215,7 @@ class AsyncClient(_Base):
                 gathered.feed(raw)
         except grpc.RpcError as e:
             raise self._error(e, rpc) from None
-        return self._result(gathered.result(), address)
+        return self._result(memoryview(gathered.result()).toreadonly(), address)
 
     async def close(self) -> None:
         # unmap regions on the worker (it also does when this process exits)

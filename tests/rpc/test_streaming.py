@@ -130,6 +130,7 @@ def test_async_client_streams_too(worker):
         async with ivy_client.AsyncClient(f"numpy={worker.address}", max_message_mb=4) as c:
             r = await c.call("add", a, a)
             np.testing.assert_array_equal(r, a + a)
+            assert r.flags.aligned and not r.flags.writeable  # as every other path's results
             ones = await c.call("ones", (2000, 2000))
             np.testing.assert_array_equal(ones, np.ones((2000, 2000)))
             with pytest.raises(ivy_client.NotFound, match="no function 'no_such'"):

@@ -142,9 +142,9 @@ def test_uds_off_on_the_worker():
 
 def test_arrays_arrive_aligned_over_every_transport(worker):
     """Results come back aligned for their dtype (NumPy runs every operation on an unaligned
-    array 2-3x slower): inline arrays (copied where a view would not be aligned) and out-of-band
-    ones (the sender aligns their bytes in the message), over TCP, the Unix socket and CallStream
-    (a client whose per-message limit is under the array's size)."""
+    array 2-3x slower) and read-only: inline arrays (copied where a view would not be aligned) and
+    out-of-band ones (the sender aligns their bytes in the message), over TCP, the Unix socket
+    and CallStream (a client whose per-message limit is under the array's size)."""
     spec = f"numpy={worker.address}"
     rng = np.random.default_rng(1)
     with ivy_client.Client(spec, uds=False) as tcp, ivy_client.Client(spec, uds=True) as uds, \
@@ -157,5 +157,6 @@ def test_arrays_arrive_aligned_over_every_transport(worker):
                     for got, want in ((c.call("reshape", x, (n,)), x), (c.call("add", x, x),
                                                                         x + x)):
                         assert got.flags.aligned, (c.transport(), dt, n)
+                        assert not got.flags.writeable, (c.transport(), dt, n)
                         np.testing.assert_array_equal(got, want)
         assert uds.transport() == "uds"
