@@ -1165,12 +1165,13 @@ fw_call_response(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     while (i < n) {
         unsigned char key = p[i++];
         uint64_t size;
-        if ((key != 0x0A && key != 0x12 && key != 0x1A) || varint(p, n, &i, &size)
-                || size > (uint64_t)(n - i) || ++fields > max_fields)
+        /* 0x7A: the padding field (wire.PAD_FIELD) that aligns the buffer after it: skipped */
+        if ((key != 0x0A && key != 0x12 && key != 0x1A && key != 0x7A)
+                || varint(p, n, &i, &size) || size > (uint64_t)(n - i) || ++fields > max_fields)
             goto done;
         if (key == 0x0A) { rs = i; re = i + (Py_ssize_t)size; }
         else if (key == 0x1A) { ss = i; se = i + (Py_ssize_t)size; }
-        else {
+        else if (key == 0x12) {
             PyObject *b = mv_slice(mv, i, i + (Py_ssize_t)size);
             if (b == NULL || PyList_Append(bufs, b) < 0) {
                 Py_XDECREF(b);
