@@ -186,6 +186,17 @@ def throughput(fn, threads: int, seconds: float) -> float:
     return sum(counts) / (time.monotonic() - t0)
 
 
+@contextlib.contextmanager
+def _pinned_if(pin: bool, pids):
+    """``pinned_to_one_cpu(pids)`` for ``--pin`` (saying so after the results), else nothing."""
+    if not pin:
+        yield
+        return
+    with pinned_to_one_cpu(pids):
+        yield
+    print("(every process pinned to one CPU: warm caches, the code's own work)")
+
+
 CPU_BLOCKS = 10  # blocks of n_tiny // 5 calls for the CPU-per-call measures
 
 
@@ -382,11 +393,8 @@ def fastwire_ab(a, blocks: int, n: int) -> int:
             finally:
                 codec._fast = fast
 
-        pids = [os.getpid(), *(p.pid for p in procs.values())]
-        with pinned_to_one_cpu(pids) if a.pin else contextlib.nullcontext():
+        with _pinned_if(a.pin, [os.getpid(), *(p.pid for p in procs.values())]):
             _paired_rounds(run, ("off", "on"), "C path {}", blocks, n)
-        if a.pin:
-            print("(every process pinned to one CPU: warm caches, the code's own work)")
         for c in clients.values():
             c.close()
     return 0
@@ -486,12 +494,9 @@ def tree_ab(a, other: str, blocks: int, n: int) -> int:
                 cpu, p50 = clients[k].stdout.readline().split()
                 return float(cpu), float(p50)
 
-            pids = [os.getpid(), *(p.pid for p in procs.values()),
-                    *(c.pid for c in clients.values())]
-            with pinned_to_one_cpu(pids) if a.pin else contextlib.nullcontext():
+            with _pinned_if(a.pin, [os.getpid(), *(p.pid for p in procs.values()),
+                                    *(c.pid for c in clients.values())]):
                 _paired_rounds(run, ("other", "this"), "{} tree", blocks, n)
-            if a.pin:
-                print("(every process pinned to one CPU: warm caches, the code's own work)")
         finally:
             for c in clients.values():
                 c.stdin.close()
