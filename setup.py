@@ -1,6 +1,7 @@
 """Builds the optional C fast paths: Ivy's dispatchers (ivy/_dispatch.c), the PyTorch frontend's
-common calls (ivy/frontends/torch/_fast.c) and the RPC codec's tiny calls
-(client/ivy_client/_fastwire.c); metadata is in pyproject.toml. ``optional=True``:
+common calls (ivy/frontends/torch/_fast.c), the RPC codec's tiny calls
+(client/ivy_client/_fastwire.c) and the worker's request tallies (server/ivy_server/_tally.c);
+metadata is in pyproject.toml. ``optional=True``:
 without a C compiler the install still succeeds and Ivy uses its pure-Python code (same behaviour,
 one Python frame slower per call)."""
 
@@ -21,4 +22,6 @@ setup(ext_modules=[Extension("ivy._dispatch", ["ivy/_dispatch.c"], depends=_API,
                    Extension("ivy.frontends.torch._fast", ["ivy/frontends/torch/_fast.c"],
                              depends=_API, optional=True),
                    Extension("ivy_client._fastwire", ["client/ivy_client/_fastwire.c"],
-                             include_dirs=_NUMPY, optional=True)])
+                             include_dirs=_NUMPY, optional=True),
+                   Extension("ivy_server._tally", ["server/ivy_server/_tally.c"],
+                             optional=True)])

@@ -15,11 +15,15 @@ transport, worker and echo interleaved:
   ``tobytes`` out, ``np.frombuffer`` back); also through shared memory (the worker runs with
   ``--shm``, a ``Client(shm=True)``; compared with the TCP echo),
 - calls/s at concurrency 1, 8 and 32 (threads sharing one client) vs the echo,
-- the tiny call's CPU (client + server) against the echo's, on all the machine's CPUs and again
+- the tiny call's CPU (client + server) against the echo's, on all the machine's CPUs; again
   with the client, the worker and the echo pinned to one CPU (TCP): the code's own work, with
-  caches kept warm. 10 blocks each, worker and echo in turn; the added CPU is the median of the
-  paired differences (each worker block minus the echo block after it: the host's drift between
-  blocks cancels out), the ratio that of the medians.
+  caches kept warm; and with the client on one CPU and the worker and the echo on another (TCP):
+  a fixed placement, the hops between CPUs as unpinned. 10 blocks each, worker and echo in turn;
+  the added CPU is the median of the paired differences (each worker block minus the echo block
+  after it: the host's drift between blocks cancels out), the ratio that of the medians,
+- A/A: a second echo server measured against the first as the worker is (unpinned): the noise
+  of the unpinned rows, where the scheduler's placement of three processes on the CPUs moves the
+  figures by tens of us from one run to the next.
 
 Each measure is taken ``--runs`` times (default 3) and shown as min / median / max of the ratio.
 ``--only tiny`` measures the tiny call alone (p50, CPU per call, calls/s at concurrency 1): the
@@ -82,10 +86,17 @@ def echo_server(port: int, uds: str) -> None:
 # measurement
 # ---------------------------------------------------------------------------------------------
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def free_ports(n: int) -> list[int]:
+    """``n`` distinct free TCP ports (all held open while they are picked: one at a time, the
+    kernel may hand the same port out twice)."""
+    socks = [socket.socket() for _ in range(n)]
+    try:
+        for s in socks:
+            s.bind(("127.0.0.1", 0))
+        return [s.getsockname()[1] for s in socks]
+    finally:
+        for s in socks:
+            s.close()
 
 
 def env() -> dict:
@@ -200,13 +211,47 @@ def _pinned_if(pin: bool, pids):
 CPU_BLOCKS = 10  # blocks of n_tiny // 5 calls for the CPU-per-call measures
 
 
+def sent_bytes(c, function: str, args: tuple) -> bytes:
+    """The bytes ``c.call(function, *args)`` sends: the C path's request (its inline arrays
+    aligned) where it takes the call, else the Python framing."""
+    fast = codec._fast
+    r = fast.encode_request(function, args, {}, codec.OOB_THRESHOLD, c.max_message_bytes) \
+        if fast is not None else None
+    return r if r is not None else c._request(function, args, {}, False)
+
+
+@contextlib.contextmanager
+def client_and_servers_on_two_cpus(client_pid: int, server_pids):
+    """This process (``client_pid``'s threads) on the first CPU this process may use, every
+    thread of ``server_pids`` on the last one, then back as they were: a fixed placement, the
+    same for the worker and the echo (unpinned, where the scheduler puts three processes on two
+    CPUs changes the figures by tens of us from one run to the next: the A/A row)."""
+    cpus = sorted(os.sched_getaffinity(0))
+    before = {}
+    for pid, cpu in [(client_pid, cpus[0]), *((p, cpus[-1]) for p in server_pids)]:
+        for t in os.listdir(f"/proc/{pid}/task"):
+            try:
+                before[int(t)] = os.sched_getaffinity(int(t))
+                os.sched_setaffinity(int(t), {cpu})
+            except OSError:  # the thread ended
+                pass
+    try:
+        yield
+    finally:
+        for tid, c in before.items():
+            try:
+                os.sched_setaffinity(tid, c)
+            except OSError:
+                pass
+
+
 def _paired(ivy: list, echo: list) -> float:
     """Median of the paired differences ivy[i] - echo[i] (seconds), in us."""
     return float(np.median(np.array(ivy) - np.array(echo))) * 1e6
 
 
 def one_run(a, clients: dict, echoes: dict, request: bytes, n_tiny: int, n_big: int,
-            secs: float, pids: tuple[int, int]) -> dict:
+            secs: float, pids: tuple) -> dict:
     """{measure: (ivy value, echo value, ratio, unit)} for one run over both transports."""
     out: dict = {}
     x = np.arange(4.0).reshape(2, 2)
@@ -238,6 +283,16 @@ def one_run(a, clients: dict, echoes: dict, request: bytes, n_tiny: int, n_big: 
         out[f"tiny CPU per call (client + server), {k}"] = (ci, ce, ci / ce, "us")
         out[f"tiny added CPU work per call, {k}"] = (_paired(cpu[(k, "ivy")], cpu[(k, "echo")]),
                                                     0.0, None, "us")
+    # A/A: a second echo server (the same code) measured as the worker is: what the unpinned
+    # rows above can tell apart at all
+    if "tcp2" in echoes:
+        e, e2 = echoes["tcp"], echoes["tcp2"]
+        aa: dict = {"echo": [], "echo2": []}
+        for _ in range(CPU_BLOCKS):
+            aa["echo2"].append(cpu_per_call(lambda: e2(request), n_tiny // 5, pids[2]))
+            aa["echo"].append(cpu_per_call(lambda: e(request), n_tiny // 5, pids[1]))
+        out["A/A: a second echo's added CPU (noise), tcp"] = (
+            _paired(aa["echo2"], aa["echo"]), 0.0, None, "us")
     # the same with the client, the worker and the echo on one CPU (TCP): no core ever idles
     # between the hops of a call, so the caches stay warm and the figure is the code's own work
     # (on a VM an idle vCPU is descheduled and every hop starts cold: docs/rpc.md "Cold code")
@@ -252,6 +307,19 @@ def one_run(a, clients: dict, echoes: dict, request: bytes, n_tiny: int, n_big: 
     out["tiny CPU per call, one CPU, tcp"] = (ci, ce, ci / ce, "us")
     out["tiny added CPU work per call, one CPU, tcp"] = (_paired(one["ivy"], one["echo"]), 0.0,
                                                          None, "us")
+    # and with the client on one CPU, the worker and the echo on another: a fixed placement
+    # (what a client and a worker on their own cores do), hops between CPUs as unpinned
+    if len(os.sched_getaffinity(0)) > 1:
+        two: dict = {"ivy": [], "echo": []}
+        with client_and_servers_on_two_cpus(os.getpid(), pids[:2]):
+            for _ in range(CPU_BLOCKS):
+                two["ivy"].append(cpu_per_call(lambda: c.call("add", x, x, backend=a.backend),
+                                               n_tiny // 5, pids[0]))
+                two["echo"].append(cpu_per_call(lambda: e(request), n_tiny // 5, pids[1]))
+        ci, ce = np.median(two["ivy"]) * 1e6, np.median(two["echo"]) * 1e6
+        out["tiny CPU per call, client | servers on two CPUs, tcp"] = (ci, ce, ci / ce, "us")
+        out["tiny added CPU work per call, client | servers on two CPUs, tcp"] = (
+            _paired(two["ivy"], two["echo"]), 0.0, None, "us")
     # large arrays, one call each in turn; shared memory is compared with the TCP echo
     for mb in a.sizes if a.only != "tiny" else ():
         arr = np.random.default_rng(0).random(mb * MiB // 8)
@@ -297,7 +365,8 @@ def _workers_and_echo(backend: str, worker_envs: dict):
     """One worker per entry of ``worker_envs`` (name -> its environment) and the raw echo, on
     free TCP ports; yields ``(ports, procs, echo)`` once the echo answers (``echo(bytes)`` sends
     one request), and stops them all afterwards."""
-    ports = {k: free_port() for k in (*worker_envs, "echo")}
+    names = (*worker_envs, "echo")
+    ports = dict(zip(names, free_ports(len(names)), strict=True))
     esock = f"/tmp/ivy-bench-echo-{os.getpid()}.sock"
     procs = {k: subprocess.Popen([sys.executable, "-m", "ivy_server.worker", "--backend",
                                   backend, "--port", str(ports[k]), "--log-level", "WARNING",
@@ -483,8 +552,7 @@ def tree_ab(a, other: str, blocks: int, n: int) -> int:
                     raise RuntimeError(f"the {k} tree's client did not start")
                 print(f"{k}: {trees[k]} (C fast path {'on' if line[1] == 'True' else 'off'})")
             x = np.arange(4.0).reshape(2, 2)
-            request = ivy_client.Client(f"{a.backend}=127.0.0.1:1")._request("add", (x, x), {},
-                                                                               False)
+            request = sent_bytes(ivy_client.Client(f"{a.backend}=127.0.0.1:1"), "add", (x, x))
 
             def run(k):
                 if k == "echo":
@@ -588,7 +656,7 @@ def main() -> int:
     n_tiny = 500 if a.quick else 2000
     n_big = 2 if a.quick else 5
     secs = 1.0 if a.quick else 2.0
-    wport, eport = free_port(), free_port()
+    wport, eport, eport2 = free_ports(3)
     esock = f"/tmp/ivy-bench-echo-{os.getpid()}.sock"
     procs = [
         subprocess.Popen([sys.executable, "-m", "ivy_server.worker", "--backend", a.backend,
@@ -596,6 +664,8 @@ def main() -> int:
                           "--max-message-mb", "2047"], env=env()),
         subprocess.Popen([sys.executable, __file__, "--echo-server", str(eport), "--uds", esock],
                          env=env()),
+        subprocess.Popen([sys.executable, __file__, "--echo-server", str(eport2), "--uds",
+                          esock + "2"], env=env()),
     ]
     try:
         spec = f"{a.backend}=127.0.0.1:{wport}"
@@ -610,15 +680,16 @@ def main() -> int:
         assert (clients["shm"].call("add", big, 1.0, backend=a.backend) == 2.0).all()
         assert clients["shm"]._conns[f"127.0.0.1:{wport}"].shm, "shared memory not in use"
         chans = {"tcp": grpc.insecure_channel(f"127.0.0.1:{eport}", options=OPTS),
-                 "uds": grpc.insecure_channel(f"unix:{esock}", options=OPTS)}
+                 "uds": grpc.insecure_channel(f"unix:{esock}", options=OPTS),
+                 "tcp2": grpc.insecure_channel(f"127.0.0.1:{eport2}", options=OPTS)}
         echoes = {k: ch.unary_unary("/bench.Echo/Echo") for k, ch in chans.items()}
         for e in echoes.values():
             wait_ready(lambda e=e: e(b"x", timeout=2))
 
         x = np.arange(4.0).reshape(2, 2)
-        request = clients["tcp"]._request("add", (x, x), {}, False)  # the bytes a call sends
+        request = sent_bytes(clients["tcp"], "add", (x, x))  # the bytes a call sends
         runs = [one_run(a, clients, echoes, request, n_tiny, n_big, secs,
-                        (procs[0].pid, procs[1].pid))
+                        (procs[0].pid, procs[1].pid, procs[2].pid))
                 for _ in range(max(1, a.runs))]
 
         header = ["measure", f"ivy worker ({a.backend}), median", "raw gRPC echo, median",
@@ -666,10 +737,11 @@ def main() -> int:
                 pr.wait(10)
             except subprocess.TimeoutExpired:
                 pr.kill()
-        try:
-            os.unlink(esock)
-        except OSError:
-            pass
+        for sock in (esock, esock + "2"):
+            try:
+                os.unlink(sock)
+            except OSError:
+                pass
     return 0
 
 

@@ -76,10 +76,18 @@ static int g_ready = 0;
 typedef struct {
     char *buf;
     Py_ssize_t len, cap;
+    /* where in buf the message holding the document will start, when the document's inline
+     * arrays' bytes are to be aligned in it (see enc_array; -1: not aligned, codec.encode's
+     * exact bytes), and whether any array was */
+    Py_ssize_t origin;
+    int aligned;
     char small[1024];
 } Out;
 
-static void out_init(Out *o) { o->buf = o->small; o->len = 0; o->cap = sizeof(o->small); }
+static void out_init(Out *o)
+{
+    o->buf = o->small; o->len = 0; o->cap = sizeof(o->small); o->origin = -1; o->aligned = 0;
+}
 static void out_free(Out *o) { if (o->buf != o->small) PyMem_Free(o->buf); }
 
 static int
@@ -164,6 +172,35 @@ put_head(Out *o, uint64_t n, int fix, int fixmax, int m8, int m16, int m32)
     return -1;
 }
 
+/* the length of put_ext_head's header for `len` payload bytes */
+static Py_ssize_t
+ext_head_len(uint64_t len)
+{
+    if (len == 1 || len == 2 || len == 4 || len == 8 || len == 16)
+        return 2;
+    return len < 0x100 ? 3 : len < 0x10000 ? 4 : 6;
+}
+
+/* a protobuf varint of v in exactly n bytes (n at least its shortest length, at most 10): the
+ * longer forms are the same number to every protobuf parser */
+static void
+put_varint_n(unsigned char *b, uint64_t v, int n)
+{
+    for (int i = 0; i < n - 1; i++) {
+        b[i] = (unsigned char)((v & 0x7F) | 0x80);
+        v >>= 7;
+    }
+    b[n - 1] = (unsigned char)(v & 0x7F);
+}
+
+static int
+varint_len(uint64_t v)
+{
+    int n = 1;
+    while (v >= 0x80) { v >>= 7; n++; }
+    return n;
+}
+
 /* msgpack_pack_ext: the header of an extension of `len` payload bytes */
 static int
 put_ext_head(Out *o, int code, uint64_t len)
@@ -229,17 +266,60 @@ enc_array(Out *o, PyObject *a, Py_ssize_t threshold)
         PyArray_NDIM(arr), PyArray_DIMS(arr), (Py_ssize_t)PyArray_NBYTES(arr), PyArray_DATA(arr)};
     if (view.ndim > MAX_NDIM || (threshold >= 0 && view.len >= threshold))
         return 1;
-    /* header: msgpack [name, [sizes...]] */
-    unsigned char hdr[16 + 2 + 5 + 9 * MAX_NDIM];
+    /* header: msgpack [name, [sizes...]], in its shortest form (codec.encode's bytes) — or,
+     * when the document's place in the message is known (o->origin >= 0), with up to 10 bytes
+     * more in longer forms of the same msgpack (str8/32 for the name, array16/32 for the two
+     * lists) so that the array's bytes start at a multiple of min(itemsize, 8) from the
+     * message's start (encode_request, encode_response): the receiver's message is a bytes
+     * object (16-byte aligned data), whose arrays then view it instead of being copied to be
+     * aligned. Every msgpack decoder reads the longer forms (the C and Python decoders here
+     * always have). */
+    static const signed char forms[11][3] = { /* extra bytes -> (name, outer list, shape list) */
+        {0, 0, 0}, {1, 0, 0}, {0, 2, 0}, {1, 2, 0}, {0, 4, 0}, {1, 4, 0}, {0, 4, 2}, {1, 4, 2},
+        {4, 4, 0}, {1, 4, 4}, {4, 4, 2}};
+    Py_ssize_t h0 = 2 + g_namelen[k] + (view.ndim >= 16 ? 3 : 1);
+    for (int d = 0; d < view.ndim; d++) {
+        uint64_t v = (uint64_t)view.shape[d];
+        h0 += v < 0x80 ? 1 : v < 0x100 ? 2 : v < 0x10000 ? 3 : v < 0x100000000ULL ? 5 : 9;
+    }
+    int pad = 0;
+    Py_ssize_t al = g_itemsize[k] < 8 ? g_itemsize[k] : 8;
+    if (o->origin >= 0 && al > 1) {
+        for (pad = 0; pad <= 10; pad++) {
+            if (view.ndim >= 16 && forms[pad][2] == 4)
+                continue; /* its shape list already is an array16: array32 is 2 more */
+            uint64_t pl = 4 + (uint64_t)(h0 + pad) + (uint64_t)view.len;
+            Py_ssize_t at = o->len - o->origin + ext_head_len(pl) + 4 + h0 + pad;
+            if (at % al == 0)
+                break;
+        }
+        if (pad > 10)
+            pad = 0; /* none found (cannot happen for al <= 8): left as it falls */
+        else
+            o->aligned = 1;
+    }
+    unsigned char hdr[16 + 2 + 5 + 9 * MAX_NDIM + 12];
     Py_ssize_t h = 0;
-    hdr[h++] = 0x92;
-    hdr[h++] = (unsigned char)(0xA0 | g_namelen[k]);
+    int fn = forms[pad][0], fo = forms[pad][1], fs = forms[pad][2];
+    if (fo == 0) hdr[h++] = 0x92;
+    else if (fo == 2) { hdr[h++] = 0xDC; hdr[h++] = 0; hdr[h++] = 2; }
+    else { hdr[h++] = 0xDD; hdr[h++] = 0; hdr[h++] = 0; hdr[h++] = 0; hdr[h++] = 2; }
+    if (fn == 0) hdr[h++] = (unsigned char)(0xA0 | g_namelen[k]);
+    else if (fn == 1) { hdr[h++] = 0xD9; hdr[h++] = (unsigned char)g_namelen[k]; }
+    else { /* str32: 4 */
+        hdr[h++] = 0xDB; hdr[h++] = 0; hdr[h++] = 0; hdr[h++] = 0;
+        hdr[h++] = (unsigned char)g_namelen[k];
+    }
     memcpy(hdr + h, g_names[k], g_namelen[k]);
     h += g_namelen[k];
-    hdr[h++] = (unsigned char)(0x90 | view.ndim); /* ndim <= 64: fixarray up to 15 */
-    if (view.ndim >= 16) {
-        hdr[h - 1] = 0xDC;
-        hdr[h++] = 0;
+    /* ndim <= 64: fixarray up to 15, else array16; 2 or 4 more: array16 / array32 */
+    if (view.ndim < 16 && fs == 0)
+        hdr[h++] = (unsigned char)(0x90 | view.ndim);
+    else if (view.ndim < 16 ? fs == 2 : fs == 0) {
+        hdr[h++] = 0xDC; hdr[h++] = 0; hdr[h++] = (unsigned char)view.ndim;
+    }
+    else {
+        hdr[h++] = 0xDD; hdr[h++] = 0; hdr[h++] = 0; hdr[h++] = 0;
         hdr[h++] = (unsigned char)view.ndim;
     }
     for (int d = 0; d < view.ndim; d++) {
@@ -354,15 +434,29 @@ enc(Out *o, PyObject *obj, Py_ssize_t threshold, int depth)
         return enc_array(o, obj, threshold);
     if (t == &PyTuple_Type) {
         /* extension 7: the msgpack list of the items. Written after room for the longest
-         * extension header, which then moves up to its real size. */
+         * extension header, which then moves up to its real size — unless an array in it was
+         * aligned where it stands (enc_array): then the header stays that long (ext32, the same
+         * value to every msgpack decoder) */
         Py_ssize_t start = o->len;
         if (out_reserve(o, 6) < 0)
             return 1;
         o->len += 6;
+        int outer = o->aligned;
+        o->aligned = 0;
         int rc = enc_seq_items(o, obj, threshold, depth);
         if (rc)
             return rc;
         Py_ssize_t plen = o->len - start - 6;
+        if (o->aligned) {
+            unsigned char *b = (unsigned char *)o->buf + start;
+            if ((uint64_t)plen >= 0x100000000ULL)
+                return 1;
+            b[0] = 0xC9;
+            put_be(b + 1, (uint64_t)plen, 4);
+            b[5] = 7;
+            return 0;
+        }
+        o->aligned = outer;
         Out hd;
         out_init(&hd);
         if (put_ext_head(&hd, 7, (uint64_t)plen) < 0) {
@@ -438,22 +532,23 @@ fw_encode_response(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     Out o;
     out_init(&o);
     o.len = 11; /* room for the field's key and length */
+    o.origin = 11 - 6; /* with aligned arrays: the length in 5 bytes (see below) */
     int rc = enc(&o, args[0], threshold, 0);
     PyObject *r = NULL;
     if (!rc) {
         uint64_t n = (uint64_t)(o.len - 11);
-        if (n > (uint64_t)max_payload) {
+        if (n > (uint64_t)max_payload || (o.aligned && n > 0x7FFFFFFF)) {
             rc = 1;
         }
         else {
+            /* the key and the length; with aligned arrays in the document, the length in 5
+             * bytes (their longest form for protobuf's 32-bit sizes), which enc_array counted
+             * on: the document starts 6 bytes into the message */
             unsigned char v[11];
-            int k = 0;
-            v[k++] = 0x0A;
-            do {
-                unsigned char b = n & 0x7F;
-                n >>= 7;
-                v[k++] = n ? (b | 0x80) : b;
-            } while (n);
+            int k = o.aligned ? 5 : varint_len(n);
+            v[0] = 0x0A;
+            put_varint_n(v + 1, n, k);
+            k += 1;
             memcpy(o.buf + 11 - k, v, k);
             r = PyBytes_FromStringAndSize(o.buf + 11 - k, o.len - 11 + k);
         }
@@ -497,6 +592,8 @@ fw_encode_request(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     int rc = out_reserve(&o, room + 1) < 0;
     if (!rc) {
         o.len = room;
+        /* with aligned arrays: the document's length in 5 bytes (see below) */
+        o.origin = room - (2 + varint_len((uint64_t)name_len) + name_len + 5);
         unsigned char b = 0x92; /* [args list, kwargs map] */
         rc = out_put(&o, &b, 1) < 0;
     }
@@ -505,16 +602,22 @@ fw_encode_request(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     if (!rc)
         rc = enc(&o, kw, threshold, 1);
     PyObject *r = NULL;
-    if (!rc && (uint64_t)(o.len - room) <= (uint64_t)max_payload) {
+    if (!rc && (uint64_t)(o.len - room) <= (uint64_t)max_payload
+            && !(o.aligned && o.len - room > 0x7FFFFFFF)) {
         unsigned char head[22];
-        int k = 0;
         uint64_t n = (uint64_t)name_len, m = (uint64_t)(o.len - room);
+        /* with aligned arrays in the document, its length in 5 bytes (the longest form for
+         * protobuf's 32-bit sizes), which enc_array counted on */
+        int ln = varint_len(n), lm = o.aligned ? 5 : varint_len(m);
+        int k = 0;
         head[k++] = 0x0A;
-        do { unsigned char v = n & 0x7F; n >>= 7; head[k++] = n ? (v | 0x80) : v; } while (n);
+        put_varint_n(head + k, n, ln);
+        k += ln;
         /* the name goes between its length and the args key: written in place below */
         int k1 = k;
         head[k++] = 0x12;
-        do { unsigned char v = m & 0x7F; m >>= 7; head[k++] = m ? (v | 0x80) : v; } while (m);
+        put_varint_n(head + k, m, lm);
+        k += lm;
         Py_ssize_t start = room - (k + name_len);
         memcpy(o.buf + start, head, k1);
         memcpy(o.buf + start + k1, name, name_len);

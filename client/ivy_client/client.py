@@ -966,27 +966,34 @@ class Client(_Base):
             kwargs = {**kwargs, **fn_kwargs}
         if version is not None:
             backend = f"{backend or ''}=={version}"
-        # _route, inline
-        address = _find_address(args) or (_find_address(kwargs.values()) if kwargs else None) \
-            or self.address_for(backend, device)
         encoded = request = None
         fast = None if keep else codec._fast
-        if self.shm and not keep:
-            payload, buffers, big = self._shm_encode(args, kwargs)
-            if big:
-                result = self._run(self._op_call_shm(address, function, payload, buffers,
-                                                     timeout, request_id))
-                if result is not _NO_SHM:
-                    return result
-            encoded = payload, buffers
-        elif fast is not None:
+        if fast is not None and not self.shm:
             # the C encoder and framer straight away (the bytes _request's codec.encode and
             # wire.frame_call_request make); a request it defers (no arguments, something only
             # the Python codec takes, over the message limit) goes through _request (its
             # out-of-band buffers, limits and errors)
             request = fast.encode_request(function, args, kwargs, codec.OOB_THRESHOLD,
                                           self.max_message_bytes)
-        if request is None:
+        if request is not None:
+            # it takes plain values only (a RemoteHandle anywhere makes it defer), so there is
+            # no handle to route by: address_for's common case, inline (a frame costs ~1-2 us
+            # between real calls: docs/rpc.md, "Cold code")
+            it = self._rr_raw.get((backend, device))
+            address = next(it) if it is not None else self.address_for(backend, device)
+        else:
+            # _route, inline
+            address = _find_address(args) or (
+                _find_address(kwargs.values()) if kwargs else None) or \
+                self.address_for(backend, device)
+            if self.shm and not keep:
+                payload, buffers, big = self._shm_encode(args, kwargs)
+                if big:
+                    result = self._run(self._op_call_shm(address, function, payload, buffers,
+                                                         timeout, request_id))
+                    if result is not _NO_SHM:
+                        return result
+                encoded = payload, buffers
             try:
                 request = self._request(function, args, kwargs, keep, encoded=encoded)
             except _TooLarge as e:
@@ -995,7 +1002,9 @@ class Client(_Base):
                 return self._call_stream(address, wire.call_request_parts(*e.parts), timeout,
                                          request_id)
         md = self._metadata if request_id is None else self._md(request_id)
-        conn = self._conn(address)
+        conn = self._conns.get(address)  # _conn's common case, inline
+        if conn is None or conn.probe_at:
+            conn = self._conn(address)
         try:
             response = conn.call(request, timeout=timeout or self.timeout, metadata=md)
         except grpc.RpcError as e:

@@ -11,15 +11,92 @@ default ``process_*`` metrics (``process_resident_memory_bytes``) come with prom
 
 from __future__ import annotations
 
+import threading
+from bisect import bisect_left
+
 from prometheus_client import Counter, Gauge, Histogram, start_http_server
 
-REQUESTS = Counter("ivy_requests_total", "RPCs answered", ["method", "function", "code"])
-LATENCY = Histogram("ivy_request_latency_seconds", "RPC latency in the worker",
-                    ["method", "function"],
-                    buckets=(5e-5, 1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 1e-2, 2.5e-2, 5e-2,
-                             0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30))
-BYTES_IN = Counter("ivy_bytes_received_total", "bytes of Call requests received")
-BYTES_OUT = Counter("ivy_bytes_sent_total", "bytes of Call/Fetch responses sent")
+
+class _PyTally:
+    """``_tally.Tally`` in Python (where no C compiler built it): one label set's request count,
+    latency histogram and bytes, added up between collections (see :func:`tally`)."""
+
+    def __init__(self, bounds):
+        self.bounds = list(bounds)
+        self.lock = threading.Lock()
+        self._zero()
+
+    def _zero(self):
+        self.count, self.sum, self.bytes_in, self.bytes_out = 0, 0.0, 0, 0
+        self.buckets = [0] * len(self.bounds)
+
+    def add(self, seconds: float, size_in: int, size_out: int) -> None:
+        i = min(bisect_left(self.bounds, seconds), len(self.bounds) - 1)
+        with self.lock:
+            self.count += 1
+            self.sum += seconds
+            self.buckets[i] += 1
+            self.bytes_in += size_in
+            self.bytes_out += size_out
+
+    def take(self) -> tuple:
+        with self.lock:
+            r = (self.count, self.sum, self.bytes_in, self.bytes_out, tuple(self.buckets))
+            self._zero()
+        return r
+
+
+try:
+    from ._tally import Tally
+except ImportError:  # built without a C compiler
+    Tally = _PyTally
+
+_tallies: list = []  # (tally, its label set's value objects), folded in before each collection
+_FOLD_LOCK = threading.Lock()
+
+
+def fold() -> None:
+    """Move what every tally added since the last fold into the metrics' values."""
+    with _FOLD_LOCK:
+        for t, count, total, buckets in _tallies:
+            n, seconds, size_in, size_out, counts = t.take()
+            if n:
+                count.inc(n)
+                total.inc(seconds)
+                for b, k in zip(buckets, counts, strict=True):
+                    if k:
+                        b.inc(k)
+            if size_in:
+                BYTES_IN.inc(size_in)
+            if size_out:
+                BYTES_OUT.inc(size_out)
+
+
+class _FoldedCounter(Counter):
+    """A Counter whose every collection (a scrape, restricted or not,
+    ``REGISTRY.get_sample_value``) folds the tallies in first: its values read exactly as if
+    each request had updated them."""
+
+    def collect(self):
+        fold()
+        return super().collect()
+
+
+class _FoldedHistogram(Histogram):
+    """A Histogram that folds the tallies in before each collection (see _FoldedCounter)."""
+
+    def collect(self):
+        fold()
+        return super().collect()
+
+
+REQUESTS = _FoldedCounter("ivy_requests_total", "RPCs answered", ["method", "function", "code"])
+LATENCY = _FoldedHistogram("ivy_request_latency_seconds", "RPC latency in the worker",
+                           ["method", "function"],
+                           buckets=(5e-5, 1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 1e-2, 2.5e-2,
+                                    5e-2, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30))
+BYTES_IN = _FoldedCounter("ivy_bytes_received_total", "bytes of Call requests received")
+BYTES_OUT = _FoldedCounter("ivy_bytes_sent_total", "bytes of Call/Fetch responses sent")
 HANDLES_LIVE = Gauge("ivy_handles_live", "remote handles kept on the worker")
 HANDLES_BYTES = Gauge("ivy_handles_bytes", "bytes held by remote handles and traced graphs")
 GRAPHS_LIVE = Gauge("ivy_graphs_live", "traced graphs kept on the worker")
@@ -29,6 +106,29 @@ DEVICE_MEMORY = Gauge("ivy_device_memory_bytes", "device memory in use, where th
                       "reports it (0 otherwise)")
 
 _children: dict = {}
+
+
+def tally(method: str, function: str, code: str):
+    """``observe`` for one label set, as a function of (seconds, bytes in, bytes out): a
+    :class:`Tally`'s ``add`` (one C call, ~2 us less than updating the values a request; see
+    ``_tally.c``), folded into the metrics before each collection. Where prometheus_client's
+    layout is not the one expected, a function calling :func:`observe`."""
+    try:
+        count = REQUESTS.labels(method, function, code)._value
+        hist = LATENCY.labels(method, function)
+        total, buckets, bounds = hist._sum, list(hist._buckets), list(hist._upper_bounds)
+        if len(buckets) != len(bounds) or not all(hasattr(v, "inc")
+                                                  for v in (count, total, *buckets)):
+            raise AttributeError("unexpected prometheus_client layout")
+    except AttributeError:
+        def add(seconds, size_in, size_out):
+            observe(method, function, code, seconds, size_in, size_out)
+
+        return add
+    t = Tally(bounds)
+    with _FOLD_LOCK:
+        _tallies.append((t, count, total, buckets))
+    return t.add
 
 
 def observe(method: str, function: str, code: str, seconds: float, size_in: int,

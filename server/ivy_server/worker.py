@@ -34,7 +34,6 @@ import sys
 import threading
 import time
 import warnings
-from bisect import bisect_left
 from concurrent import futures
 
 import grpc
@@ -798,70 +797,7 @@ try:  # the sync server's context class (to call its methods without getattr)
 except ImportError:  # pragma: no cover - another grpc layout
     _SyncContext = None
 
-_observers: dict = {}
-_METRICS_LOCK = threading.Lock()  # every write of the observers' fast path (see _observer)
-
-
-def _observer(method: str, function: str, code: str):
-    """``metrics.observe`` for one label set, as a function of (seconds, bytes in, bytes out).
-
-    prometheus_client's ``labels(...)``, ``inc()`` and ``observe()`` cost ~7 us a request in
-    Python layers (label lookup, observability checks, a lock per value, a loop over the
-    buckets); this updates the same value objects directly (the bucket found by bisection, all
-    of them under one lock: ~0.5 us in a hot loop, ~3 us between real calls). Falls back to
-    ``inc`` per value, or to ``metrics.observe``, if prometheus_client's layout is not the one
-    expected."""
-    try:
-        count = metrics.REQUESTS.labels(method, function, code)._value
-        hist = metrics.LATENCY.labels(method, function)
-        total, buckets, bounds = hist._sum, hist._buckets, list(hist._upper_bounds)
-        b_in, b_out = metrics.BYTES_IN._value, metrics.BYTES_OUT._value
-        if len(buckets) != len(bounds) or not all(
-                hasattr(v, "inc") for v in (count, total, b_in, b_out, *buckets)):
-            raise AttributeError("unexpected prometheus_client layout")
-    except AttributeError:
-        def observe(seconds, size_in, size_out):
-            metrics.observe(method, function, code, seconds, size_in, size_out)
-
-        return observe
-    last = len(bounds) - 1
-    try:
-        from prometheus_client.values import MutexValue
-    except ImportError:  # pragma: no cover - another prometheus_client layout
-        MutexValue = None
-    values = (count, total, b_in, b_out, *buckets)
-    if MutexValue is not None and all(v.__class__ is MutexValue and
-                                      v._value.__class__ is float for v in values):
-        # the same updates as ``inc``, without a Python frame and a lock per value: every
-        # writer of these value objects is an observer made here (``metrics.observe`` is only
-        # the fallback below, used when this path is not), and they all write under one lock;
-        # a scrape reads each value under its own lock, and a float attribute is replaced in
-        # one store, so it sees the old or the new value, as before. ~1.2 -> ~0.4 us a request
-        lock = _METRICS_LOCK
-
-        def observe(seconds, size_in, size_out):
-            b = buckets[min(bisect_left(bounds, seconds), last)]
-            with lock:
-                count._value += 1
-                total._value += seconds
-                b._value += 1
-                if size_in:
-                    b_in._value += size_in
-                if size_out:
-                    b_out._value += size_out
-
-        return observe
-
-    def observe(seconds, size_in, size_out):
-        count.inc(1)
-        total.inc(seconds)
-        buckets[min(bisect_left(bounds, seconds), last)].inc(1)
-        if size_in:
-            b_in.inc(size_in)
-        if size_out:
-            b_out.inc(size_out)
-
-    return observe
+_observers: dict = {}  # (method, function, code) -> its tally's add (metrics.tally)
 
 
 def _observe(method: str, function: str, code: str, seconds: float, size_in: int,
@@ -869,7 +805,7 @@ def _observe(method: str, function: str, code: str, seconds: float, size_in: int
     key = (method, function, code)
     f = _observers.get(key)
     if f is None:
-        f = _observers[key] = _observer(method, function, code)
+        f = _observers[key] = metrics.tally(method, function, code)
     f(seconds, size_in, size_out)
 
 
@@ -1206,8 +1142,9 @@ def _wrap_call(worker: Worker, known_functions):
     tiny call's common case inlined — a slot free at once, a request the C path parses, a
     function found, a result it frames.
 
-    The same admission, labels, metrics and failures as :func:`_wrap`, in two Python frames
-    (this one and the metrics observer) instead of nine: between real calls the caches are cold
+    The same admission, labels, metrics and failures as :func:`_wrap`, in one Python frame
+    instead of nine (the metrics are one C call: ``metrics.tally``): between real calls the
+    caches are cold
     and each extra function costs ~5-10 us of CPU, not its ~0.5 us in a hot loop (docs/rpc.md,
     "Cold code"). A call that found the gate busy goes through :func:`_wrap` (which waits,
     refuses, or re-checks the client before running it); one admitted here never waited, so the

@@ -1,6 +1,7 @@
 """The tiny-call path's shortcuts (issue 16) keep what they replace: the worker's gated handler
-(admission inline, metrics through the cached observer under one lock) and ``Client.call``'s
-inline C encode/decode. Metrics are checked as exact deltas on a real worker's /metrics."""
+(admission inline, metrics through the label set's tally, folded in at each collection) and
+``Client.call``'s inline C encode/decode. Metrics are checked as exact deltas on a real worker's
+/metrics."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 import grpc
 import numpy as np
 import pytest
+from prometheus_client import REGISTRY
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "client"), str(ROOT / "server")]
@@ -47,7 +49,10 @@ def test_metrics_of_successful_calls_are_exact(numpy_worker):
     exactly what they did."""
     c = ivy_client.Client(f"numpy={numpy_worker.address}", uds=False)
     x = np.arange(4.0).reshape(2, 2)
-    request = c._request("add", (x, x), {}, False)
+    # the bytes c.call sends: the C path's request (its arrays aligned), else Python's
+    request = (codec._fast and codec._fast.encode_request(
+        "add", (x, x), {}, codec.OOB_THRESHOLD, c.max_message_bytes)) or \
+        c._request("add", (x, x), {}, False)
     with grpc.insecure_channel(numpy_worker.address) as ch:
         response = ch.unary_unary(f"/{SERVICE_NAME}/Call")(request, timeout=30)
     c.call("add", x, x)  # the label set exists and its observer is cached
@@ -245,8 +250,9 @@ def test_call_handler_inline_path_keeps_the_general_handlers_behaviour():
     def req(fn, *args, keep=False):
         return wire.frame_call_request(fn, codec.encode([list(args), {}]), keep, [])
 
-    def count(fn, code):
-        return metrics.REQUESTS.labels("Call", fn, code)._value.get()
+    def count(fn, code):  # read through a collection, which folds the tallies in first
+        return REGISTRY.get_sample_value(
+            "ivy_requests_total", {"method": "Call", "function": fn, "code": code}) or 0.0
 
     x = np.arange(4.0).reshape(2, 2)
     r = req("subtract", x, 2 * x)
@@ -285,3 +291,61 @@ def test_call_handler_inline_path_keeps_the_general_handlers_behaviour():
     assert ctx.aborted[0] == grpc.StatusCode.RESOURCE_EXHAUSTED
     assert (w.gate.running, w.gate.active) == (1, 1)
     w.gate.running = w.gate.active = 0
+
+
+def test_tally_c_and_python_add_up_the_same():
+    """``_tally.Tally`` (C) and ``metrics._PyTally`` (its Python stand-in) count, sum and bucket
+    the same requests the same way prometheus_client's Histogram does (bisect_left on the
+    bounds, the last one +Inf), and ``take`` hands what was added over, then starts from zero."""
+    from ivy_server import metrics
+
+    if metrics.Tally is metrics._PyTally:
+        pytest.skip("ivy_server._tally is not built")
+    bounds = list(metrics.LATENCY.labels("Test", "tally")._upper_bounds)
+    seconds = [0.0, 5e-5, 5.0001e-5, 1e-4, 0.003, 29.9, 30.0, 31.0, float("inf"), 1e-9]
+    tallies = [metrics.Tally(bounds), metrics._PyTally(bounds)]
+    for t in tallies:
+        for i, s in enumerate(seconds):
+            t.add(s, i, 2 * i)
+    c, p = (t.take() for t in tallies)
+    assert c[0] == p[0] == len(seconds) and c[2:4] == p[2:4] == (45, 90)
+    assert c[1] == p[1] == sum(seconds)
+    assert c[4] == p[4] and len(c[4]) == len(bounds) and sum(c[4]) == len(seconds)
+    from bisect import bisect_left
+    want = [0] * len(bounds)
+    for s in seconds:
+        want[min(bisect_left(bounds, s), len(bounds) - 1)] += 1
+    assert list(c[4]) == want
+    assert tallies[0].take() == tallies[1].take() == (0, 0.0, 0, 0, (0,) * len(bounds))
+    for bad in ([], [2.0, 1.0], ["a"], [0.0] * 65):
+        with pytest.raises((ValueError, TypeError)):
+            metrics.Tally(bad)
+    with pytest.raises(TypeError):
+        tallies[0].add(1.0, 2)
+    with pytest.raises(OverflowError):
+        tallies[0].add(1.0, -1, 0)
+
+
+def test_a_collection_folds_the_tallies_in():
+    """Requests recorded through ``metrics.tally`` show in every collection (a full scrape's
+    text, a restricted registry, ``get_sample_value``) exactly, and only once."""
+    from prometheus_client import generate_latest
+    from ivy_server import metrics
+
+    add = metrics.tally("Test", "fold", "OK")
+    lab = {"method": "Test", "function": "fold", "code": "OK"}
+
+    def value():
+        return REGISTRY.get_sample_value("ivy_requests_total", lab) or 0.0
+
+    n0, b0 = value(), REGISTRY.get_sample_value("ivy_bytes_received_total")
+    for _ in range(7):
+        add(0.002, 10, 3)
+    assert value() == n0 + 7 and value() == n0 + 7  # folded once
+    assert REGISTRY.get_sample_value("ivy_bytes_received_total") == b0 + 70
+    hist = REGISTRY.get_sample_value("ivy_request_latency_seconds_bucket",
+                                     {"method": "Test", "function": "fold", "le": "0.0025"})
+    assert hist >= 7
+    add(0.5, 0, 0)
+    text = generate_latest(REGISTRY.restricted_registry(["ivy_requests_total"])).decode()
+    assert f'ivy_requests_total{{code="OK",function="fold",method="Test"}} {n0 + 8}' in text
