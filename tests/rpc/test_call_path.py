@@ -236,7 +236,6 @@ def test_call_handler_inline_path_keeps_the_general_handlers_behaviour():
     exact metric deltas (first call and cached observer alike), NOT_FOUND under "<unknown>", a
     failing function's status, requests the C path does not take, and a busy gate's refusal."""
     from ivy_client import wire
-    from ivy_server import metrics
     from ivy_server import worker as W
 
     if codec._fast is None:
@@ -329,8 +328,8 @@ def test_tally_c_and_python_add_up_the_same():
 def test_a_collection_folds_the_tallies_in():
     """Requests recorded through ``metrics.tally`` show in every collection (a full scrape's
     text, a restricted registry, ``get_sample_value``) exactly, and only once."""
-    from prometheus_client import generate_latest
     from ivy_server import metrics
+    from prometheus_client import generate_latest
 
     add = metrics.tally("Test", "fold", "OK")
     lab = {"method": "Test", "function": "fold", "code": "OK"}
