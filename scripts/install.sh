@@ -19,11 +19,13 @@ if ! .venv/bin/python -c "import ivy_server, ivy_client, torch, jax, tensorflow,
   .venv/bin/pip install -q --disable-pip-version-check -e ".[all,dev]"
 fi
 # The C fast paths (ivy/_dispatch.c: the dispatchers; ivy/frontends/torch/_fast.c: the PyTorch
-# frontend's common calls; client/ivy_client/_fastwire.c: the RPC codec's tiny calls) are compiled
-# in place by the editable install; rebuild when one is missing or older than its source or
+# frontend's common calls; client/ivy_client/_fastwire.c: the RPC codec's tiny calls;
+# server/ivy_server/_tally.c: the worker's request tallies) are compiled in place by the editable
+# install; rebuild when one is missing or older than its source or
 # ivy/_dispatch_api.h (the C API the first two share), e.g. after a pull.
 rebuild=0
-for src in ivy/_dispatch.c ivy/frontends/torch/_fast.c client/ivy_client/_fastwire.c; do
+for src in ivy/_dispatch.c ivy/frontends/torch/_fast.c client/ivy_client/_fastwire.c \
+    server/ivy_server/_tally.c; do
   SO=$(ls "${src%.c}".*.so 2>/dev/null | head -n 1 || true)
   if [ -z "$SO" ] || [ "$src" -nt "$SO" ] || [ ivy/_dispatch_api.h -nt "$SO" ]; then rebuild=1; fi
 done
