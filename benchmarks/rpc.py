@@ -20,7 +20,8 @@ transport, worker and echo interleaved:
   caches kept warm; and with the client on one CPU and the worker and the echo on another (TCP):
   a fixed placement, the hops between CPUs as unpinned. 10 blocks each, worker and echo in turn;
   the added CPU is the median of the paired differences (each worker block minus the echo block
-  after it: the host's drift between blocks cancels out), the ratio that of the medians,
+  next to it, the one that runs first swapped every block: the host's drift between blocks
+  cancels out, and so does what running second costs), the ratio that of the medians,
 - A/A: a second echo server measured against the first as the worker is (unpinned): the noise
   of the unpinned rows, where the scheduler's placement of three processes on the CPUs moves the
   figures by tens of us from one run to the next.
@@ -245,6 +246,18 @@ def client_and_servers_on_two_cpus(client_pid: int, server_pids):
                 pass
 
 
+def _alternating(measures: dict, blocks: int) -> dict:
+    """``{name: [one value per block]}`` of the two ``measures[name]()``, run in turn for
+    ``blocks`` blocks, the order swapped every block: whichever runs second (after the other's
+    burst of calls) is not always the same one."""
+    names = list(measures)
+    out: dict = {k: [] for k in names}
+    for b in range(blocks):
+        for k in names if b % 2 == 0 else names[::-1]:
+            out[k].append(measures[k]())
+    return out
+
+
 def _paired(ivy: list, echo: list) -> float:
     """Median of the paired differences ivy[i] - echo[i] (seconds), in us."""
     return float(np.median(np.array(ivy) - np.array(echo))) * 1e6
@@ -269,15 +282,17 @@ def one_run(a, clients: dict, echoes: dict, request: bytes, n_tiny: int, n_big: 
         out[f"tiny add 2x2 p50, {k}"] = (ci, ce, ci / ce, "us")
         out[f"tiny added work (p50 - echo p50), {k}"] = (ci - ce, 0.0, None, "us")
     # CPU per tiny call, client + server, interleaved in blocks; the added work is the median of
-    # the paired differences (worker block - the echo block right after it), so that the host's
-    # drift between blocks cancels out
+    # the paired differences (worker block - the echo block next to it, which of the two runs
+    # first swapped every block), so that the host's drift between blocks cancels out
     cpu: dict = {(k, w): [] for k in tr for w in ("ivy", "echo")}
-    for _ in range(CPU_BLOCKS):
+    pairs = {k: {"ivy": lambda c=clients[k]: cpu_per_call(
+                     lambda: c.call("add", x, x, backend=a.backend), n_tiny // 5, pids[0]),
+                 "echo": lambda e=echoes[k]: cpu_per_call(lambda: e(request), n_tiny // 5,
+                                                          pids[1])} for k in tr}
+    for b in range(CPU_BLOCKS):
         for k in tr:
-            c, e = clients[k], echoes[k]
-            cpu[(k, "ivy")].append(cpu_per_call(
-                lambda c=c: c.call("add", x, x, backend=a.backend), n_tiny // 5, pids[0]))
-            cpu[(k, "echo")].append(cpu_per_call(lambda e=e: e(request), n_tiny // 5, pids[1]))
+            for w in ("ivy", "echo") if b % 2 == 0 else ("echo", "ivy"):  # the order swapped
+                cpu[(k, w)].append(pairs[k][w]())
     for k in tr:
         ci, ce = np.median(cpu[(k, "ivy")]) * 1e6, np.median(cpu[(k, "echo")]) * 1e6
         out[f"tiny CPU per call (client + server), {k}"] = (ci, ce, ci / ce, "us")
@@ -287,22 +302,21 @@ def one_run(a, clients: dict, echoes: dict, request: bytes, n_tiny: int, n_big: 
     # rows above can tell apart at all
     if "tcp2" in echoes:
         e, e2 = echoes["tcp"], echoes["tcp2"]
-        aa: dict = {"echo": [], "echo2": []}
-        for _ in range(CPU_BLOCKS):
-            aa["echo2"].append(cpu_per_call(lambda: e2(request), n_tiny // 5, pids[2]))
-            aa["echo"].append(cpu_per_call(lambda: e(request), n_tiny // 5, pids[1]))
+        aa = _alternating({"echo2": lambda: cpu_per_call(lambda: e2(request), n_tiny // 5,
+                                                         pids[2]),
+                           "echo": lambda: cpu_per_call(lambda: e(request), n_tiny // 5,
+                                                        pids[1])}, CPU_BLOCKS)
         out["A/A: a second echo's added CPU (noise), tcp"] = (
             _paired(aa["echo2"], aa["echo"]), 0.0, None, "us")
     # the same with the client, the worker and the echo on one CPU (TCP): no core ever idles
     # between the hops of a call, so the caches stay warm and the figure is the code's own work
     # (on a VM an idle vCPU is descheduled and every hop starts cold: docs/rpc.md "Cold code")
     c, e = clients["tcp"], echoes["tcp"]
-    one: dict = {"ivy": [], "echo": []}
+    pair = {"ivy": lambda: cpu_per_call(lambda: c.call("add", x, x, backend=a.backend),
+                                        n_tiny // 5, pids[0]),
+            "echo": lambda: cpu_per_call(lambda: e(request), n_tiny // 5, pids[1])}
     with pinned_to_one_cpu([os.getpid(), *pids]):
-        for _ in range(CPU_BLOCKS):
-            one["ivy"].append(cpu_per_call(lambda: c.call("add", x, x, backend=a.backend),
-                                           n_tiny // 5, pids[0]))
-            one["echo"].append(cpu_per_call(lambda: e(request), n_tiny // 5, pids[1]))
+        one = _alternating(pair, CPU_BLOCKS)
     ci, ce = np.median(one["ivy"]) * 1e6, np.median(one["echo"]) * 1e6
     out["tiny CPU per call, one CPU, tcp"] = (ci, ce, ci / ce, "us")
     out["tiny added CPU work per call, one CPU, tcp"] = (_paired(one["ivy"], one["echo"]), 0.0,
@@ -310,12 +324,8 @@ def one_run(a, clients: dict, echoes: dict, request: bytes, n_tiny: int, n_big: 
     # and with the client on one CPU, the worker and the echo on another: a fixed placement
     # (what a client and a worker on their own cores do), hops between CPUs as unpinned
     if len(os.sched_getaffinity(0)) > 1:
-        two: dict = {"ivy": [], "echo": []}
         with client_and_servers_on_two_cpus(os.getpid(), pids[:2]):
-            for _ in range(CPU_BLOCKS):
-                two["ivy"].append(cpu_per_call(lambda: c.call("add", x, x, backend=a.backend),
-                                               n_tiny // 5, pids[0]))
-                two["echo"].append(cpu_per_call(lambda: e(request), n_tiny // 5, pids[1]))
+            two = _alternating(pair, CPU_BLOCKS)
         ci, ce = np.median(two["ivy"]) * 1e6, np.median(two["echo"]) * 1e6
         out["tiny CPU per call, client | servers on two CPUs, tcp"] = (ci, ce, ci / ce, "us")
         out["tiny added CPU work per call, client | servers on two CPUs, tcp"] = (
