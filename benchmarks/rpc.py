@@ -159,15 +159,15 @@ def cpu_per_call(fn, n: int, server_pid: int) -> float:
 
 
 @contextlib.contextmanager
-def pinned_to_one_cpu(pids):
-    """Every thread of ``pids`` on the last CPU this process may use, then back as they were."""
-    cpu = {max(os.sched_getaffinity(0))}
+def pinned(placement: dict):
+    """Every thread of each process ``pid`` in ``placement`` on the CPU ``placement[pid]``, then
+    back as they were."""
     before = {}
-    for pid in pids:
+    for pid, cpu in placement.items():
         for t in os.listdir(f"/proc/{pid}/task"):
             try:
                 before[int(t)] = os.sched_getaffinity(int(t))
-                os.sched_setaffinity(int(t), cpu)
+                os.sched_setaffinity(int(t), {cpu})
             except OSError:  # the thread ended
                 pass
     try:
@@ -178,6 +178,11 @@ def pinned_to_one_cpu(pids):
                 os.sched_setaffinity(tid, cpus)
             except OSError:
                 pass
+
+
+def pinned_to_one_cpu(pids):
+    """Every thread of ``pids`` on the last CPU this process may use, then back as they were."""
+    return pinned(dict.fromkeys(pids, max(os.sched_getaffinity(0))))
 
 
 def throughput(fn, threads: int, seconds: float) -> float:
@@ -221,29 +226,13 @@ def sent_bytes(c, function: str, args: tuple) -> bytes:
     return r if r is not None else c._request(function, args, {}, False)
 
 
-@contextlib.contextmanager
 def client_and_servers_on_two_cpus(client_pid: int, server_pids):
-    """This process (``client_pid``'s threads) on the first CPU this process may use, every
-    thread of ``server_pids`` on the last one, then back as they were: a fixed placement, the
-    same for the worker and the echo (unpinned, where the scheduler puts three processes on two
-    CPUs changes the figures by tens of us from one run to the next: the A/A row)."""
+    """``client_pid``'s threads on the first CPU this process may use, every thread of
+    ``server_pids`` on the last one, then back as they were: a fixed placement, the same for the
+    worker and the echo (unpinned, where the scheduler puts three processes on two CPUs changes
+    the figures by tens of us from one run to the next: the A/A row)."""
     cpus = sorted(os.sched_getaffinity(0))
-    before = {}
-    for pid, cpu in [(client_pid, cpus[0]), *((p, cpus[-1]) for p in server_pids)]:
-        for t in os.listdir(f"/proc/{pid}/task"):
-            try:
-                before[int(t)] = os.sched_getaffinity(int(t))
-                os.sched_setaffinity(int(t), {cpu})
-            except OSError:  # the thread ended
-                pass
-    try:
-        yield
-    finally:
-        for tid, c in before.items():
-            try:
-                os.sched_setaffinity(tid, c)
-            except OSError:
-                pass
+    return pinned({client_pid: cpus[0], **dict.fromkeys(server_pids, cpus[-1])})
 
 
 def _alternating(measures: dict, blocks: int) -> dict:
