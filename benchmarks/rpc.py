@@ -236,9 +236,9 @@ def client_and_servers_on_two_cpus(client_pid: int, server_pids):
 
 
 def _alternating(measures: dict, blocks: int) -> dict:
-    """``{name: [one value per block]}`` of the two ``measures[name]()``, run in turn for
-    ``blocks`` blocks, the order swapped every block: whichever runs second (after the other's
-    burst of calls) is not always the same one."""
+    """``{name: [one value per block]}`` of the ``measures[name]()`` (worker and echo side by
+    side), run in turn for ``blocks`` blocks, the order reversed every block: whichever of a
+    pair runs second (after the other's burst of calls) is not always the same one."""
     names = list(measures)
     out: dict = {k: [] for k in names}
     for b in range(blocks):
@@ -273,15 +273,14 @@ def one_run(a, clients: dict, echoes: dict, request: bytes, n_tiny: int, n_big: 
     # CPU per tiny call, client + server, interleaved in blocks; the added work is the median of
     # the paired differences (worker block - the echo block next to it, which of the two runs
     # first swapped every block), so that the host's drift between blocks cancels out
-    cpu: dict = {(k, w): [] for k in tr for w in ("ivy", "echo")}
-    pairs = {k: {"ivy": lambda c=clients[k]: cpu_per_call(
-                     lambda: c.call("add", x, x, backend=a.backend), n_tiny // 5, pids[0]),
-                 "echo": lambda e=echoes[k]: cpu_per_call(lambda: e(request), n_tiny // 5,
-                                                          pids[1])} for k in tr}
-    for b in range(CPU_BLOCKS):
-        for k in tr:
-            for w in ("ivy", "echo") if b % 2 == 0 else ("echo", "ivy"):  # the order swapped
-                cpu[(k, w)].append(pairs[k][w]())
+    measures = {}
+    for k in tr:
+        c, e = clients[k], echoes[k]
+        measures[(k, "ivy")] = lambda c=c: cpu_per_call(
+            lambda: c.call("add", x, x, backend=a.backend), n_tiny // 5, pids[0])
+        measures[(k, "echo")] = lambda e=e: cpu_per_call(lambda: e(request), n_tiny // 5,
+                                                         pids[1])
+    cpu = _alternating(measures, CPU_BLOCKS)
     for k in tr:
         ci, ce = np.median(cpu[(k, "ivy")]) * 1e6, np.median(cpu[(k, "echo")]) * 1e6
         out[f"tiny CPU per call (client + server), {k}"] = (ci, ce, ci / ce, "us")
@@ -300,10 +299,7 @@ def one_run(a, clients: dict, echoes: dict, request: bytes, n_tiny: int, n_big: 
     # the same with the client, the worker and the echo on one CPU (TCP): no core ever idles
     # between the hops of a call, so the caches stay warm and the figure is the code's own work
     # (on a VM an idle vCPU is descheduled and every hop starts cold: docs/rpc.md "Cold code")
-    c, e = clients["tcp"], echoes["tcp"]
-    pair = {"ivy": lambda: cpu_per_call(lambda: c.call("add", x, x, backend=a.backend),
-                                        n_tiny // 5, pids[0]),
-            "echo": lambda: cpu_per_call(lambda: e(request), n_tiny // 5, pids[1])}
+    pair = {w: measures[("tcp", w)] for w in ("ivy", "echo")}
     with pinned_to_one_cpu([os.getpid(), *pids]):
         one = _alternating(pair, CPU_BLOCKS)
     ci, ce = np.median(one["ivy"]) * 1e6, np.median(one["echo"]) * 1e6
@@ -445,7 +441,7 @@ def fastwire_ab(a, blocks: int, n: int) -> int:
                    for k in ("on", "off")}
         for c in clients.values():
             wait_ready(lambda c=c: c.call("add", 1, 1, backend=a.backend, timeout=2))
-        request = clients["on"]._request("add", (x, x), {}, False)
+        request = sent_bytes(clients["on"], "add", (x, x))
 
         def run(k):
             if k == "echo":

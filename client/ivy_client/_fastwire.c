@@ -277,11 +277,18 @@ enc_array(Out *o, PyObject *a, Py_ssize_t threshold)
     static const signed char forms[11][3] = { /* extra bytes -> (name, outer list, shape list) */
         {0, 0, 0}, {1, 0, 0}, {0, 2, 0}, {1, 2, 0}, {0, 4, 0}, {1, 4, 0}, {0, 4, 2}, {1, 4, 2},
         {4, 4, 0}, {1, 4, 4}, {4, 4, 2}};
-    Py_ssize_t h0 = 2 + g_namelen[k] + (view.ndim >= 16 ? 3 : 1);
+    /* the sizes first: the header's shortest length (h0) counts them */
+    unsigned char dims[9 * MAX_NDIM];
+    Py_ssize_t hd = 0;
     for (int d = 0; d < view.ndim; d++) {
         uint64_t v = (uint64_t)view.shape[d];
-        h0 += v < 0x80 ? 1 : v < 0x100 ? 2 : v < 0x10000 ? 3 : v < 0x100000000ULL ? 5 : 9;
+        if (v < 0x80) dims[hd++] = (unsigned char)v;
+        else if (v < 0x100) { dims[hd++] = 0xCC; dims[hd++] = (unsigned char)v; }
+        else if (v < 0x10000) { dims[hd++] = 0xCD; put_be(dims + hd, v, 2); hd += 2; }
+        else if (v < 0x100000000ULL) { dims[hd++] = 0xCE; put_be(dims + hd, v, 4); hd += 4; }
+        else { dims[hd++] = 0xCF; put_be(dims + hd, v, 8); hd += 8; }
     }
+    Py_ssize_t h0 = 2 + g_namelen[k] + (view.ndim >= 16 ? 3 : 1) + hd;
     int pad = 0;
     Py_ssize_t al = g_itemsize[k] < 8 ? g_itemsize[k] : 8;
     if (o->origin >= 0 && al > 1) {
@@ -322,14 +329,8 @@ enc_array(Out *o, PyObject *a, Py_ssize_t threshold)
         hdr[h++] = 0xDD; hdr[h++] = 0; hdr[h++] = 0; hdr[h++] = 0;
         hdr[h++] = (unsigned char)view.ndim;
     }
-    for (int d = 0; d < view.ndim; d++) {
-        uint64_t v = (uint64_t)view.shape[d];
-        if (v < 0x80) hdr[h++] = (unsigned char)v;
-        else if (v < 0x100) { hdr[h++] = 0xCC; hdr[h++] = (unsigned char)v; }
-        else if (v < 0x10000) { hdr[h++] = 0xCD; put_be(hdr + h, v, 2); h += 2; }
-        else if (v < 0x100000000ULL) { hdr[h++] = 0xCE; put_be(hdr + h, v, 4); h += 4; }
-        else { hdr[h++] = 0xCF; put_be(hdr + h, v, 8); h += 8; }
-    }
+    memcpy(hdr + h, dims, hd);
+    h += hd;
     uint64_t plen = 4 + (uint64_t)h + (uint64_t)view.len;
     if (put_ext_head(o, 1, plen) < 0 || out_reserve(o, (Py_ssize_t)plen) < 0)
         return 1;

@@ -72,22 +72,22 @@ def fold() -> None:
                 BYTES_OUT.inc(size_out)
 
 
-class _FoldedCounter(Counter):
-    """A Counter whose every collection (a scrape, restricted or not,
-    ``REGISTRY.get_sample_value``) folds the tallies in first: its values read exactly as if
-    each request had updated them."""
+class _Folded:
+    """For a metric the tallies feed: every collection (a scrape, restricted or not,
+    ``REGISTRY.get_sample_value``) folds them in first, so its values read exactly as if each
+    request had updated them."""
 
     def collect(self):
         fold()
         return super().collect()
 
 
-class _FoldedHistogram(Histogram):
-    """A Histogram that folds the tallies in before each collection (see _FoldedCounter)."""
+class _FoldedCounter(_Folded, Counter):
+    pass
 
-    def collect(self):
-        fold()
-        return super().collect()
+
+class _FoldedHistogram(_Folded, Histogram):
+    pass
 
 
 REQUESTS = _FoldedCounter("ivy_requests_total", "RPCs answered", ["method", "function", "code"])

@@ -2,8 +2,9 @@
 code it stands in for: the same bytes (framed requests and responses: the same message, or
 with its inline arrays aligned through longer msgpack forms), the same values, and on anything
 else — unsupported values, malformed or hostile messages, documents beyond a bound — "defer", so
-that the Python code gives its own result or error. Generated values (hypothesis) and mutated messages are compared both
-ways; a worker's tiny-call responses are compared with the Python encoding.
+that the Python code gives its own result or error. Generated values (hypothesis) and mutated
+messages are compared both ways; a worker's tiny-call responses are compared with the Python
+encoding.
 
 ``IVY_FASTWIRE=python`` (or ``codec._fast = None``) turns the C path off; with ``IVY_FULL=1`` the
 security suite's codec and wire tests also run once more with it off (in a subprocess).
