@@ -248,6 +248,56 @@ def test_the_targets_own_arrays_pass_through_into_its_autodiff():
     np.testing.assert_allclose(np.asarray(tj(torch.tensor(x))), np.tanh(x), rtol=1e-6)
 
 
+def test_jax_callers_32_bit_integers_run_the_code_written_for_int64(tmp_path):
+    """JAX's integers are int32 unless x64 is on, so labels or indices a JAX caller makes
+    (``jnp.asarray``, under ``jax.grad``/``jax.jit``) are int32 where the torch example was
+    int64. The emitted JAX code widens them exactly to int64 and runs the verified program
+    (before 2026-11-28 the call was transpiled again with int32 labels, which torch's own
+    ``cross_entropy`` refuses: a TranspileError from ``jax.grad`` of the transpiled loss).
+    Floats are never narrowed: float32 where float64 was written is still refused."""
+    torch = pytest.importorskip("torch")
+    jax = pytest.importorskip("jax")
+    jnp = jax.numpy
+
+    def loss(logits, labels):
+        return torch.nn.functional.cross_entropy(logits, labels)
+
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((4, 5)).astype(np.float32)
+    y = np.array([0, 4, 2, 2], np.int64)
+    xt = torch.tensor(x, requires_grad=True)
+    want = loss(xt, torch.tensor(y))
+    want_grad = torch.autograd.grad(want, xt)[0].numpy()
+    t = ivy.transpile(loss, source="torch", target="jax", args=(x, y))
+    with jax.enable_x64(False):  # JAX's default (another test's Ivy JAX backend may have set it)
+        y32 = jnp.asarray(y)
+        assert y32.dtype == jnp.int32
+        np.testing.assert_allclose(np.asarray(t(jnp.asarray(x), y32)), want.item(), rtol=1e-6)
+        np.testing.assert_allclose(np.asarray(jax.grad(t)(jnp.asarray(x), y32)), want_grad,
+                                   rtol=1e-5, atol=1e-7)
+        np.testing.assert_allclose(np.asarray(jax.jit(t)(x, y32)), want.item(), rtol=1e-6)
+        assert not t.fn.more  # not transpiled again: int32 labels ran the code written for int64
+        assert not jax.config.jax_enable_x64  # the widening happened inside the code's x64 scope
+        t.save(tmp_path / "loss_jax.py")
+        ns: dict = {}
+        exec(compile((tmp_path / "loss_jax.py").read_text(), "loss_jax.py", "exec"), ns)
+        np.testing.assert_allclose(np.asarray(ns["loss"](x, y32)), want.item(), rtol=1e-6)
+    with pytest.raises(ValueError, match=r"input labels is float32\[4\], but this code was "
+                                         r"written for int64\[4\]"):
+        ns["loss"](x, y.astype(np.float32))
+    # floats keep their exact dtype: float64 code refuses float32 (other values, not widened)
+    def sine(a):
+        return torch.sin(a)
+
+    ivy.transpile(sine, source="torch", target="jax", args=(x.astype(np.float64),)).save(
+        tmp_path / "sine_jax.py")
+    ns = {}
+    exec(compile((tmp_path / "sine_jax.py").read_text(), "sine_jax.py", "exec"), ns)
+    with pytest.raises(ValueError, match=r"input a is float32\[4, 5\], but this code was "
+                                         r"written for float64\[4, 5\]"):
+        ns["sine"](x)
+
+
 def test_other_shapes_dtypes_and_values_never_run_silently_wrong(tmp_path):
     """The emitted code bakes in the example's shapes, dtypes and plain Python arguments
     (``x.shape[0]``, a reshape to the batch size, ``dim=1``). Standalone, it refuses other

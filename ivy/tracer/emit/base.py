@@ -307,6 +307,10 @@ class Emitter:
     target's own facts; the rest comes from the backend descriptor and the backend's code."""
 
     target = ""
+    #: lines the input check runs before it refuses (indented, ``x``, ``dtype``, ``got_dtype``
+    #: and ``shape_ok`` in scope) that accept an input in another form by returning it converted
+    #: to what the code was written for; where set, the check's result replaces the input
+    widen_input = ""
     numpy_scalars = False  # the target's reductions may return NumPy scalars (0-d made arrays)
 
     def __init__(self, graph, fname: str):
@@ -1079,10 +1083,11 @@ _WRONG_INPUT = '''def {name}(fn, arg, x, shape, dtype, free=()):
     got_shape = tuple(x.shape)
     got_dtype = str(x.dtype).rpartition(".")[2]
     got_dtype = got_dtype.removeprefix("<dtype: '").removesuffix("'>")
-    if got_dtype == dtype and len(got_shape) == len(shape) and all(
-            g == s or (g is None and d in free) for d, (g, s) in enumerate(zip(got_shape, shape))):
-        return
-    e = ValueError(
+    shape_ok = len(got_shape) == len(shape) and all(
+        g == s or (g is None and d in free) for d, (g, s) in enumerate(zip(got_shape, shape)))
+    if shape_ok and got_dtype == dtype:
+        return x
+{widen}    e = ValueError(
         f"{{fn}}: input {{arg}} is {{got_dtype}}{{list(got_shape)}}, but this code was written for "
         f"{{dtype}}{{list(shape)}}: shapes and dtypes are fixed when the code is written (from the "
         f"example inputs); transpile or trace again with an example of this shape and dtype")
@@ -1155,7 +1160,8 @@ def input_guard(graph, em, fname: str, first_arg: int, statics: list) -> list[st
     def helper(kind):
         if kind not in helpers:
             text = _WRONG_INPUT if kind == "input" else _WRONG_VALUE
-            helpers[kind] = em.define(f"_wrong_{kind}", lambda nm: text.format(name=nm))
+            helpers[kind] = em.define(f"_wrong_{kind}", lambda nm: text.format(
+                name=nm, widen=em.widen_input))
         return helpers[kind]
 
     def dtype(dt):
@@ -1183,7 +1189,8 @@ def input_guard(graph, em, fname: str, first_arg: int, statics: list) -> list[st
             u in (size - 1, size + 1) or (u and u % size == 0) or (u > 1 and size % u == 0)
             for u in used) else ()
         more = f", {free!r}" if free else ""
-        lines.append(f"    {helper('input')}({fname!r}, {nm!r}, {nm}, {shape!r}, {dt!r}{more})")
+        lines.append(f"    {f'{nm} = ' if em.widen_input else ''}{helper('input')}({fname!r}, "
+                     f"{nm!r}, {nm}, {shape!r}, {dt!r}{more})")
     first = {f"arg{k}" for k in range(first_arg)}
     for expr, v in statics:
         if expr.partition("[")[0] in first or (v.__class__ is float and v != v):

@@ -10,6 +10,13 @@ _WIDE = frozenset({"int64", "uint64", "float64", "complex128"})
 
 class JaxEmitter(Emitter):
     target = "jax"
+    # JAX's integers are 32-bit unless x64 is on, so a JAX caller (jax.grad, jit, jnp.arange)
+    # hands int32 where the example was int64: every int32 value is an int64 value, so the
+    # input is widened exactly (inside the x64 body) and the code runs as it was verified.
+    # Never floats: float32 inputs are other values than the float64 example's.
+    widen_input = (
+        '    if shape_ok and dtype in ("int64", "uint64") and got_dtype == dtype[:-2] + "32":\n'
+        '        return x.astype(dtype)  # JAX\'s 32-bit integers, widened exactly\n')
 
     def __init__(self, graph, fname: str):
         # loading Ivy's jax backend turns on x64 (it needs it); emitting must not change the
