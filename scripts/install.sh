@@ -32,3 +32,7 @@ done
 if [ "$rebuild" = 1 ]; then
   .venv/bin/pip install -q --disable-pip-version-check --no-deps -e .
 fi
+# The MXNet worker's environment (.envs/mxnet: MXNet 1.9.1 needs numpy<1.24, so it has its own;
+# tests/mxnet and the tracer's MXNet replay test use it; seconds when it exists). Built here so
+# the tests do not spend their time on it; if it cannot be built, they try again and say why.
+bash scripts/envs/mxnet.sh || echo "install.sh: the MXNet environment (.envs/mxnet) could not be built; tests/mxnet will try again and report why" >&2

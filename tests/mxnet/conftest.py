@@ -1,9 +1,9 @@
 """The MXNet worker's environment (.envs/mxnet, scripts/envs/mxnet.sh) and an ``ivy-serve`` that
 runs workers from three interpreters side by side.
 
-When the environment exists the tests run against it. When it is missing they build it (once,
-~30 s with a warm pip cache, a few minutes cold; cached in .envs/mxnet between runs) unless
-``IVY_MXNET=0``; with ``IVY_MXNET=1`` a failed build fails the tests instead of skipping them.
+When the environment exists (``scripts/install.sh`` builds it) the tests run against it. When it
+is missing they build it (once, ~30 s with a warm pip cache, a few minutes cold; cached in
+.envs/mxnet between runs) unless ``IVY_MXNET=0``; with ``IVY_MXNET=1`` a failed build fails the tests instead of skipping them.
 Either way the skip reason is printed (``-ra``): these tests never skip silently.
 """
 
