@@ -27,6 +27,8 @@ transport, worker and echo interleaved:
   figures by tens of us from one run to the next.
 
 Each measure is taken ``--runs`` times (default 3) and shown as min / median / max of the ratio.
+``--load N`` runs N busy processes (NumPy work on 1 MiB arrays) beside the measures: a loaded
+run that can be repeated.
 ``--only tiny`` measures the tiny call alone (p50, CPU per call, calls/s at concurrency 1): the
 figures the codec's C fast path moves (``IVY_FASTWIRE=python`` in the environment turns it off in
 the client and the worker, for a before/after on one machine); ``--fastwire-ab ROUNDS`` compares
@@ -63,6 +65,9 @@ sys.path[:0] = [str(ROOT), str(ROOT / "client"), str(ROOT / "server")]
 import ivy_client  # noqa: E402
 from ivy_client import codec, wire  # noqa: E402
 
+#: one busy process of ``--load``: NumPy work on 1 MiB arrays until it is stopped
+BUSY = ("import numpy as np\na = np.random.default_rng(0).random(2**17)\n"
+        "while True:\n    a = np.sin(a) + 0.5\n")
 OPTS = [("grpc.max_send_message_length", 2047 * 2**20),
         ("grpc.max_receive_message_length", 2047 * 2**20)]
 MiB = 2**20
@@ -329,7 +334,10 @@ def one_run(a, clients: dict, echoes: dict, request: bytes, n_tiny: int, n_big: 
         ts: dict = {key: [] for key in fns}
         for f in fns.values():
             f()  # warm-up
-        for _ in range(max(2, n_big // 2) if mb > 64 else n_big if mb == 64 else 4 * n_big):
+        # 1 MB calls take ~2 ms: 64x the 64 MB count (was 4x: 20 calls, a median that moved
+        # by ±0.1x from run to run); 16 MB 4x; 256 MB at least 2
+        for _ in range(max(2, n_big * 64 // mb) if mb < 64 else n_big if mb == 64 else
+                       max(2, n_big // 2)):
             for key, f in fns.items():
                 t0 = time.perf_counter()
                 r = f()
@@ -630,6 +638,9 @@ def main() -> int:
     p.add_argument("--large-ab", metavar="DIR",
                    help="compare large-array round trips (--sizes) through this tree's worker "
                         "and another copy's in DIR, with the echo (paired; --rounds rounds)")
+    p.add_argument("--load", type=int, default=0, metavar="N",
+                   help="N busy processes beside the measures (a loaded run, reproducibly: "
+                        "the issue's figures were taken with one other job running)")
     p.add_argument("--pin", action="store_true",
                    help="--tree-ab / --fastwire-ab: every process on one CPU (no core idles "
                         "between the hops of a call, so caches stay warm: the code's own work)")
@@ -662,6 +673,9 @@ def main() -> int:
         subprocess.Popen([sys.executable, __file__, "--echo-server", str(eport2), "--uds",
                           esock + "2"], env=env()),
     ]
+    # the load: processes that only compute (NumPy work on 1 MiB arrays, so the caches are
+    # contended as well as the CPUs), started after the servers and stopped with them
+    procs += [subprocess.Popen([sys.executable, "-c", BUSY], env=env()) for _ in range(a.load)]
     try:
         spec = f"{a.backend}=127.0.0.1:{wport}"
         clients = {"tcp": ivy_client.Client(spec, uds=False, max_message_mb=2047),
@@ -719,7 +733,8 @@ def main() -> int:
         for r in [header, ["-" * w for w in widths], *rows]:
             print("  ".join(str(c).ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
         print(f"\n(request bytes of the tiny call: {len(request)}; frame check: "
-              f"{wire.parse_call_request(request)[0]!r}; {os.cpu_count()} CPUs; load average "
+              f"{wire.parse_call_request(request)[0]!r}; {os.cpu_count()} CPUs; "
+              f"{a.load} busy processes beside (--load); load average "
               f"{os.getloadavg()[0]:.1f}; {time.strftime('%Y-%m-%d')}; codec C fast path "
               f"{'on' if codec._fast is not None else 'off'})")
         for c in clients.values():
