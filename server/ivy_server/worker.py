@@ -631,8 +631,10 @@ class Worker:
         return errors.invalid(f"CallStream: {e}")
 
     def _call_gathered(self, request, context, tag: list):
-        """Run the gathered CallRequest exactly as ``Call`` does; the response's chunks."""
-        parts = self.call(request, context, tag, streamed=True)
+        """Run the gathered CallRequest exactly as ``Call`` does; the response's chunks. (Read
+        only: the arrays a unary call decodes are views of received ``bytes``, and these must
+        not differ by being views of the worker's gathered bytearray.)"""
+        parts = self.call(memoryview(request).toreadonly(), context, tag, streamed=True)
         del request
         return wire.chunks(parts)
 

@@ -200,3 +200,22 @@ def test_aio_worker_streams_from_async_client(aio_worker):
 
 def test_aio_worker_refuses_malformed_streams(aio_worker):
     test_malformed_streams_are_refused(aio_worker)
+
+
+def test_streamed_arguments_are_read_only_like_unary_ones():
+    """A streamed request is gathered into the worker's own bytearray; its arrays reach the
+    function read-only, as a unary call's (views of the received bytes) do, so a function that
+    writes into an argument fails the same way on both paths (they were writeable views)."""
+    from ivy_server.worker import Worker
+
+    w = Worker("numpy", "cpu", max_message_bytes=2**20, memory_cap_bytes=0,
+               allow_code_execution=False, sandbox_limits={}, sandbox_warm=0)
+    seen = []
+    w._fns["probe"] = lambda x: seen.append((x.flags.writeable, x.base is not None)) or x[:4]
+    a = np.arange(2.0**18)  # 2 MiB: an out-of-band buffer, over the 1 MiB message limit
+    c = ivy_client.Client("numpy=127.0.0.1:1")
+    request = c._request("probe", (a,), {}, False)
+    c.close()
+    w.call(request, None, [None])
+    list(w.call_stream(wire.chunks([request]), None, [None]))
+    assert seen == [(False, True), (False, True)]  # views, read-only, on both paths
