@@ -1767,8 +1767,14 @@ def _max_min(name, red, arg, pair):
         _check_nonempty(x, d, name)
         if not x.shape:
             return getattr(return_types, name)(input, wrap(ivy.zeros_like(x, dtype="int64")))
-        vals = red(xx, axis=d, keepdims=keepdim)
-        idx = _argred(arg, xx, d, keepdim)
+        # the values are taken at the indices (not reduced separately): torch's gradient goes
+        # to the one element the index names, where a reduction's splits among ties (ReLU
+        # zeros, repeated scores) — the emitted code's autodiff then matches torch's
+        at = _argred(arg, xx, d, True)
+        vals = ivy.take_along_axis(xx, at, axis=d)
+        idx = at
+        if not keepdim:
+            vals, idx = ivy.squeeze(vals, axis=d), ivy.squeeze(at, axis=d)
         return getattr(return_types, name)(wrap(ivy.astype(vals, "bool") if isb else vals),
                                            wrap(idx))
 
