@@ -334,10 +334,9 @@ def one_run(a, clients: dict, echoes: dict, request: bytes, n_tiny: int, n_big: 
         ts: dict = {key: [] for key in fns}
         for f in fns.values():
             f()  # warm-up
-        # 1 MB calls take ~2 ms: 64x the 64 MB count (was 4x: 20 calls, a median that moved
-        # by ±0.1x from run to run); 16 MB 4x; 256 MB at least 2
-        for _ in range(max(2, n_big * 64 // mb) if mb < 64 else n_big if mb == 64 else
-                       max(2, n_big // 2)):
+        # n_big at 64 MB and 64 / mb times as many below (1 MB: 320 calls, was 20, a median
+        # that moved by ±0.1x from run to run); 256 MB at least 2
+        for _ in range(max(2, n_big * 64 // mb) if mb <= 64 else max(2, n_big // 2)):
             for key, f in fns.items():
                 t0 = time.perf_counter()
                 r = f()

@@ -1770,11 +1770,10 @@ def _max_min(name, red, arg, pair):
         # the values are taken at the indices (not reduced separately): torch's gradient goes
         # to the one element the index names, where a reduction's splits among ties (ReLU
         # zeros, repeated scores) — the emitted code's autodiff then matches torch's
-        at = _argred(arg, xx, d, True)
-        vals = ivy.take_along_axis(xx, at, axis=d)
-        idx = at
+        idx = _argred(arg, xx, d, True)
+        vals = ivy.take_along_axis(xx, idx, axis=d)
         if not keepdim:
-            vals, idx = ivy.squeeze(vals, axis=d), ivy.squeeze(at, axis=d)
+            vals, idx = ivy.squeeze(vals, axis=d), ivy.squeeze(idx, axis=d)
         return getattr(return_types, name)(wrap(ivy.astype(vals, "bool") if isb else vals),
                                            wrap(idx))
 
