@@ -170,3 +170,38 @@ def test_clip_derivative_at_its_bounds(backend):
     np.testing.assert_array_equal(ivy.to_numpy(g), [1, 4, 4, 5, 5, 4, 1])
     assert float(ivy.to_numpy(g_lo)) == 4.0  # -2, -1, -0.5, 0 lie below 0.25
     np.testing.assert_array_equal(v, [np.nan, -1.0, -1.0])
+
+
+@pytest.mark.parametrize("backend", AD)
+def test_max_min_sort_gradients_at_zeros_and_subnormals(backend):
+    """The gradients of max/min (shared evenly among the elements equal to the result, -0 equal
+    to +0) and sort (a permutation) where TF's backend reduces or sorts through integer keys
+    (a zero or subnormal result, any zero in a sort). Before 2026-11-28 that path carried no
+    gradient: ``GradientTape`` answered None, so a ReLU-then-amax (a zero maximum) trained
+    nothing through it, silently."""
+    x = np.array([[0.0, 0.0, 3.0], [-0.0, 2.0, 3.0], [-1.0, 2.0, 1e-310]])
+    w = np.arange(1.0, 10.0).reshape(3, 3)
+
+    def f(z):
+        ww = ivy.asarray(w).data
+        return (ivy.sum(ivy.max(z, axis=0) * ww[0]) + ivy.sum(ivy.min(z, axis=1, keepdims=True)
+                * ww[:, 1:2]) + ivy.sum(ivy.sort(z, axis=0) * ww) + ivy.min(z) * 7.0)
+
+    want = torch_grad(f, x)
+    with ivy.using_backend(backend):
+        g = ivy.to_numpy(ivy.grad(f)(native(backend, x)))
+    np.testing.assert_array_equal(g, want)
+    # column 0's max (0, -0, -1) gives 1/2 to each zero; row 0's min 2/2 to its zeros, row 1's
+    # 5 to its -0; the full min (-1) 7; sort along axis 0 a permutation of w
+    assert want[0, 0] == 0.5 * 1 + 1 + 4 and want[1, 0] == 0.5 * 1 + 5 + 7 - 0.0
+    if backend == "tensorflow":  # the same inside a tf.function (its tf.cond branch)
+        import tensorflow as tf
+
+        @tf.function
+        def traced(v):
+            with tf.GradientTape() as tape:
+                tape.watch(v)
+                y = f(v)
+            return tape.gradient(y, v)
+        with ivy.using_backend("tensorflow"):
+            np.testing.assert_array_equal(traced(tf.constant(x)).numpy(), want)

@@ -1601,7 +1601,18 @@ def lerp(input, end, weight, *, out=None):
             raise RuntimeError(f"expected dtype {input.dtype} for `end` but got dtype {o.dtype}")
     if input.dtype.cat < 2:
         raise RuntimeError("lerp_kernel_scalar not implemented for integer tensors")
-    return _out(input + weight * (end - input), out)
+    # torch's two-sided formula (ATen's Lerp.h), in float32 for half types as its opmath: the
+    # second side rounds differently (and keeps -0: lerp(-0., -0., .5) is -0.)
+    half = input.dtype in (_core.float16, _core.bfloat16)
+    a, b = (input.float(), end.float()) if half else (input, end)
+    w = weight.float() if half and isinstance(weight, Tensor) else weight
+    lo = a + w * (b - a)
+    hi = b - (b - a) * (1 - w)
+    if isinstance(w, Tensor):
+        r = where(abs(w) < 0.5, lo, hi)
+    else:
+        r = lo if builtins.abs(w) < 0.5 else hi
+    return _out(r.to(input.dtype) if half else r, out)
 
 
 def _promoted(*ts):
@@ -1991,6 +2002,21 @@ def dist(input, other, p=2):
     return norm(sub(input, other), p)
 
 
+def _evenly(flat, r):
+    """The value ``r`` of a full reduction of ``flat`` carrying torch's gradient rule for it
+    (``evenly_distribute_backward``): each element equal to ``r`` (each NaN when ``r`` is NaN)
+    gets ``1 / count``. ``sg(r) - sum(where(mask, sg(x) - x, 0)) / count`` is ``r`` exactly
+    (-0.0 kept); at an infinite ``r`` that difference is NaN, so the mean of the equal elements
+    (exact there) gives the value."""
+    mask = ivy.logical_or(ivy.equal(flat, r), ivy.logical_and(ivy.isnan(flat), ivy.isnan(r)))
+    cnt = ivy.astype(ivy.sum(ivy.astype(mask, "int64")), dtype_of(flat).ivy)
+    zero = ivy.zeros_like(flat)
+    exact = ivy.subtract(ivy.stop_gradient(r), ivy.divide(
+        ivy.sum(ivy.where(mask, ivy.subtract(ivy.stop_gradient(flat), flat), zero)), cnt))
+    mean = ivy.divide(ivy.sum(ivy.where(mask, flat, zero)), cnt)
+    return ivy.where(ivy.isfinite(r), exact, mean)
+
+
 def median(input, dim=None, keepdim=False):
     x = input._data
     if dim is None:
@@ -2001,7 +2027,7 @@ def median(input, dim=None, keepdim=False):
         s = ivy.sort(flat)
         r = ivy.get_item(s, (n - 1) // 2)
         if dtype_of(x).cat == 2:
-            r = ivy.where(ivy.any(ivy.isnan(flat)), ivy.full_like(r, math.nan), r)
+            r = _evenly(flat, ivy.where(ivy.any(ivy.isnan(flat)), ivy.full_like(r, math.nan), r))
         return wrap(r)
     d = norm_dim(dim, len(x.shape))
     if not x.shape:
@@ -2020,7 +2046,7 @@ def median(input, dim=None, keepdim=False):
         has = ivy.any(nan_, axis=d, keepdims=True)
         first = ivy.argmax(ivy.astype(nan_, "int8"), axis=d, keepdims=True)
         idx = ivy.where(has, ivy.astype(first, dtype_of(idx).ivy), idx)
-        vals = ivy.where(has, ivy.full_like(vals, math.nan), vals)
+        vals = ivy.take_along_axis(x, idx, axis=d)  # the NaN at the index takes the gradient
     if not keepdim:
         vals, idx = ivy.squeeze(vals, axis=d), ivy.squeeze(idx, axis=d)
     return return_types.median(wrap(vals), wrap(ivy.astype(idx, "int64")))
@@ -2037,7 +2063,8 @@ def nanmedian(input, dim=None, keepdim=False):
     srt = sort(wrap(x)).values._data  # NaN last
     k = _int(ivy.to_numpy(ivy.sum(ivy.astype(ivy.logical_not(ivy.isnan(x)), "int64")))) \
         if dtype_of(x).cat >= 2 else _shape(x)[0]
-    return wrap(ivy.get_item(srt, _max(k - 1, 0) // 2 if k else _shape(x)[0] - 1))
+    r = ivy.get_item(srt, _max(k - 1, 0) // 2 if k else _shape(x)[0] - 1)
+    return wrap(_evenly(x, r) if dtype_of(x).cat == 2 else r)
 
 
 def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear", out=None):
@@ -4391,6 +4418,11 @@ def mode(input, dim=-1, keepdim=False):
                            keepdims=True), "bool")
     pos = ivy.arange(n, dtype="int64", device=ivy.dev(x))
     i = ivy.max(ivy.where(ivy.equal(xm, v), pos, ivy.full_like(pos, -1)), axis=-1, keepdims=True)
+    if dtype_of(x).cat == 2:
+        # the value is taken at the index (not reduced): torch's gradient goes to the element
+        # the index names, where a min splits it among the ties (NaN rows keep index -1)
+        at = ivy.take_along_axis(xm, ivy.maximum(i, ivy.zeros_like(i)), axis=-1)
+        v = ivy.where(ivy.greater_equal(i, ivy.zeros_like(i)), at, v)
     v, i = ivy.squeeze(v, axis=-1), ivy.squeeze(i, axis=-1)
     if nd and keepdim:
         v, i = ivy.expand_dims(v, axis=d), ivy.expand_dims(i, axis=d)

@@ -122,3 +122,31 @@ SPECS += [
 @given(data=st.data())
 def test_elementwise(spec, data):
     run_spec(spec, data)
+
+
+@pytest.mark.parametrize("backend", ["numpy", "jax", "torch", "tensorflow"])
+def test_lerp_uses_torchs_two_sided_formula(backend):
+    """torch.lerp computes ``end - (end - start) * (1 - w)`` for ``|w| >= 0.5`` (ATen's Lerp.h):
+    ``lerp(-0., -0., 0.5)`` is -0 (``start + w * diff`` gave +0, so a transpiled quantile of
+    tied signed zeros came out +0), and half types compute in float32. Elsewhere ATen fuses the
+    multiply-add, so values may differ from torch's by one rounding (not compared bitwise)."""
+    import numpy as np
+    import torch
+
+    import ivy
+    import ivy.frontends.torch as ft
+
+    z = np.array([-0.0, -0.0, 1.0], np.float32)
+    w = np.array([0.5, 0.75, 0.25], np.float32)
+    with ivy.using_backend(backend):
+        for ww in (0.5, ft.tensor(w)):
+            got = ft.lerp(ft.tensor(z), ft.tensor(z), ww).numpy()
+            want = torch.lerp(torch.tensor(z), torch.tensor(z),
+                              ww if isinstance(ww, float) else torch.tensor(w)).numpy()
+            np.testing.assert_array_equal(np.signbit(got), np.signbit(want))
+        h = ft.lerp(ft.tensor([1.0, 2.0], dtype=ft.float16), ft.tensor([3.0, 7.0], dtype=ft.float16),
+                    0.7)
+        assert h.dtype == ft.float16
+        np.testing.assert_array_equal(h.numpy(), torch.lerp(
+            torch.tensor([1.0, 2.0], dtype=torch.float16),
+            torch.tensor([3.0, 7.0], dtype=torch.float16), 0.7).numpy())

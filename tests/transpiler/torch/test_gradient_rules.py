@@ -200,3 +200,54 @@ def test_max_min_along_a_dim_give_the_gradient_to_the_index(target):
             t = ivy.transpile(f, source="torch", target=target, args=(x,))
             np.testing.assert_array_equal(_target_grad(t, target, x), xt.grad.numpy(),
                                           err_msg=f"{name} on {x.tolist()}")
+
+
+@pytest.mark.parametrize("target", ["jax", "torch", "tensorflow"])
+def test_mode_median_and_amax_gradients_follow_torchs_rules(target):
+    """torch's rules: ``mode(x, dim)`` and ``median(x, dim)`` give the gradient to the element
+    their index names (a NaN median: the first NaN); the full ``median(x)`` and ``nanmedian(x)``
+    share it evenly among the elements equal to the result (``evenly_distribute_backward``; a
+    NaN result: among the NaNs). Before 2026-11-28 the transpiled mode split it among ties
+    (``min`` over the candidates), the full median gave it all to one tied element and none to
+    NaNs, the NaN median along a dim gave none, and on TF a max/min whose result was zero
+    (``amax`` after a ReLU) or any sort with a zero in it answered no gradient at all — each a
+    verified transpile with a silently wrong gradient. Values, -0 included, stay torch's."""
+    ties = np.array([[1.0, 3.0], [3.0, 2.0], [3.0, 0.5], [0.0, 0.0]], np.float32)
+    cases = {
+        "ties": ties,
+        "median_ties": np.array([[1.0, 1.0], [1.0, 2.0]], np.float32),
+        "inf_ties": np.array([[np.inf, np.inf], [np.inf, 0.0]], np.float32),
+        "signed_zeros": np.array([[-0.0, -0.0], [-1.0, 1.0]], np.float32),
+        "nans": np.array([[1.0, 3.0], [np.nan, 2.0], [3.0, np.nan], [0.0, 0.0]], np.float32),
+    }
+    # each program on the cases that tell (NaN: mode's order with NaN is std::sort's, and a
+    # NaN nanmedian is refused as data-dependent)
+    programs = {
+        "mode_dim0": (lambda a: (torch.mode(a, 0).values * torch.arange(1.0, 3.0)).sum(),
+                      ("ties", "median_ties", "inf_ties")),
+        "mode_dim1_keepdim": (lambda a: torch.mode(a, dim=1, keepdim=True)[0].sum(),
+                              ("ties", "median_ties", "inf_ties")),
+        "median": (lambda a: torch.median(a) * 3.0,
+                   ("median_ties", "inf_ties", "signed_zeros", "nans")),
+        "median_dim0": (lambda a: (torch.median(a, 0).values * torch.arange(1.0, 3.0)).sum(),
+                        ("ties", "nans")),
+        "nanmedian": (lambda a: torch.nanmedian(a) * 2.0,
+                      ("median_ties", "inf_ties", "signed_zeros")),
+        "amax_after_relu": (lambda a: torch.amax(torch.relu(a - 0.75), 0).sum(),
+                            ("ties", "signed_zeros")),
+        "sort": (lambda a: (torch.sort(a, 0).values * torch.arange(1.0, 1.0 + a.shape[0])[:, None]
+                            ).sum(), ("ties", "signed_zeros")),
+    }
+    for name, (f, on) in programs.items():
+        for case in on:
+            x = cases[case]
+            xt = torch.tensor(x, requires_grad=True)
+            y = f(xt)
+            y.backward()
+            t = ivy.transpile(f, source="torch", target=target, args=(x,))
+            err = f"{name} on {case}"
+            np.testing.assert_array_equal(_target_grad(t, target, x), xt.grad.numpy(),
+                                          err_msg=err)
+            got = np.asarray(t(x) if target != "torch" else t(torch.tensor(x)).detach())
+            np.testing.assert_array_equal(got, y.detach().numpy(), err_msg=err)
+            assert np.signbit(got) == np.signbit(y.detach().numpy()), err

@@ -183,6 +183,30 @@ def float_from_key(k, dtype):
     return tf.bitcast(tf.where(k < 0, tf.bitwise.bitwise_xor(k, mask), k), dtype)
 
 
+def keyed_extreme(x, ax, keepdims, reduce):
+    """``reduce`` (``tf.math.reduce_max`` or ``reduce_min``) of the float tensor ``x`` over the
+    axes ``ax``, exact: through :func:`float_key` (subnormals kept, -0 equal to +0, NaN
+    propagated by both). Bit keys carry no gradient, so the gradient is TF's own rule for
+    max/min (``_MaxGrad``), shared evenly among the elements equal to the result, which the keys
+    tell exactly (a NaN result: among the NaNs)."""
+    @tf.custom_gradient
+    def extreme(x):
+        it, mask = _BITS[x.dtype]
+        k = float_key(x)
+        rk = reduce(k, axis=ax, keepdims=True)
+        if reduce is tf.math.reduce_min:  # NaN keys are the largest: min propagates it here
+            rk = tf.where(tf.reduce_any(tf.math.is_nan(x), axis=ax, keepdims=True),
+                          tf.constant(mask, it), rk)
+        r = float_from_key(rk, x.dtype)
+        out = r if keepdims else tf.reshape(r, tf.shape(reduce(k, axis=ax, keepdims=False)))
+
+        def grad(dy):
+            hit = tf.cast(tf.equal(k, rk), dy.dtype)
+            return hit / tf.reduce_sum(hit, axis=ax, keepdims=True) * tf.reshape(dy, tf.shape(rk))
+        return out, grad
+    return extreme(x)
+
+
 def truthy(x):
     """``x != 0`` as a bool tensor, exact for subnormal floats (TF's CPU kernels flush them to
     zero, so ``1e-45 != 0`` is False there): floats are tested on their bits."""

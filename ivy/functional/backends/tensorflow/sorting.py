@@ -48,9 +48,10 @@ def sort(x, /, *, axis=-1, descending=False, stable=True):
     if d in _r._BITS:
         # TF compares with subnormals flushed to zero and places NaNs anywhere: its sort is used
         # when the smallest |x| is normal (no subnormal, zero or NaN: min propagates NaN), else
-        # the order-preserving integer keys are sorted
+        # x is gathered in the stable order of its integer keys (a gather: the gradient flows,
+        # and each -0, +0 and NaN keeps its bits)
         m = tf.math.reduce_min(tf.math.abs(x), axis=_r.tf_axis(None, nd))
         return _r.guard(m, x, lambda: _top_k_sort(x, axis, descending),
-                        lambda: _r.float_from_key(_top_k_sort(_r.float_key(x), axis, descending),
-                                                  d), nan_ok=False)
+                        lambda: _r.gather_along(x, _r.argsort(x, axis, descending), axis),
+                        nan_ok=False)
     return _top_k_sort(x, axis, descending)

@@ -54,14 +54,14 @@ def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
 
 # TF's float max/min propagate NaN but flush subnormals to zero: its result is used where it is
 # normal or NaN (then it is exact, see _reductions.guard), else floats are reduced through their
-# integer sort keys (NaN keys are the largest, so max propagates NaN by itself; min checks).
+# integer sort keys, with TF's gradient rule (_reductions.keyed_extreme).
 def max(x, /, *, axis=None, keepdims=False):  # noqa: A001 - the Array API names it so
     ax = _r.tf_axis(axis, x.ndim)
     r = tf.math.reduce_max(x, axis=ax, keepdims=keepdims)
     d = x.dtype
     if d in _r._BITS:
-        return _r.guard(r, x, lambda: r, lambda: _r.float_from_key(
-            tf.math.reduce_max(_r.float_key(x), axis=ax, keepdims=keepdims), d))
+        return _r.guard(r, x, lambda: r,
+                        lambda: _r.keyed_extreme(x, ax, keepdims, tf.math.reduce_max))
     return r
 
 
@@ -70,15 +70,9 @@ def min(x, /, *, axis=None, keepdims=False):  # noqa: A001
     r = tf.math.reduce_min(x, axis=ax, keepdims=keepdims)
     d = x.dtype
     if d in _r._BITS:
-        return _r.guard(r, x, lambda: r, lambda: _exact_min(x, ax, keepdims))
+        return _r.guard(r, x, lambda: r,
+                        lambda: _r.keyed_extreme(x, ax, keepdims, tf.math.reduce_min))
     return r
-
-
-def _exact_min(x, ax, keepdims):
-    d = x.dtype
-    r = _r.float_from_key(tf.math.reduce_min(_r.float_key(x), axis=ax, keepdims=keepdims), d)
-    return tf.where(tf.math.reduce_any(tf.math.is_nan(x), axis=ax, keepdims=keepdims),
-                    tf.constant(float("nan"), d), r)
 
 
 def _float_input(x):
