@@ -37,7 +37,8 @@ compares this tree's client and worker with another copy of the code, paired the
 (``git archive HEAD client server | tar -x -C DIR`` and the built extension copied in gives a
 before/after of uncommitted changes; ``--pin`` runs either comparison with every process on one
 CPU); ``--large-ab DIR`` does the same for the large-array round
-trips of ``--sizes`` (wall time and the server's CPU per call, with the echo).
+trips of ``--sizes`` (wall time and the server's CPU per call, with the echo); ``--large-ab echo``
+puts a second echo server in the other tree's place (the method's A/A beside the worker).
 Targets (issue 16): tiny p50 <= 1.15x the echo and <= 40 us added; large arrays >= 0.9x the
 echo's bandwidth; calls/s at concurrency 1 >= 0.85x; shared memory >= 3 GB/s at 64 MB.
 """
@@ -45,6 +46,7 @@ echo's bandwidth; calls/s at concurrency 1 >= 0.85x; shared memory >= 3 GB/s at 
 from __future__ import annotations
 
 import argparse
+import atexit
 import contextlib
 import os
 import signal
@@ -580,18 +582,33 @@ def large_ab(a, other: str, rounds: int) -> int:
     bytes, in turn per round (rotating who goes first), for each of ``--sizes``; one client
     process (this tree's). Per call: wall time and the server process's CPU (all its threads),
     the figure another job on the machine barely moves; medians of the rounds, and the paired
-    difference other - this."""
-    trees, worker_envs = _tree_envs(other)
+    difference other - this. ``other`` "echo": a second raw echo in the other tree's place, so
+    the table shows what the method itself reads between two identical servers (A/A)."""
+    aa = other == "echo"  # the "other" side is a second echo server: the method's A/A
+    trees, worker_envs = _tree_envs("." if aa else other)
+    if aa:
+        del trees["other"], worker_envs["other"]
     with _workers_and_echo(a.backend, worker_envs) as (ports, procs, echo):
         clients = {k: ivy_client.Client(f"{a.backend}=127.0.0.1:{ports[k]}", uds=False)
                    for k in trees}
         for c in clients.values():
             wait_ready(lambda c=c: c.call("add", 1, 1, backend=a.backend, timeout=2))
+        if aa:
+            port2 = free_ports(1)[0]
+            sock2 = f"/tmp/ivy-bench-echo2-{os.getpid()}.sock"
+            procs["other"] = subprocess.Popen([sys.executable, __file__, "--echo-server",
+                                               str(port2), "--uds", sock2], env=env())
+            echo2 = grpc.insecure_channel(f"127.0.0.1:{port2}", options=OPTS).unary_unary(
+                "/bench.Echo/Echo")
+            wait_ready(lambda: echo2(b"x", timeout=2))
         for mb in a.sizes:
             arr = np.random.default_rng(0).random(mb * MiB // 8)
             fns = {k: (lambda c=c, x=arr: c.call("reshape", x, x.shape, backend=a.backend,
                                                 timeout=300)) for k, c in clients.items()}
             fns["echo"] = lambda x=arr: np.frombuffer(echo(x.tobytes(), timeout=300), np.float64)
+            if aa:
+                fns["other"] = lambda x=arr: np.frombuffer(echo2(x.tobytes(), timeout=300),
+                                                           np.float64)
             for f in fns.values():
                 f()  # warm-up
             wall: dict = {k: [] for k in fns}
@@ -616,7 +633,10 @@ def large_ab(a, other: str, rounds: int) -> int:
             del arr, fns
         for cl in clients.values():
             cl.close()
-    print(f"(2 workers + echo; {os.cpu_count()} CPUs; load average "
+        if aa:  # the echo stops with the workers (it is in procs)
+            atexit.register(lambda: os.path.exists(sock2) and os.unlink(sock2))
+    print(f"({'worker + 2 echoes' if aa else '2 workers + echo'}; {os.cpu_count()} CPUs; "
+          f"load average "
           f"{' '.join(f'{v:.1f}' for v in os.getloadavg())}; {time.strftime('%Y-%m-%d %H:%M')})")
     return 0
 
@@ -636,7 +656,8 @@ def main() -> int:
                         "the code in DIR (paired; --rounds rounds)")
     p.add_argument("--large-ab", metavar="DIR",
                    help="compare large-array round trips (--sizes) through this tree's worker "
-                        "and another copy's in DIR, with the echo (paired; --rounds rounds)")
+                        "and another copy's in DIR, with the echo (paired; --rounds rounds); "
+                        "DIR 'echo': a second echo server instead (the method's A/A)")
     p.add_argument("--load", type=int, default=0, metavar="N",
                    help="N busy processes beside the measures (a loaded run, reproducibly: "
                         "the issue's figures were taken with one other job running)")

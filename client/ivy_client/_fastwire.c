@@ -20,6 +20,9 @@
  *   encode_response(obj, threshold, max_payload) -> bytes, or None (defer)
  *       wire.frame_call_response(encode(obj), ()) in one buffer (defers when the payload is over
  *       max_payload bytes: the worker's per-message limit, whose error Python gives).
+ *       In both framings a threshold of -1 (codec.FAST_INLINE) takes arrays of every size
+ *       inline, and an array of at least HOLE_MIN bytes is copied once, from its memory straight
+ *       into the returned bytes (out_bytes), not into the encoder's buffer first.
  *   decode(buf, array_hook, max_depth, max_items, max_bytes) -> value, or NotImplemented (defer)
  *       codec.decode's value for documents of the same kinds (arrays: inline extension 1 only;
  *       dtypes: extension 8),
@@ -73,20 +76,38 @@ static int g_ready = 0;
 /* output buffer                                                                                */
 /* ------------------------------------------------------------------------------------------- */
 
+/* An array's bytes of at least HOLE_MIN in a framed message (encode_request, encode_response)
+ * are not copied into the buffer: the buffer keeps a hole's place (its position and the
+ * array's memory) and out_bytes copies them once, into the final bytes object, as the join of
+ * wire.py's out-of-band framing does. The array stays alive meanwhile: the caller's arguments
+ * hold it. */
+#define HOLE_MIN 4096
+#define MAX_HOLES 64
+typedef struct {
+    Py_ssize_t at;      /* its place in buf (bytes written before it) */
+    const char *src;
+    Py_ssize_t n;
+} Hole;
+
 typedef struct {
     char *buf;
-    Py_ssize_t len, cap;
+    /* len: the message's length so far, holes included; buf holds len - holed bytes */
+    Py_ssize_t len, cap, holed;
     /* where in buf the message holding the document will start, when the document's inline
      * arrays' bytes are to be aligned in it (see enc_array; -1: not aligned, codec.encode's
      * exact bytes), and whether any array was */
     Py_ssize_t origin;
-    int aligned;
+    int aligned, nholes;
+    Hole holes[MAX_HOLES];
     char small[1024];
 } Out;
+
+#define OUT_END(o) ((o)->len - (o)->holed) /* bytes in buf */
 
 static void out_init(Out *o)
 {
     o->buf = o->small; o->len = 0; o->cap = sizeof(o->small); o->origin = -1; o->aligned = 0;
+    o->holed = 0; o->nholes = 0;
 }
 static void out_free(Out *o) { if (o->buf != o->small) PyMem_Free(o->buf); }
 
@@ -95,7 +116,7 @@ out_reserve(Out *o, Py_ssize_t extra)
 {
     if (extra > PY_SSIZE_T_MAX / 2 - o->len)
         return -1;
-    Py_ssize_t need = o->len + extra;
+    Py_ssize_t need = OUT_END(o) + extra;
     if (need <= o->cap)
         return 0;
     Py_ssize_t cap = o->cap * 2;
@@ -104,7 +125,7 @@ out_reserve(Out *o, Py_ssize_t extra)
     char *nb = PyMem_Malloc(cap);
     if (nb == NULL)
         return -1;
-    memcpy(nb, o->buf, o->len);
+    memcpy(nb, o->buf, OUT_END(o));
     if (o->buf != o->small)
         PyMem_Free(o->buf);
     o->buf = nb;
@@ -117,9 +138,30 @@ out_put(Out *o, const void *p, Py_ssize_t n)
 {
     if (out_reserve(o, n) < 0)
         return -1;
-    memcpy(o->buf + o->len, p, n);
+    memcpy(o->buf + OUT_END(o), p, n);
     o->len += n;
     return 0;
+}
+
+/* the message from buf[start] on (start before any hole), holes filled: a new bytes object */
+static PyObject *
+out_bytes(Out *o, Py_ssize_t start)
+{
+    PyObject *r = PyBytes_FromStringAndSize(NULL, o->len - start);
+    if (r == NULL)
+        return NULL;
+    char *dst = PyBytes_AS_STRING(r);
+    Py_ssize_t at = start;
+    for (int i = 0; i < o->nholes; i++) {
+        Hole *h = &o->holes[i];
+        memcpy(dst, o->buf + at, h->at - at);
+        dst += h->at - at;
+        memcpy(dst, h->src, h->n);
+        dst += h->n;
+        at = h->at;
+    }
+    memcpy(dst, o->buf + at, OUT_END(o) - at);
+    return r;
 }
 
 static void put_be(unsigned char *p, uint64_t v, int width)
@@ -201,11 +243,11 @@ varint_len(uint64_t v)
     return n;
 }
 
-/* msgpack_pack_ext: the header of an extension of `len` payload bytes */
+/* msgpack_pack_ext: the header of an extension of `len` payload bytes, in b (6 bytes at most);
+ * its length, or -1 for a length msgpack cannot hold */
 static int
-put_ext_head(Out *o, int code, uint64_t len)
+ext_head(unsigned char *b, int code, uint64_t len)
 {
-    unsigned char b[6];
     int n;
     switch (len) {
     case 1: b[0] = 0xD4; n = 1; break;
@@ -220,7 +262,15 @@ put_ext_head(Out *o, int code, uint64_t len)
         else return -1;
     }
     b[n++] = (unsigned char)code;
-    return out_put(o, b, n);
+    return n;
+}
+
+static int
+put_ext_head(Out *o, int code, uint64_t len)
+{
+    unsigned char b[6];
+    int n = ext_head(b, code, len);
+    return n < 0 ? -1 : out_put(o, b, n);
 }
 
 /* a size argument: an int (saturated at PY_SSIZE_T_MAX when larger); 1 (defer) for anything
@@ -332,13 +382,20 @@ enc_array(Out *o, PyObject *a, Py_ssize_t threshold)
     memcpy(hdr + h, dims, hd);
     h += hd;
     uint64_t plen = 4 + (uint64_t)h + (uint64_t)view.len;
-    if (put_ext_head(o, 1, plen) < 0 || out_reserve(o, (Py_ssize_t)plen) < 0)
+    /* a framed message's large array: a hole (see out_bytes), not a copy */
+    int hole = o->origin >= 0 && view.len >= HOLE_MIN && o->nholes < MAX_HOLES;
+    if (put_ext_head(o, 1, plen) < 0
+            || out_reserve(o, hole ? 4 + h : (Py_ssize_t)plen) < 0)
         return 1;
-    unsigned char *p = (unsigned char *)o->buf + o->len;
+    unsigned char *p = (unsigned char *)o->buf + OUT_END(o);
     p[0] = (unsigned char)(h & 0xFF); p[1] = (unsigned char)((h >> 8) & 0xFF);
     p[2] = (unsigned char)((h >> 16) & 0xFF); p[3] = (unsigned char)((h >> 24) & 0xFF);
     memcpy(p + 4, hdr, h);
-    if (view.len)
+    if (hole) {
+        o->holes[o->nholes++] = (Hole){OUT_END(o) + 4 + h, (const char *)view.buf, view.len};
+        o->holed += view.len;
+    }
+    else if (view.len)
         memcpy(p + 4 + h, view.buf, view.len);
     o->len += (Py_ssize_t)plen;
     return 0;
@@ -438,7 +495,8 @@ enc(Out *o, PyObject *obj, Py_ssize_t threshold, int depth)
          * extension header, which then moves up to its real size — unless an array in it was
          * aligned where it stands (enc_array): then the header stays that long (ext32, the same
          * value to every msgpack decoder) */
-        Py_ssize_t start = o->len;
+        Py_ssize_t start = o->len, pstart = OUT_END(o); /* in the message; in buf */
+        int holes0 = o->nholes;
         if (out_reserve(o, 6) < 0)
             return 1;
         o->len += 6;
@@ -447,9 +505,9 @@ enc(Out *o, PyObject *obj, Py_ssize_t threshold, int depth)
         int rc = enc_seq_items(o, obj, threshold, depth);
         if (rc)
             return rc;
-        Py_ssize_t plen = o->len - start - 6;
+        Py_ssize_t plen = o->len - start - 6, pbuf = OUT_END(o) - pstart - 6;
         if (o->aligned) {
-            unsigned char *b = (unsigned char *)o->buf + start;
+            unsigned char *b = (unsigned char *)o->buf + pstart;
             if ((uint64_t)plen >= 0x100000000ULL)
                 return 1;
             b[0] = 0xC9;
@@ -458,17 +516,16 @@ enc(Out *o, PyObject *obj, Py_ssize_t threshold, int depth)
             return 0;
         }
         o->aligned = outer;
-        Out hd;
-        out_init(&hd);
-        if (put_ext_head(&hd, 7, (uint64_t)plen) < 0) {
-            out_free(&hd);
+        unsigned char hd[6];
+        int hn = ext_head(hd, 7, (uint64_t)plen);
+        if (hn < 0)
             return 1;
-        }
-        Py_ssize_t gap = 6 - hd.len;
-        memcpy(o->buf + start, hd.buf, hd.len);
-        memmove(o->buf + start + hd.len, o->buf + start + 6, plen);
+        Py_ssize_t gap = 6 - hn;
+        memcpy(o->buf + pstart, hd, hn);
+        memmove(o->buf + pstart + hn, o->buf + pstart + 6, pbuf);
         o->len -= gap;
-        out_free(&hd);
+        for (int i = holes0; i < o->nholes; i++) /* the holes in it moved up with it */
+            o->holes[i].at -= gap;
         return 0;
     }
     if (t == &PyBytes_Type) {
@@ -511,7 +568,7 @@ fw_encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     Out o;
     out_init(&o);
     int rc = enc(&o, args[0], threshold, 0);
-    PyObject *r = rc ? NULL : PyBytes_FromStringAndSize(o.buf, o.len);
+    PyObject *r = rc ? NULL : out_bytes(&o, 0);
     out_free(&o);
     if (rc) {
         PyErr_Clear();
@@ -551,7 +608,7 @@ fw_encode_response(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             put_varint_n(v + 1, n, k);
             k += 1;
             memcpy(o.buf + 11 - k, v, k);
-            r = PyBytes_FromStringAndSize(o.buf + 11 - k, o.len - 11 + k);
+            r = out_bytes(&o, 11 - k);
         }
     }
     out_free(&o);
@@ -623,7 +680,7 @@ fw_encode_request(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         memcpy(o.buf + start, head, k1);
         memcpy(o.buf + start + k1, name, name_len);
         memcpy(o.buf + start + k1 + name_len, head + k1, k - k1);
-        r = PyBytes_FromStringAndSize(o.buf + start, o.len - start);
+        r = out_bytes(&o, start);
     }
     out_free(&o);
     if (r == NULL) {
@@ -845,12 +902,14 @@ dec_array(Dec *d, Py_ssize_t start, Py_ssize_t len, PyObject **out)
     nbytes = count * isz;
     if (nbytes != (uint64_t)(len - 4 - (Py_ssize_t)hn))
         return 1;
-    /* the array: a read-only view of bytes. In a message of up to VIEW_WHOLE bytes it views the
-     * message (one small buffer kept alive by its arrays); in a larger one it gets its own bytes,
-     * as the Python decoder's arrays do, so that keeping one array does not keep the message. */
+    /* the array: a read-only view of bytes. It views the message when the message is small
+     * (up to VIEW_WHOLE bytes: one small buffer kept alive by its arrays) or the array is at
+     * least half of it (a large array sent inline by encode_request/encode_response: keeping it
+     * keeps at most as much again); otherwise it gets its own bytes, as the Python decoder's
+     * arrays do, so that keeping a small array does not keep a large message. */
     PyObject *base;
     const char *data;
-    if (d->n > VIEW_WHOLE) {
+    if (d->n > VIEW_WHOLE && nbytes < (uint64_t)d->n / 2) {
         base = PyBytes_FromStringAndSize((const char *)d->p + hend, (Py_ssize_t)nbytes);
         if (base == NULL) { PyErr_Clear(); return 1; }
         data = PyBytes_AS_STRING(base);

@@ -973,7 +973,7 @@ class Client(_Base):
             # wire.frame_call_request make); a request it defers (no arguments, something only
             # the Python codec takes, over the message limit) goes through _request (its
             # out-of-band buffers, limits and errors)
-            request = fast.encode_request(function, args, kwargs, codec.OOB_THRESHOLD,
+            request = fast.encode_request(function, args, kwargs, codec.FAST_INLINE,
                                           self.max_message_bytes)
         if request is not None:
             # it takes plain values only (a RemoteHandle anywhere makes it defer), so there is

@@ -39,6 +39,12 @@ EXT_DTYPE = 8
 
 #: arrays at least this large travel out of band when the caller collects buffers
 OOB_THRESHOLD = 16 * 1024
+#: the threshold the C framing (``_fast.encode_request`` / ``encode_response``) is given: none.
+#: It sends arrays of every size inline, each copied once, straight from the array into the
+#: message (out_bytes in _fastwire.c), where the Python framing's join of out-of-band buffers
+#: also copies it once but runs ~40 Python calls more; a message over the limit defers to the
+#: Python framing (out of band, streamed when larger than a message)
+FAST_INLINE = -1
 MAX_NDIM = 64
 
 DTYPE_NAMES = (

@@ -547,7 +547,7 @@ class Worker:
         del args, kwargs
         framed = fast.encode_response(
             result if result.__class__ is np.ndarray else self._as_numpy(result),
-            codec.OOB_THRESHOLD, self.max_message_bytes)
+            codec.FAST_INLINE, self.max_message_bytes)
         if framed is not None:
             return framed
         return self._encode_result(result, False, "", context)
@@ -1159,7 +1159,7 @@ def _wrap_call(worker: Worker, known_functions):
     lock, fns, to_native = gate.lock, worker._fns, worker._to_native
     parse, encode = fast.call_request, fast.encode_response
     max_in, max_items, oob, max_out = (worker.fast_max_bytes, codec.MAX_ITEMS,
-                                       codec.OOB_THRESHOLD, worker.max_message_bytes)
+                                       codec.FAST_INLINE, worker.max_message_bytes)
     ndarray, perf_counter = np.ndarray, time.perf_counter
     observers: dict = {}  # function name -> the OK observer of its label set
 

@@ -185,7 +185,11 @@ CASES = [
     ("add", (np.arange(6, dtype=np.int32), 3), {}),
     ("sum", (np.arange(12.0).reshape(3, 4),), {"axis": 1}),
     ("meshgrid", (np.arange(3.0), np.arange(2.0)), {}),  # a list result
-    ("reshape", (np.ones(5000), (50, 100)), {}),  # out of band both ways
+    # 40 KB and 2.4 MB: inline both ways on the C path (each copied once into the message),
+    # out of band on the Python path
+    ("reshape", (np.ones(5000), (50, 100)), {}),
+    ("reshape", (np.arange(300_000.0), (600, 500)), {}),
+    ("meshgrid", (np.arange(700, dtype=np.uint8), np.arange(90, dtype=np.int8)), {}),
     ("add", (np.float32(1.5), np.ones(3, np.float32)), {}),  # a NumPy scalar: the C path defers
     ("unique_all", (np.array([3, 1, 3, 2]),), {}),  # a namedtuple result
     ("zeros", ((2, 3),), {"dtype": "float16"}),

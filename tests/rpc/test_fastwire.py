@@ -135,12 +135,13 @@ def _arrays(v):
             yield from _arrays(x)
 
 
-def same_message(got: bytes, expected: bytes, kind: str) -> bool:
+def same_message(got: bytes, expected: bytes, kind: str, inline: bool = False) -> bool:
     """``got`` (the C path's framing) is ``expected`` (the Python framing), or the same message
     with its inline arrays aligned: the same fields, a document that Python decodes and encodes
     again into ``expected``'s document byte for byte (so only the longer msgpack and varint
     forms differ), and every inline array's bytes at a multiple of min(itemsize, 8) from the
-    message's start, so that the C decoder views the message instead of copying them."""
+    message's start, so that the C decoder views the message instead of copying them.
+    ``inline``: ``expected``'s arrays are all inline (the Python encoder without buffers)."""
     if got == expected:
         return True
     if kind == "request":
@@ -156,7 +157,8 @@ def same_message(got: bytes, expected: bytes, kind: str) -> bool:
         value = FAST.response_value(got, wire.MAX_FIELDS, codec.MAX_DEPTH, codec.MAX_ITEMS,
                                     codec.MAX_BYTES)
     arrays = list(_arrays(value))
-    return (others and py_encode(py_decode(doc), []) == bytes(want) and value is not None
+    return (others and py_encode(py_decode(doc), None if inline else []) == bytes(want)
+            and value is not None
             and bool(arrays) and not any(a.flags.owndata for a in arrays))
 
 
@@ -306,6 +308,46 @@ def test_encode_response_is_the_python_framing():
     assert FAST.encode_response(np.zeros(4096), codec.OOB_THRESHOLD, 2**30) is None
 
 
+@needs_c
+def test_large_arrays_are_framed_inline_and_viewed_where_received():
+    """``codec.FAST_INLINE`` (what Client.call and the worker pass): arrays of every size go
+    inline, each copied once straight from the array into the message (a hole in the C
+    buffer, filled by out_bytes), and the C decoders view the received bytes (an array of at
+    least half the message) instead of copying. The same message as Python's all-inline framing
+    (``same_message``), through holes in aligned and unaligned tuples (uint8: nothing to align,
+    so the tuple's header shrinks and moves its holes) and past the 64 holes a buffer tracks;
+    over ``max_payload``: deferred (the Python framing streams it)."""
+    rng = np.random.default_rng(0)
+    big = rng.random(2**20 // 8)
+    u8 = np.arange(5000, dtype=np.uint8)
+    many = tuple(np.full(600, i, np.float64) for i in range(70))  # 4800 bytes each
+    cases = [((big, big.shape), {}),
+             ((u8, (np.arange(10, dtype=np.int8), u8[::-1].copy()), 3), {"k": big[:1000]}),
+             ((many,), {}), ((big.astype(np.float16), u8), {"x": (u8, big[:700])})]
+    for args, kwargs in cases:
+        got = FAST.encode_request("reshape", args, kwargs, codec.FAST_INLINE, 2**30)
+        want = wire.frame_call_request("reshape", py_encode([list(args), kwargs], None), False,
+                                       ())
+        assert same_message(got, want, "request", inline=True)
+        assert not wire.parse_call_request(got)[3]  # no out-of-band buffers
+        assert FAST.encode_request("reshape", args, kwargs, codec.FAST_INLINE,
+                                   len(got) - 100) is None
+    for result in (big, (u8, big, u8), many, (many, (u8,))):
+        got = FAST.encode_response(result, codec.FAST_INLINE, 2**30)
+        assert same_message(got, wire.frame_call_response(py_encode(result, None), []),
+                            "response", inline=True)
+    got = FAST.encode_response(big, codec.FAST_INLINE, 2**30)
+    value = FAST.response_value(got, wire.MAX_FIELDS, codec.MAX_DEPTH, codec.MAX_ITEMS,
+                                codec.MAX_BYTES)
+    assert value.base is got and not value.flags.writeable and np.array_equal(value, big)
+    fn, args, _ = FAST.call_request(
+        FAST.encode_request("reshape", (big, big.shape), {}, codec.FAST_INLINE, 2**30), None,
+        codec.MAX_ITEMS, codec.MAX_BYTES)
+    assert isinstance(args[0].base, bytes) and len(args[0].base) < big.nbytes + 100
+    # plain encode (no message around it) never makes holes: Python's bytes exactly
+    assert FAST.encode(many, -1) == py_encode(many, None)
+
+
 # -- decoding ------------------------------------------------------------------------------------
 
 @needs_c
@@ -352,7 +394,8 @@ def test_decode_array_hook_and_views():
 @needs_c
 def test_decoded_arrays_of_a_large_message_do_not_keep_it():
     """Up to 64 KiB arrays view the message; in a larger one each has its own bytes (as the
-    Python decoder's do), so that one small array kept does not keep the whole message."""
+    Python decoder's do), so that one small array kept does not keep the whole message — unless
+    it is at least half of it (then keeping it keeps at most as much again)."""
     def inside(a, doc):
         start = np.frombuffer(doc, np.uint8).__array_interface__["data"][0]
         return start <= a.__array_interface__["data"][0] < start + len(doc)
@@ -362,6 +405,12 @@ def test_decoded_arrays_of_a_large_message_do_not_keep_it():
     big = py_encode(tuple(np.full(2000, i, np.float64) for i in range(6)), None)
     got = c_decode(big)
     assert same(got, py_decode(big)) and not any(inside(a, big) for a in got)
+    pair = (np.arange(8000.0), np.arange(7000.0))  # 53 % and 47 % of the message
+    half = FAST.encode_response(pair, codec.FAST_INLINE, 2**30)  # aligned: views possible
+    got = FAST.response_value(half, wire.MAX_FIELDS, codec.MAX_DEPTH, codec.MAX_ITEMS,
+                              codec.MAX_BYTES)
+    assert all(np.array_equal(a, b) for a, b in zip(got, pair, strict=True))
+    assert [inside(a, half) for a in got] == [True, False]
 
 
 @needs_c
