@@ -2040,13 +2040,12 @@ def median(input, dim=None, keepdim=False):
     order = ivy.argsort(key, axis=d, stable=True)
     k = (n - 1) // 2
     idx = ivy.get_item(order, (slice(None),) * d + (slice(k, k + 1),))
-    vals = ivy.take_along_axis(x, idx, axis=d)
     if dtype_of(x).cat == 2:
         nan_ = ivy.isnan(x)
         has = ivy.any(nan_, axis=d, keepdims=True)
         first = ivy.argmax(ivy.astype(nan_, "int8"), axis=d, keepdims=True)
         idx = ivy.where(has, ivy.astype(first, dtype_of(idx).ivy), idx)
-        vals = ivy.take_along_axis(x, idx, axis=d)  # the NaN at the index takes the gradient
+    vals = ivy.take_along_axis(x, idx, axis=d)  # a NaN at the index takes the gradient
     if not keepdim:
         vals, idx = ivy.squeeze(vals, axis=d), ivy.squeeze(idx, axis=d)
     return return_types.median(wrap(vals), wrap(ivy.astype(idx, "int64")))
@@ -4421,8 +4420,9 @@ def mode(input, dim=-1, keepdim=False):
     if dtype_of(x).cat == 2:
         # the value is taken at the index (not reduced): torch's gradient goes to the element
         # the index names, where a min splits it among the ties (NaN rows keep index -1)
-        at = ivy.take_along_axis(xm, ivy.maximum(i, ivy.zeros_like(i)), axis=-1)
-        v = ivy.where(ivy.greater_equal(i, ivy.zeros_like(i)), at, v)
+        zero = ivy.zeros_like(i)
+        at = ivy.take_along_axis(xm, ivy.maximum(i, zero), axis=-1)
+        v = ivy.where(ivy.greater_equal(i, zero), at, v)
     v, i = ivy.squeeze(v, axis=-1), ivy.squeeze(i, axis=-1)
     if nd and keepdim:
         v, i = ivy.expand_dims(v, axis=d), ivy.expand_dims(i, axis=d)

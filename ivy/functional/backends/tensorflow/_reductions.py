@@ -183,12 +183,14 @@ def float_from_key(k, dtype):
     return tf.bitcast(tf.where(k < 0, tf.bitwise.bitwise_xor(k, mask), k), dtype)
 
 
-def keyed_extreme(x, ax, keepdims, reduce):
-    """``reduce`` (``tf.math.reduce_max`` or ``reduce_min``) of the float tensor ``x`` over the
-    axes ``ax``, exact: through :func:`float_key` (subnormals kept, -0 equal to +0, NaN
+def keyed_extreme(x, axis, keepdims, reduce):
+    """``reduce`` (``tf.math.reduce_max`` or ``reduce_min``) of the float tensor ``x`` over
+    ``axis`` (the Array API's: None, an int or a tuple), exact: through :func:`float_key` (subnormals kept, -0 equal to +0, NaN
     propagated by both). Bit keys carry no gradient, so the gradient is TF's own rule for
     max/min (``_MaxGrad``), shared evenly among the elements equal to the result, which the keys
     tell exactly (a NaN result: among the NaNs)."""
+    ax, axes = tf_axis(axis, x.ndim), normalize_axes(axis, x.ndim)
+
     @tf.custom_gradient
     def extreme(x):
         it, mask = _BITS[x.dtype]
@@ -198,7 +200,7 @@ def keyed_extreme(x, ax, keepdims, reduce):
             rk = tf.where(tf.reduce_any(tf.math.is_nan(x), axis=ax, keepdims=True),
                           tf.constant(mask, it), rk)
         r = float_from_key(rk, x.dtype)
-        out = r if keepdims else tf.reshape(r, tf.shape(reduce(k, axis=ax, keepdims=False)))
+        out = r if keepdims or not axes else tf.squeeze(r, axis=axes)
 
         def grad(dy):
             hit = tf.cast(tf.equal(k, rk), dy.dtype)

@@ -61,7 +61,7 @@ def max(x, /, *, axis=None, keepdims=False):  # noqa: A001 - the Array API names
     d = x.dtype
     if d in _r._BITS:
         return _r.guard(r, x, lambda: r,
-                        lambda: _r.keyed_extreme(x, ax, keepdims, tf.math.reduce_max))
+                        lambda: _r.keyed_extreme(x, axis, keepdims, tf.math.reduce_max))
     return r
 
 
@@ -71,7 +71,7 @@ def min(x, /, *, axis=None, keepdims=False):  # noqa: A001
     d = x.dtype
     if d in _r._BITS:
         return _r.guard(r, x, lambda: r,
-                        lambda: _r.keyed_extreme(x, ax, keepdims, tf.math.reduce_min))
+                        lambda: _r.keyed_extreme(x, axis, keepdims, tf.math.reduce_min))
     return r
 
 
