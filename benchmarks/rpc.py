@@ -90,6 +90,12 @@ def echo_server(port: int, uds: str) -> None:
     s.wait_for_termination()
 
 
+def echo_process(port: int, uds: str) -> subprocess.Popen:
+    """The raw echo (:func:`echo_server`) in its own process, on ``port`` and the socket ``uds``."""
+    return subprocess.Popen([sys.executable, __file__, "--echo-server", str(port), "--uds", uds],
+                            env=env())
+
+
 # ---------------------------------------------------------------------------------------------
 # measurement
 # ---------------------------------------------------------------------------------------------
@@ -376,8 +382,7 @@ def _workers_and_echo(backend: str, worker_envs: dict):
                                   backend, "--port", str(ports[k]), "--log-level", "WARNING",
                                   "--uds", "none"], env=e)
              for k, e in worker_envs.items()}
-    procs["echo"] = subprocess.Popen([sys.executable, __file__, "--echo-server",
-                                      str(ports["echo"]), "--uds", esock], env=env())
+    procs["echo"] = echo_process(ports["echo"], esock)
     try:
         ch = grpc.insecure_channel(f"127.0.0.1:{ports['echo']}", options=OPTS)
         echo = ch.unary_unary("/bench.Echo/Echo")
@@ -596,8 +601,9 @@ def large_ab(a, other: str, rounds: int) -> int:
         if aa:
             port2 = free_ports(1)[0]
             sock2 = f"/tmp/ivy-bench-echo2-{os.getpid()}.sock"
-            procs["other"] = subprocess.Popen([sys.executable, __file__, "--echo-server",
-                                               str(port2), "--uds", sock2], env=env())
+            # it stops with the workers (it is in procs); its socket file goes at exit
+            atexit.register(lambda: os.path.exists(sock2) and os.unlink(sock2))
+            procs["other"] = echo_process(port2, sock2)
             echo2 = grpc.insecure_channel(f"127.0.0.1:{port2}", options=OPTS).unary_unary(
                 "/bench.Echo/Echo")
             wait_ready(lambda: echo2(b"x", timeout=2))
@@ -633,8 +639,6 @@ def large_ab(a, other: str, rounds: int) -> int:
             del arr, fns
         for cl in clients.values():
             cl.close()
-        if aa:  # the echo stops with the workers (it is in procs)
-            atexit.register(lambda: os.path.exists(sock2) and os.unlink(sock2))
     print(f"({'worker + 2 echoes' if aa else '2 workers + echo'}; {os.cpu_count()} CPUs; "
           f"load average "
           f"{' '.join(f'{v:.1f}' for v in os.getloadavg())}; {time.strftime('%Y-%m-%d %H:%M')})")
@@ -688,10 +692,8 @@ def main() -> int:
         subprocess.Popen([sys.executable, "-m", "ivy_server.worker", "--backend", a.backend,
                           "--port", str(wport), "--log-level", "WARNING", "--shm",
                           "--max-message-mb", "2047"], env=env()),
-        subprocess.Popen([sys.executable, __file__, "--echo-server", str(eport), "--uds", esock],
-                         env=env()),
-        subprocess.Popen([sys.executable, __file__, "--echo-server", str(eport2), "--uds",
-                          esock + "2"], env=env()),
+        echo_process(eport, esock),
+        echo_process(eport2, esock + "2"),
     ]
     # the load: processes that only compute (NumPy work on 1 MiB arrays, so the caches are
     # contended as well as the CPUs), started after the servers and stopped with them

@@ -1158,7 +1158,7 @@ def _wrap_call(worker: Worker, known_functions):
     gate, acct = worker.gate, _Accounting("Call", known_functions, worker)
     lock, fns, to_native = gate.lock, worker._fns, worker._to_native
     parse, encode = fast.call_request, fast.encode_response
-    max_in, max_items, oob, max_out = (worker.fast_max_bytes, codec.MAX_ITEMS,
+    max_in, max_items, inline, max_out = (worker.fast_max_bytes, codec.MAX_ITEMS,
                                        codec.FAST_INLINE, worker.max_message_bytes)
     ndarray, perf_counter = np.ndarray, time.perf_counter
     observers: dict = {}  # function name -> the OK observer of its label set
@@ -1185,7 +1185,7 @@ def _wrap_call(worker: Worker, known_functions):
                 result = (fns.get(function) or worker._lookup(function))(*args, **kwargs)
                 del args, kwargs
                 response = encode(result if result.__class__ is ndarray else
-                                  worker._as_numpy(result), oob, max_out)
+                                  worker._as_numpy(result), inline, max_out)
                 if response is None:  # not one small array or a tuple of them
                     response = worker._encode_result(result, False, "", context)
             size_out = len(response) if response.__class__ is bytes else 0
