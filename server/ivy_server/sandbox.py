@@ -5,9 +5,15 @@ worker refuses to enable code execution otherwise, see :func:`check_isolation`):
 
 1. **bubblewrap** (``bwrap``) starts the sandbox process in new user, pid, network, IPC, UTS and
    cgroup namespaces (no network at all), as their pid 1 (``--as-pid-1``: no unfiltered bwrap
-   helper beside it, it sees no other process), as uid/gid 65534 with no capabilities and
-   ``no_new_privs`` set, with a cleared environment, in a new session, killed with its parent. Its
-   file
+   helper beside it, it sees no other process), as uid/gid 65534 with no capabilities (an empty
+   bounding set too) and ``no_new_privs`` set, with a cleared environment, in a new session,
+   killed with its parent. **The sandbox's uid is never privileged on the host**: bubblewrap maps
+   it to the uid that runs bwrap, which for a root worker would be host root (the kernel then
+   lets it write ``/proc/sys``, and ignores RLIMIT_NPROC); a root worker therefore writes the
+   namespace's map itself (``--userns-block-fd``) to a host uid of its own (:data:`HOST_UIDS`,
+   one per sandbox), and the sandbox drops to it before anything else runs. ``/proc`` is the
+   sandbox's own (its pid namespace) with the kernel's settings (``/proc/sys`` and the like,
+   :data:`PROC_READ_ONLY`) bound read-only. Its file
    system is an empty read-only root with read-only binds of only what Python needs: the
    interpreter prefix, the virtual environment, the ``ivy``/``ivy_client``/``ivy_server``
    package directories, ``/usr/lib*`` and ``/etc/ld.so.cache`` -- not ``/etc`` (no passwd, no
@@ -70,7 +76,20 @@ SHM_BYTES = 16 << 20             # size of its /dev/shm
 FILE_BYTES = 16 << 20            # RLIMIT_FSIZE
 OPEN_FILES = 512                 # RLIMIT_NOFILE
 PROCESSES = 512                  # RLIMIT_NPROC (threads count; new processes are denied anyway)
-SANDBOX_UID = 65534
+SANDBOX_UID = 65534             # the sandbox's uid/gid inside its user namespace
+#: Host uids (and gids) the sandboxes of a worker running as root get, one per sandbox: never
+#: root on the host, and RLIMIT_NPROC then counts one sandbox's threads (``first:count``; the
+#: environment variable overrides it). 0x7FFF0000 is above the subuid ranges useradd and
+#: systemd-nspawn hand out.
+HOST_UIDS_ENV = "IVY_SANDBOX_HOST_UIDS"
+HOST_UIDS = (0x7FFF0000, 0x10000)
+#: sysctl files the isolation checks try to open for writing (one that exists suffices)
+#: the kernel's settings in the sandbox's /proc, bound read-only over it (bubblewrap covers the
+#: irq and bus itself when it can, but skips /proc/sys, whose directory is not writable;
+#: /proc/pressure is writable by anyone: a write registers a kernel trigger)
+PROC_READ_ONLY = ("/proc/sys", "/proc/sysrq-trigger", "/proc/irq", "/proc/bus", "/proc/pressure")
+SYSCTL_PROBES = ("/proc/sys/kernel/printk_ratelimit_burst", "/proc/sys/kernel/core_pattern",
+                 "/proc/sys/vm/overcommit_memory")
 INSTALL_HINT = ("install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf "
                 "install bubblewrap) and libseccomp with its Python binding (apt-get install "
                 "libseccomp2; pip install pyseccomp, or pip install 'ivy-rpc[serve]')")
@@ -140,17 +159,88 @@ def _layout(backend: str, extra: tuple[str, ...] = ()) -> tuple[tuple[str, ...],
     return tuple(binds), os.pathsep.join(pythonpath)
 
 
+def _ancestors(path: str) -> list[str]:
+    """``path`` and its parent directories, "/" excluded."""
+    out = []
+    while path not in ("/", ""):
+        out.append(path)
+        path = os.path.dirname(path)
+    return out
+
+
+def _as_root() -> bool:
+    """Whether sandboxes are started by root: then bubblewrap's own mapping would make the
+    sandbox's uid host root, and :func:`_start` maps it to an unprivileged host uid instead."""
+    return os.geteuid() == 0
+
+
+_uid_lock = threading.Lock()
+_uid_next = 0
+
+
+def _host_uid() -> int:
+    """The next host uid of :data:`HOST_UIDS` for a sandbox of this (root) worker: a block per
+    worker process (by pid), cycling, so that live sandboxes do not share one."""
+    global _uid_next
+    env = os.environ.get(HOST_UIDS_ENV)
+    first, count = (int(v, 0) for v in env.split(":")) if env else HOST_UIDS
+    if first <= 0 or count <= 0 or first + count > 0xFFFFFFFE:
+        raise SandboxUnavailable(f"{HOST_UIDS_ENV}={env!r} is not first:count of unprivileged "
+                                 "uids (first > 0)")
+    with _uid_lock:
+        n, _uid_next = _uid_next, _uid_next + 1
+    return first + (os.getpid() * 256 + n) % count
+
+
+# What a sandbox started by root runs first (bubblewrap leaves it uid 0 of its user namespace,
+# which is mapped to host root only so that bubblewrap can build its file system, with
+# CAP_SETUID, CAP_SETGID and CAP_SETPCAP alone): empty the capability bounding set and become
+# SANDBOX_UID (an unprivileged host uid) for good, which clears every capability, before
+# anything else is imported.
+_DROP_TO_SANDBOX_UID = (
+    "import os,ctypes\n"
+    "libc=ctypes.CDLL(None,use_errno=True)\n"
+    "[libc.prctl(24,c,0,0,0) for c in range(64)]\n"  # PR_CAPBSET_DROP: an empty bounding set
+    "os.setgroups([]);os.setresgid({uid},{uid},{uid});os.setresuid({uid},{uid},{uid})\n"
+    "h=(ctypes.c_uint32*2)(0x20080522,0);d=(ctypes.c_uint32*6)()\n"
+    "assert libc.capset(h,d)==0\n"  # the inheritable set too (the uid change cleared the rest)
+    "libc.prctl(4,1,0,0,0)\n"  # PR_SET_DUMPABLE (a uid change clears it): /proc/self is ours
+    "import runpy;runpy.run_module('ivy_server.sandbox',run_name='__main__',alter_sys=True)\n")
+
+
 def _command(backend: str, argv: list[str], reply_fd: int, bwrap: str | None,
-             extra: tuple[str, ...] = ()) -> list[str]:
+             extra: tuple[str, ...] = (), *, host_uid: int | None = None) -> list[str]:
+    """bubblewrap's command line for a sandbox. ``host_uid`` (a root worker's): the caller maps
+    the user namespace itself to that host uid (``--userns-block-fd``, :func:`_map_ids`), so
+    bubblewrap neither maps it nor nests a second one (``--disable-userns`` needs that; seccomp
+    denies new namespaces instead)."""
+    as_root = host_uid is not None
     binds, pythonpath = _layout(backend, extra)
     cmd = [_bwrap_path(bwrap),
            "--unshare-user", "--unshare-pid", "--unshare-net", "--unshare-ipc",
-           "--unshare-uts", "--unshare-cgroup", "--disable-userns", "--as-pid-1",
+           "--unshare-uts", "--unshare-cgroup", "--as-pid-1",
            "--die-with-parent", "--new-session", "--uid", str(SANDBOX_UID),
            "--gid", str(SANDBOX_UID), "--hostname", "ivy-sandbox", "--clearenv"]
-    cmd += ["--proc", "/proc", "--dev", "/dev",
-            "--size", str(SHM_BYTES), "--tmpfs", "/dev/shm", "--remount-ro", "/dev",
+    if as_root:
+        cmd += ["--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID",
+                "--cap-add", "CAP_SETPCAP"]
+    else:
+        cmd += ["--disable-userns"]
+    # /proc is the sandbox's own (its pid namespace); the kernel's settings read-only (the
+    # values a sysctl file shows follow the reader's namespaces, not the mount)
+    cmd += ["--proc", "/proc"]
+    for p in PROC_READ_ONLY:
+        cmd += ["--ro-bind-try", p, p]
+    cmd += ["--dev", "/dev",
+            "--size", str(SHM_BYTES), "--perms", "1777", "--tmpfs", "/dev/shm",
+            "--remount-ro", "/dev",
             "--size", str(TMP_BYTES), "--perms", "1777", "--tmpfs", "/tmp"]
+    # the binds' parent directories, searchable by the sandbox's uid (bubblewrap makes them 0700,
+    # owned by the uid it runs as: host root for a root worker, which the sandbox is not)
+    parents = {os.path.dirname(p) for p in binds}
+    for d in sorted({a for p in parents for a in _ancestors(p)} - {"/", "/tmp"},
+                    key=lambda d: d.count("/")):
+        cmd += ["--perms", "0755", "--dir", d]
     for p in binds:  # after the tmpfs: a bind under /tmp (an unpacked install) stays visible
         cmd += ["--ro-bind", p, p]
     for lib in ("/lib", "/lib64", "/lib32"):  # merged-/usr systems: /lib -> usr/lib
@@ -164,9 +254,11 @@ def _command(backend: str, argv: list[str], reply_fd: int, bwrap: str | None,
     for k, v in env.items():
         cmd += ["--setenv", k, v]
     seccomp_lib = _seccomp_soname()
-    return cmd + [sys.executable, "-B", "-s", "-m", "ivy_server.sandbox", "--reply-fd",
-                  str(reply_fd), "--seccomp-lib", seccomp_lib or "", "--backend", backend,
-                  *argv]
+    entry = ["-c", _DROP_TO_SANDBOX_UID.format(uid=SANDBOX_UID)] if host_uid is not None else \
+        ["-m", "ivy_server.sandbox"]
+    return cmd + [sys.executable, "-B", "-s", *entry, "--reply-fd", str(reply_fd),
+                  "--seccomp-lib", seccomp_lib or "", "--backend", backend,
+                  *(["--host-uid", str(host_uid)] if host_uid is not None else []), *argv]
 
 
 @functools.cache
@@ -187,15 +279,16 @@ class _Result:
 
 
 class _Started:
-    """A sandbox process that has been started, with the worker's ends of its pipes.
+    """A sandbox process that has been started, with the worker's ends of its pipes and a pidfd
+    of its pid 1 (None if bubblewrap failed before reporting it: its output says why).
 
     ``stdin_w`` is None when the request was given at start (a memfd); otherwise the request is
     written to this pipe later (:func:`_collect`): that is how a pre-started ("warm") sandbox,
     which imports its frameworks and loads its filter before any request exists, gets one.
     """
 
-    def __init__(self, proc, reply_r: int, out_r: int, info_r: int, stdin_w: int | None):
-        self.proc, self.reply_r, self.out_r, self.info_r = proc, reply_r, out_r, info_r
+    def __init__(self, proc, reply_r: int, out_r: int, pidfd, stdin_w: int | None):
+        self.proc, self.reply_r, self.out_r, self.pidfd = proc, reply_r, out_r, pidfd
         self.stdin_w = stdin_w
         self.started = time.monotonic()
 
@@ -210,14 +303,23 @@ class _Started:
 def _start(backend: str, argv: list[str], *, request: bytes | None = None,
            bwrap: str | None = None, extra: tuple[str, ...] = ()) -> _Started:
     """Start one sandbox process: with ``request`` it reads it from a memfd at once; without,
-    from a pipe that :func:`_collect` writes later."""
+    from a pipe that :func:`_collect` writes later.
+
+    A worker running as root maps the sandbox's user namespace itself before bubblewrap goes on
+    (``--userns-block-fd``): to an unprivileged host uid of :data:`HOST_UIDS`, never host root;
+    if that cannot be done the sandbox is killed before anything runs in it (fail closed).
+    """
+    as_root = _as_root()
+    host_uid = _host_uid() if as_root else None
     reply_r, reply_w = os.pipe()
     out_r, out_w = os.pipe()
     info_r, info_w = os.pipe()  # bwrap writes {"child-pid": N} here: the namespace's pid 1
+    block_r, block_w = os.pipe() if as_root else (None, None)
     if request is not None:
         stdin, stdin_w = os.memfd_create("ivy-trace-request", 0), None
     else:
         stdin, stdin_w = os.pipe()
+    proc = None
     try:
         if request is not None:
             _write_all(stdin, request)
@@ -228,20 +330,69 @@ def _start(backend: str, argv: list[str], *, request: bytes | None = None,
             fcntl.fcntl(out_r, 1031, 1 << 20)  # F_SETPIPE_SZ: fewer reads for chatty code
         except OSError:
             pass
-        cmd = _command(backend, argv, reply_w, bwrap, extra)
-        cmd[1:1] = ["--info-fd", str(info_w)]
+        cmd = _command(backend, argv, reply_w, bwrap, extra, host_uid=host_uid)
+        cmd[1:1] = ["--info-fd", str(info_w)] + (
+            ["--userns-block-fd", str(block_r)] if as_root else [])
         cmd += ["--close-fd", str(info_w)]
         proc = subprocess.Popen(cmd, stdin=stdin, stdout=out_w, stderr=out_w,
-                                pass_fds=(reply_w, info_w), start_new_session=True,
-                                close_fds=True, env={"PATH": "/usr/bin:/bin"})
+                                pass_fds=(reply_w, info_w, *([block_r] if as_root else [])),
+                                start_new_session=True, close_fds=True,
+                                env={"PATH": "/usr/bin:/bin"})
+        for fd in (reply_w, out_w, info_w, stdin, block_r):
+            if fd is not None:
+                os.close(fd)
+        reply_w = out_w = info_w = stdin = block_r = None
+        pid = _child_pid(info_r, proc)
+        pidfd = _open_child(pid, proc.pid) if pid is not None else None
+        if as_root:
+            if pidfd is None:  # bwrap failed at start (its output says why): nothing to map
+                _kill(proc, None)
+            else:
+                _map_ids(pid, host_uid)
+                os.write(block_w, b"1")
     except BaseException:
-        for fd in (reply_r, reply_w, out_r, out_w, info_r, info_w, stdin, stdin_w):
+        if proc is not None and proc.poll() is None:
+            _kill(proc, None)
+        for fd in (reply_r, reply_w, out_r, out_w, info_r, info_w, stdin, stdin_w, block_r):
             if fd is not None:
                 os.close(fd)
         raise
-    for fd in (reply_w, out_w, info_w, stdin):
-        os.close(fd)
-    return _Started(proc, reply_r, out_r, info_r, stdin_w)
+    finally:
+        if block_w is not None:
+            os.close(block_w)
+    os.close(info_r)
+    return _Started(proc, reply_r, out_r, pidfd, stdin_w)
+
+
+def _child_pid(info_r: int, proc, timeout: float = 30.0) -> int | None:
+    """The sandbox's pid 1 from bubblewrap's --info-fd JSON (None if bwrap ended first)."""
+    import json
+
+    info, deadline = bytearray(), time.monotonic() + timeout
+    with selectors.DefaultSelector() as sel:
+        sel.register(info_r, selectors.EVENT_READ)
+        while len(info) < 4096 and time.monotonic() < deadline:
+            if not sel.select(max(0.0, deadline - time.monotonic())):
+                break
+            chunk = os.read(info_r, 4096)
+            if not chunk:
+                break
+            info += chunk
+            try:
+                return int(json.loads(bytes(info))["child-pid"])
+            except (ValueError, KeyError, TypeError):
+                continue
+    return None
+
+
+def _map_ids(pid: int, host_uid: int) -> None:
+    """Write the user namespace's maps of a root worker's sandbox: ``SANDBOX_UID`` -> the
+    unprivileged ``host_uid`` (uid and gid); 0 -> 0 only so that bubblewrap (which stays host
+    root, with CAP_SETUID/CAP_SETGID alone in it) can create its mounts' files: the sandbox's
+    first act is to become ``SANDBOX_UID`` for good (``_DROP_TO_SANDBOX_UID``)."""
+    for kind in ("uid", "gid"):
+        with open(f"/proc/{pid}/{kind}_map", "w") as f:
+            f.write(f"0 0 1\n{SANDBOX_UID} {host_uid} 1\n")
 
 
 def _feed(fd: int, data: bytes) -> None:
@@ -261,7 +412,7 @@ def _collect(st: _Started, request: bytes | None, *, wall_s: float,
     """Give ``st`` its request (if it reads one from a pipe), read its output (bounded) and reply
     (capped) until it ends or ``wall_s`` from now; then it is gone (killed if need be)."""
     res = _Result()
-    proc, out_r, reply_r, info_r = st.proc, st.out_r, st.reply_r, st.info_r
+    proc, out_r, reply_r = st.proc, st.out_r, st.reply_r
     if st.stdin_w is not None:
         fd, st.stdin_w = st.stdin_w, None
         if request is None:
@@ -270,21 +421,14 @@ def _collect(st: _Started, request: bytes | None, *, wall_s: float,
             threading.Thread(target=_feed, args=(fd, request), daemon=True,
                              name="ivy-sandbox-feed").start()
     deadline = time.monotonic() + wall_s
-    info, pidfd = bytearray(), None
     sel = selectors.DefaultSelector()
     try:
-        for fd in (out_r, reply_r, info_r):
+        for fd in (out_r, reply_r):
             sel.register(fd, selectors.EVENT_READ)
         while sel.get_map():
             left = deadline - time.monotonic()
             if left <= 0:
                 res.timed_out = True
-                # the pid 1 of its namespace, for the kill below: bwrap wrote it long ago
-                if pidfd is None:
-                    for key, _ in sel.select(0):
-                        if key.fd == info_r:
-                            info += os.read(info_r, 4096)
-                            pidfd = _open_child(info, proc.pid)
                 break
             for key, _ in sel.select(min(left, 1.0)):
                 chunk = os.read(key.fd, 1 << 20)
@@ -295,15 +439,11 @@ def _collect(st: _Started, request: bytes | None, *, wall_s: float,
                     room = OUTPUT_CAP - len(res.output)
                     if room > 0:
                         res.output += chunk[:room]
-                elif key.fd == reply_r:
+                else:
                     res.reply += chunk
                     if len(res.reply) > reply_cap:
                         res.reply_too_big = True
                         break
-                else:
-                    info += chunk
-                    if pidfd is None and len(info) < 4096:
-                        pidfd = _open_child(info, proc.pid)
             if res.reply_too_big:
                 break
         if not (res.timed_out or res.reply_too_big):
@@ -314,10 +454,11 @@ def _collect(st: _Started, request: bytes | None, *, wall_s: float,
     finally:
         sel.close()
         if proc.poll() is None:  # timeout, reply too big, or the worker is being torn down
-            _kill(proc, pidfd)
-        if pidfd is not None:
-            os.close(pidfd)
-        for fd in (out_r, reply_r, info_r):
+            _kill(proc, st.pidfd)
+        if st.pidfd is not None:
+            os.close(st.pidfd)
+            st.pidfd = None
+        for fd in (out_r, reply_r):
             os.close(fd)
     res.rc = proc.returncode
     return res
@@ -332,14 +473,8 @@ def _spawn(backend: str, argv: list[str], request: bytes, *, wall_s: float,
                     reply_cap=reply_cap)
 
 
-def _open_child(info: bytes, bwrap_pid: int):
-    """A pidfd of the sandbox's pid 1 once bwrap's --info-fd JSON is complete, else None."""
-    import json
-
-    try:
-        pid = int(json.loads(bytes(info))["child-pid"])
-    except (ValueError, KeyError, TypeError):
-        return None
+def _open_child(pid: int, bwrap_pid: int):
+    """A pidfd of the sandbox's pid 1 (``pid``, from bwrap's --info-fd), or None."""
     try:
         fd = os.pidfd_open(pid)
     except OSError:
@@ -404,10 +539,14 @@ def check_isolation(bwrap: str | None = None, *, timeout: float = 60.0) -> None:
     """Raise :class:`SandboxUnavailable` unless bubblewrap, the namespaces and seccomp all work.
 
     Starts one probe sandbox (the same command line as a Trace, without the framework) that
-    checks from the inside: uid 65534 in a user namespace, no capabilities, ``NoNewPrivs: 1``,
-    pid 1 of its own pid namespace, no network interfaces but ``lo``, no ``/etc/passwd``, the seccomp filter loads, and then ``socket()``, ``fork()``
-    and ``execve()`` fail with EPERM while a thread still starts. A success is remembered per
-    bwrap path. Call it once at worker start when code execution is enabled.
+    checks from the inside: uid 65534 in a user namespace, mapped to a host uid that is not root,
+    no capabilities, ``NoNewPrivs: 1``, pid 1 of its own pid namespace, no network interfaces
+    but ``lo``, no ``/etc/passwd``, no kernel setting (``/proc/sys``) it can open for writing
+    and no writable file of ``/proc`` outside its own, RLIMIT_NPROC enforced (a thread cannot
+    start under a limit of 1), the seccomp filter loads, and then ``socket()``, ``fork()``,
+    ``execve()`` and ``unshare(CLONE_NEWUSER)`` fail with EPERM while a thread still starts.
+    A success is remembered per bwrap path. Call it once at worker start when code execution is
+    enabled.
     """
     path = _bwrap_path(bwrap)
     with _check_lock:
@@ -717,11 +856,20 @@ def _isolation_problems() -> list[str]:
         status = open("/proc/self/status").read()
         if "NoNewPrivs:\t1" not in status:
             problems.append("no_new_privs is not set")
-        if "CapEff:\t0000000000000000" not in status:
+        if "CapEff:\t0000000000000000" not in status or "CapPrm:\t0000000000000000" not in status:
             problems.append("the process has capabilities")
-        uid_map = open("/proc/self/uid_map").read().split()
-        if uid_map[:3] == ["0", "0", "4294967295"]:
+        uid_map = open("/proc/self/uid_map").read()
+        if uid_map.split()[:3] == ["0", "0", "4294967295"]:
             problems.append("not in a user namespace")
+        # The map shows the parent namespace's ids: the host's when a root worker mapped it
+        # (--host-uid says to which uid); bubblewrap's own nests the sandbox in a namespace of
+        # the (unprivileged) caller's, whose ids the sandbox cannot see: the probe then relies
+        # on what a privileged uid could do (/proc/sys, RLIMIT_NPROC).
+        host = _host_uid_of(uid_map, os.getuid())
+        expected = ARGS.host_uid if ARGS is not None else -1
+        if expected >= 0 and (host != expected or host == 0):
+            problems.append(f"the sandbox's uid {os.getuid()} is host uid {host}, not the "
+                            f"unprivileged {expected} (uid_map: {' '.join(uid_map.split())})")
     except OSError as e:
         problems.append(f"cannot read /proc/self: {e}")
     if os.getpid() != 1:  # bwrap --as-pid-1: no unfiltered bwrap init beside the code
@@ -734,15 +882,93 @@ def _isolation_problems() -> list[str]:
         pass
     if os.path.exists("/etc/shadow") or os.path.exists("/etc/passwd"):
         problems.append("/etc/passwd or /etc/shadow is visible")
+    problems += _sysctl_writable()
     return problems
 
 
+def _host_uid_of(uid_map: str, uid: int) -> int | None:
+    """The host uid that ``uid`` of this user namespace is (``uid_map`` as read from inside)."""
+    for line in uid_map.splitlines():
+        try:
+            inside, outside, count = (int(v) for v in line.split())
+        except ValueError:
+            continue
+        if inside <= uid < inside + count:
+            return outside + uid - inside
+    return None
+
+
+def _sysctl_writable() -> list[str]:
+    """Problems if a kernel setting (/proc/sys) can be opened for writing (nothing is written)."""
+    import errno
+
+    tried = 0
+    for path in SYSCTL_PROBES:
+        try:
+            fd = os.open(path, os.O_WRONLY)
+        except FileNotFoundError:
+            continue
+        except OSError as e:
+            tried += 1
+            if e.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+                continue
+            return [f"{path}: unexpected {e}"]
+        os.close(fd)
+        return [f"the kernel's settings are writable ({path} opened for writing)"]
+    return [] if tried else [f"none of {', '.join(SYSCTL_PROBES)} exists to check /proc/sys"]
+
+
+def _writable_proc() -> list[str]:
+    """Files of /proc outside this process's own that it may write (os.access): none expected."""
+    found = []
+    own = {"self", "thread-self", str(os.getpid())}
+    for name in os.listdir("/proc"):
+        if name.isdigit() or name in own:
+            continue
+        top = os.path.join("/proc", name)
+        walk = os.walk(top) if os.path.isdir(top) and not os.path.islink(top) else \
+            [("/proc", [], [name])]
+        for d, _, files in walk:
+            for f in files:
+                p = os.path.join(d, f)
+                if os.access(p, os.W_OK):
+                    found.append(p)
+    return found
+
+
+def _nproc_enforced() -> bool:
+    """Whether RLIMIT_NPROC binds this process (it does not for host root or CAP_SYS_RESOURCE):
+    with a limit of 1, starting a thread must fail."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NPROC)
+    resource.setrlimit(resource.RLIMIT_NPROC, (1, hard))
+    try:
+        t = threading.Thread(target=lambda: None)
+        t.start()
+        t.join()
+        return False
+    except RuntimeError:  # "can't start new thread" (EAGAIN)
+        return True
+    finally:
+        resource.setrlimit(resource.RLIMIT_NPROC, (soft, hard))
+
+
 def _probe(write) -> int:
-    """The check_isolation probe: isolation facts, then the seccomp filter's effect."""
+    """The check_isolation probe: isolation facts (uid, host uid, capabilities, /proc, the
+    process limit), then the seccomp filter's effect."""
+    import ctypes
     import errno
     import socket
 
     problems = _isolation_problems()
+    writable = _writable_proc()
+    if writable:
+        problems.append(f"{len(writable)} files of /proc outside the sandbox's own are writable "
+                        f"(e.g. {', '.join(writable[:3])})")
+    if not _nproc_enforced():
+        problems.append("the process limit (RLIMIT_NPROC) is not enforced: the sandbox runs "
+                        "as a privileged host user")
     if problems:
         return write(ok=False, message="; ".join(problems))
     try:
@@ -762,8 +988,15 @@ def _probe(write) -> int:
         if os.fork() == 0:
             os._exit(0)
 
+    libc = ctypes.CDLL(None, use_errno=True)
+
+    def new_userns():
+        if libc.unshare(0x10000000) != 0:  # CLONE_NEWUSER
+            raise OSError(ctypes.get_errno(), "unshare")
+
     checks = {"socket": denied(socket.socket), "fork": denied(fork),
-              "execve": denied(lambda: os.execv("/proc/self/exe", ["python", "-c", "0"]))}
+              "execve": denied(lambda: os.execv("/proc/self/exe", ["python", "-c", "0"])),
+              "unshare(CLONE_NEWUSER)": denied(new_userns)}
     t = threading.Thread(target=lambda: None)
     t.start()
     t.join()
@@ -821,6 +1054,8 @@ def main(argv=None) -> int:
     p.add_argument("--seccomp-lib", default="")
     p.add_argument("--probe", action="store_true")
     p.add_argument("--close-fd", type=int, action="append", default=[])
+    p.add_argument("--host-uid", type=int, default=-1,
+                   help="the host uid a root worker mapped the sandbox's uid to (checked)")
     p.add_argument("--mode", choices=("trace", "transpile", "run"), default="trace",
                    help="trace (Trace), transpile (Transpile: --backend is the source framework) "
                    "or run (Transpile's verification of emitted code on this framework)")
@@ -1108,10 +1343,8 @@ def _transpile(source: str, target: str, request: dict, ivy, fw) -> dict:
         obj = obj()
         if callable(getattr(obj, "eval", None)):
             obj.eval()
-    made = False
-    if request.get("specs"):
+    if request.get("specs"):  # the worker makes the same inputs itself for the verification
         args, kwargs = ivy.transpiler.inputs_from_specs(request["specs"]), {}
-        made = True
     elif request.get("args"):
         args, kwargs = codec.decode(request["args"], buffers=request.get("buffers") or [])
     else:
@@ -1140,9 +1373,7 @@ def _transpile(source: str, target: str, request: dict, ivy, fw) -> dict:
         out["svg"] = draw.to_svg(t.graph)
     elif not opts.get("no_keep"):
         out["graph"] = t.graph.to_dict()  # kept by the worker, not sent back
-    if made:
-        out["inputs"] = [list(args), kwargs]
-    if not opts.get("skip_verify") and not opts.get("no_remote_verify"):
+    if not opts.get("skip_verify"):
         # what a target worker compares the emitted code with: the source program's own outputs
         try:
             from ivy.transpiler.capture import get_capture

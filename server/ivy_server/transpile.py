@@ -17,7 +17,6 @@ import hashlib
 import json
 import logging
 import math
-import os
 import re
 import threading
 import time
@@ -279,21 +278,22 @@ class Transpiler:
             preload=sandbox.libraries_of(request.code, source))
         sandbox_s = time.perf_counter() - t0
         report = reply["report"]
-        v = report.setdefault("verification", {})
-        where = str(v.get("where", "")).replace("in-process, ", "")
-        v["where"] = (f"the {source} worker's sandbox ({self.w.backend}@{self.w.device}, pid "
-                      f"{os.getpid()}), {where}") if v.get("verified") else \
-            v.get("where", "")
-        v["verified_on"] = [f"sandbox:{self.w.backend}@{self.w.device}"] if v.get("verified") \
-            else []
         report.setdefault("timings", {}).update({"sandbox_s": sandbox_s,
                                                  "warm_sandbox": bool(reply.get("warm"))})
-        if "expected" in reply:
+        v = _untrusted_verification(report, f"{source}@{self.w.device}")
+        if opts["skip_verify"]:
+            v["skipped"] = "options.skip_verify"
+        elif "expected" not in reply:
+            v["verified"] = False
+            v["unverified"] = "the sandbox returned no outputs of the source program to compare with"
+        else:
             args, buffers = bytes(request.args), [bytes(x) for x in request.buffers]
-            if reply.get("inputs") is not None:  # made from input_specs in the sandbox
+            if specs:  # the inputs the worker makes itself (the sandbox made the same ones)
                 buffers = []
-                args = codec.encode(reply["inputs"], buffers=buffers)
-            self._remote_verify(report, target, source, reply, args, buffers, context)
+                args = codec.encode([list(self.w.ivy.transpiler.inputs_from_specs(specs)), {}],
+                                    buffers=buffers)
+            self._verify_elsewhere(report, target, source, reply, args, buffers, context,
+                                   peers=not opts["no_remote_verify"])
         weights = (reply.get("weights") or {}) if opts["weights"] == "separate" else {}
         response = worker_pb2.TranspileResponse(code=reply["code"])
         if weights:
@@ -368,11 +368,8 @@ class Transpiler:
 
             reply = {"expected": expected, "name": fname, "is_model": False,
                      "rtol": dict(fw.RTOL)}
-            self._remote_verify(report, target, "ivy", {**reply, "code": code}, args_payload,
-                                buffers, context, here_too=True)
-            if report["verification"].get("verified") is None:
-                report["verification"]["skipped"] = report["verification"].get(
-                    "target_worker", {}).get("skipped", "no worker could run the emitted code")
+            self._verify_elsewhere(report, target, "ivy", {**reply, "code": code}, args_payload,
+                                   buffers, context, peers=not opts["no_remote_verify"])
         report["timings"] = {"total_s": time.perf_counter() - t0}
         response = worker_pb2.TranspileResponse(code=code)
         if not opts["no_graph"]:
@@ -393,11 +390,14 @@ class Transpiler:
                 return p
         return None
 
-    def _remote_verify(self, report: dict, target: str, source: str, reply: dict,
-                       args: bytes, buffers: list, context, here_too: bool = False) -> None:
-        """Run the emitted code on the target framework's worker (or, with ``here_too``, on
-        this worker when its backend is the target) and record the outcome in the report; a
-        mismatch or an error the emitted code raises there fails the Transpile."""
+    def _verify_elsewhere(self, report: dict, target: str, source: str, reply: dict,
+                          args: bytes, buffers: list, context, *, peers: bool = True) -> None:
+        """Run the emitted code on the example inputs in a process that did not run the
+        submitted code, compare with the source program's outputs and record the verdict in the
+        report: the target framework's worker (``--peers``, unless ``peers`` is False), else a
+        fresh sandbox of this worker that runs the target framework. A mismatch, or an error the
+        emitted code raises there, fails the Transpile; no such process: ``verified`` False,
+        with the reason (``unverified``)."""
         v = report.setdefault("verification", {})
         verify = {"name": reply["name"], "expected": reply["expected"],
                   "rtol": reply.get("rtol") or {}, "is_model": bool(reply.get("is_model")),
@@ -405,36 +405,41 @@ class Transpiler:
         request = worker_pb2.TranspileRequest(code=reply["code"], target=target, args=args,
                                               buffers=buffers, verify=codec.encode(verify))
         t0 = time.perf_counter()
-        peer = None
-        if here_too and target == self.w.backend and self.w.code_execution:
-            where = f"this {target}@{self.w.device} worker's sandbox"
+        peer = self._peer(target) if peers and target not in ("ivy", self.w.backend) else None
+        result, tried = None, ""
+        if peer is not None:
+            where, label = (f"the {peer.backend}@{peer.device} worker at {peer.address}",
+                            f"worker:{target}@{peer.device}")
+            result = self._call_peer(peer, request, context)
+            code = result.get("error", (None,))[0]
+            if code not in (None, grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.NOT_FOUND):
+                # the peer could not run it (no code execution, down, busy): not the code's fault
+                tried = f"{where} could not ({code.name}: {result['error'][1][:200]}); "
+                result = None
+        if result is None and self.w.code_execution:
+            where, label = (f"a fresh {target} sandbox of this {self.w.backend}@{self.w.device} "
+                            "worker", f"sandbox:{target}@{self.w.device}")
             try:
-                result = json.loads(self._verify_here(request, "").report)
+                result = json.loads(self._run_emitted(request, target, verify).report)
             except RpcFailure as e:
                 result = {"error": (e.code, str(e))}
-        else:
-            peer = self._peer(target)
-            if target == "ivy" or peer is None:
-                v["target_worker"] = {"skipped": (
-                    "the target is ivy (no ivy worker)" if target == "ivy" else
-                    f"no {target} worker is configured (--peers / IVY_PEERS)")}
-                return
-            if peer.backend == self.w.backend and not here_too:
-                v["target_worker"] = {"skipped": f"the target is this worker's own framework "
-                                      f"({target}): verified in its sandbox"}
-                return
-            where = f"the {peer.backend}@{peer.device} worker at {peer.address}"
-            result = self._call_peer(peer, request, context)
-        elapsed = time.perf_counter() - t0
-        report.setdefault("timings", {})["target_worker_s"] = elapsed
+        if result is None:
+            v["verified"] = False
+            v["unverified"] = (f"{tried}no process could run the emitted {target} code: no "
+                               f"{target} worker is configured (--peers / IVY_PEERS) and this "
+                               "worker does not run code (--allow-code-execution)")
+            return
+        report.setdefault("timings", {})["target_worker_s"] = time.perf_counter() - t0
         if "error" in result:
             code, message = result["error"]
             if code in (grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.NOT_FOUND):
                 raise errors.invalid(
                     f"transpile {source} -> {target}: the emitted code fails on {where}: "
                     f"{message}")
-            v["target_worker"] = {"skipped": f"{where} could not verify it ({code.name}): "
-                                  f"{message[:500]}"}
+            v["verified"] = False
+            v["unverified"] = f"{tried}{where} could not run the emitted code ({code.name}): " \
+                f"{message[:500]}"
+            v["target_worker"] = {"skipped": v["unverified"]}
             return
         entry = {"where": f"{where}, {result.get('framework', target)}",
                  "verified": bool(result.get("verified")), "example": result.get("example", [])}
@@ -444,13 +449,11 @@ class Transpiler:
             raise errors.invalid(
                 f"transpile {source} -> {target}: the emitted code does not reproduce the source "
                 f"on {where} (output {bad.get('path', '?')}): {bad.get('why', '')}")
-        label = f"worker:{target}@{peer.device}" if peer is not None else \
-            f"sandbox:{target}@{self.w.device}"
+        v["verified"] = True
         v["verified_on"] = [*v.get("verified_on", []), label]
         v["where"] = "; ".join(filter(None, [v.get("where", ""), entry["where"]]))
-        if v.get("verified") is None:
-            v["verified"] = True
-            v.pop("skipped", None)
+        v.pop("skipped", None)
+        v.pop("unverified", None)
 
     def _call_peer(self, peer, request, context) -> dict:
         with self._lock:
@@ -489,14 +492,33 @@ class Transpiler:
         if target != self.w.backend:
             raise errors.invalid(f"this is a {self.w.backend} worker: it verifies "
                                  f"{self.w.backend} code, not {target}")
+        return self._run_emitted(request, target, v)
+
+    def _run_emitted(self, request, target: str, v: dict):
+        """The emitted ``target`` code of ``request`` run in a fresh sandbox on the example
+        inputs and compared with ``v["expected"]`` -> a response whose report has the verdict."""
         limits = self.w.sandbox_limits
         job = {"code": request.code, "args": bytes(request.args),
                "buffers": [bytes(b) for b in request.buffers], "verify": v}
-        reply = sandbox.transpile("run", target, target, job, cpu_s=limits["cpu_s"],
-                                  wall_s=float(limits["wall_s"]), memory_mb=limits["memory_mb"],
+        reply = sandbox.transpile("run", "numpy" if target == "ivy" else target, target, job,
+                                  cpu_s=limits["cpu_s"], wall_s=float(limits["wall_s"]),
+                                  memory_mb=limits["memory_mb"],
                                   reply_cap=self.w.max_message_bytes, pool=self.pool)
         out = {k: reply.get(k) for k in ("verified", "example", "framework")}
         return worker_pb2.TranspileResponse(report=json.dumps(json_safe(out)))
+
+
+def _untrusted_verification(report: dict, sandbox_kind: str) -> dict:
+    """The report's verification with the verdict of the sandbox that ran the submitted code
+    set aside (``capture_check``): that process can write any reply, so what it says of its own
+    checks is shown but never taken as the verdict, which only another process gives."""
+    v = report.setdefault("verification", {})
+    v["capture_check"] = {
+        "verified": v.get("verified"),
+        "where": f"the {sandbox_kind} sandbox that ran the submitted code: its own claim, "
+                 "not evidence"}
+    v.update(verified=None, verified_on=[], where="")
+    return v
 
 
 def _to_numpy_tree(out, worker):

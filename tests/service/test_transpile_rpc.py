@@ -66,12 +66,15 @@ def qkv(seed=0):
     return [rng.standard_normal(s).astype(np.float32) for s in ((2, 4, 8), (2, 6, 8), (2, 6, 8))]
 
 
-def test_function_is_verified_on_the_source_sandbox_and_the_target_worker(client, workers):
+def test_function_is_verified_on_the_target_worker(client, workers):
     q, k, v = qkv()
     r = client.transpile(FN, "attention", q, k, v, source="torch", target="jax")
     assert r.verified is True and r.address == workers.address("torch")
     ver = r.report["verification"]
-    assert ver["verified_on"] == ["sandbox:torch@cpu", "worker:jax@cpu"]
+    # the verdict comes from a process that did not run the submitted code; the source
+    # sandbox's own check is shown beside it, as its claim
+    assert ver["verified_on"] == ["worker:jax@cpu"]
+    assert ver["capture_check"]["verified"] is True
     assert workers.address("jax") in ver["where"]
     assert ver["target_worker"]["verified"] is True
     # standalone source: only the target framework, the user's names
@@ -254,4 +257,4 @@ def test_raw_grpc_status_codes(workers):
             timeout=120)
         report = json.loads(r.report)
         assert "import ivy" in r.code and report["verification"]["verified"] is True
-        assert "target is ivy" in report["verification"]["target_worker"]["skipped"]
+        assert report["verification"]["verified_on"] == ["sandbox:ivy@cpu"]

@@ -60,7 +60,7 @@ function renderReport(report) {
   for (const e of (Array.isArray(tw.example) ? tw.example : [])) {
     rows.push([`target worker ${e.path}`, e.ok, e.max_abs_err, e.why]);
   }
-  const where = IvyHighlight.escape(String(v.where || v.skipped || ""));
+  const where = IvyHighlight.escape(String(v.where || v.unverified || v.skipped || ""));
   const twNote = tw.skipped ? `<p>Target worker: ${IvyHighlight.escape(tw.skipped)}</p>` : "";
   const table = rows.length ? `<table><tr><th>check</th><th>ok</th><th>max |error|</th><th></th></tr>` +
     rows.map(([name, ok, err, why]) => `<tr><td>${IvyHighlight.escape(name)}</td>` +
@@ -120,7 +120,7 @@ async function transpile() {
     if (v.verified === true) {
       setStatus("ok", `verified ✓ ${body.source} → ${body.target} (${on})${data.cached ? ", cached" : ""} — ${ms} ms`);
     } else {
-      setStatus("unverified", `not verified: ${v.skipped || "see the report"} — ${ms} ms`);
+      setStatus("unverified", `not verified: ${v.unverified || v.skipped || "see the report"} — ${ms} ms`);
     }
   } catch (e) {
     setStatus("error", `request failed: ${e.message}`);
