@@ -181,3 +181,25 @@ def test_a_worker_never_reached_still_fails_at_once():
         with pytest.raises(ivy_client.Unavailable):
             c.call("add", 1, 2, timeout=30)
         assert time.monotonic() - t0 < 3.0
+
+
+def test_async_client_calls_across_a_kill_9(launcher):
+    """AsyncClient sends again the same way: a call and an Info made right after the kill -9
+    (the worker not back yet) are answered by the new worker."""
+    import asyncio
+
+    lw = launcher
+    first = lw.wait_for(lambda: _pid(lw.address), "the worker to serve", 240)
+    lw.wait_for(lambda: "spare ready, pid" in lw.log(), "the launcher's spare to be ready", 120)
+
+    async def main():
+        async with ivy_client.AsyncClient(f"numpy={lw.address}") as c:
+            assert (await c.call("add", np.arange(3.0), 1.0)).tolist() == [1.0, 2.0, 3.0]
+            os.kill(first, signal.SIGKILL)
+            while _alive(first):
+                await asyncio.sleep(0.005)
+            r = await c.call("add", np.arange(3.0), 2.0, timeout=30)
+            assert r.tolist() == [2.0, 3.0, 4.0]
+            assert (await c.info(brief=True))["pid"] not in (first, 0)
+
+    asyncio.run(main())
