@@ -10,6 +10,7 @@ import itertools
 import json
 import os
 import threading
+import time
 from collections.abc import Sequence
 
 import grpc
@@ -23,6 +24,47 @@ from .proto import SERVICE_NAME, worker_pb2
 
 _ident = None  # grpc passes bytes through when no (de)serializer is given
 _M = f"/{SERVICE_NAME}/"
+_monotonic = time.monotonic
+
+# -- retries (docs/rpc.md, "Client retries") ---------------------------------------------------
+# The RPCs sent again on UNAVAILABLE: Call (a function of its arguments; a kept result of an
+# attempt whose worker died died with it), Fetch and Info (reads), Release (releasing twice
+# releases nothing more). Not Trace, Transpile (they run submitted code and register graphs),
+# RegisterShm (maps this process's memory) or CallStream (streamed past gRPC's retry buffer).
+RETRIED_METHODS = ("Call", "Fetch", "Info", "Release")
+_RETRIED = frozenset(m.lower() for m in RETRIED_METHODS)
+# gRPC's own retry (in C, below every call): up to 3 attempts with jittered back-off, on
+# UNAVAILABLE only, and gRPC's retry budget: each failed attempt costs a token, each success
+# gives 0.1 back, and no retry is made while fewer than half of the 20 are left
+SERVICE_CONFIG = {
+    "methodConfig": [{
+        "name": [{"service": SERVICE_NAME, "method": m} for m in RETRIED_METHODS],
+        "retryPolicy": {"maxAttempts": 3, "initialBackoff": "0.05s", "maxBackoff": "0.5s",
+                        "backoffMultiplier": 2, "retryableStatusCodes": ["UNAVAILABLE"]},
+    }],
+    "retryThrottling": {"maxTokens": 20, "tokenRatio": 0.1},
+}
+# reconnect quickly to a restarted worker (gRPC's default waits 1 s, then 1.6x longer each try)
+_RECONNECT_OPTIONS = [("grpc.initial_reconnect_backoff_ms", 100),
+                      ("grpc.max_reconnect_backoff_ms", 1000)]
+RECOVER_S = 10.0  # Client(recover_s=): how long a retried call waits for its worker to return
+# sent again at most this many times within that wait: an attempt can still go out on the dead
+# connection before the channel has noticed (UNAVAILABLE again); the next, 50 ms later, waits
+# for a new one. Few: a call that kills its worker kills each worker it is sent to
+_RESENDS, _RESEND_PAUSE_S = 2, 0.05
+
+
+def _again(e: grpc.RpcError, attempt: int, end: float) -> bool:
+    """Send once more after ``e`` (UNAVAILABLE again, attempts and time left)?"""
+    try:
+        unavailable = e.code() == grpc.StatusCode.UNAVAILABLE
+    except Exception:  # noqa: BLE001
+        return False
+    return unavailable and attempt + 1 < _RESENDS and \
+        _monotonic() + _RESEND_PAUSE_S * 2 ** attempt < end - 0.05
+# the client's own budget for calls sent again after gRPC's retries: a bucket of 64, refilled
+# at 16 per second
+_BUDGET_MAX, _BUDGET_RATE = 64.0, 16.0
 _NO_SHM = object()  # _op_call_shm: send this call in the message
 
 
@@ -332,6 +374,9 @@ class _Conn:
         # registered, else a shm.Region
         self.shm = None
         self.shm_retired: list[str] = []  # ids of retired regions the worker still maps
+        # the worker answered on this connection (since the last wait for it that timed out):
+        # only then does a call failing with UNAVAILABLE wait for it to come back
+        self.served = False
         self._old: list = []  # replaced channels (closed with the client)
         # when to probe for the worker's Unix socket (monotonic seconds; 0: settled)
         self.probe_at = 1e-9 if uds and _is_local(address) else 0.0
@@ -438,8 +483,16 @@ class _Base:
 
     def __init__(self, workers=None, *, token: str | None = None, max_message_mb: int = 1024,
                  timeout: float | None = None, uds: bool | None = None,
-                 shm: bool | None = None, shm_mb: int = 1024, max_stream_mb: int = 8192):
+                 shm: bool | None = None, shm_mb: int = 1024, max_stream_mb: int = 8192,
+                 retry: bool | None = None, recover_s: float = RECOVER_S):
         self.workers = config.resolve(workers)
+        # retries on UNAVAILABLE (gRPC's, then one wait of up to recover_s for the worker to
+        # return): on unless retry=False or IVY_CLIENT_RETRY=0
+        self.retry = (os.environ.get("IVY_CLIENT_RETRY", "1").strip().lower() not in
+                      ("0", "false", "no", "off", "")) if retry is None else bool(retry)
+        self.recover_s = float(recover_s) if self.retry else 0.0
+        self._budget = _BUDGET_MAX
+        self._budget_at = _monotonic()
         # Client.call streams requests over the message limit (CallStream), up to this size
         # each way
         self.max_stream_bytes = int(max_stream_mb) * 2**20
@@ -459,7 +512,12 @@ class _Base:
         # dns:///...) spreads calls over all of them instead of pinning one (gRPC's pick_first).
         self._options = [("grpc.max_send_message_length", self.max_message_bytes),
                          ("grpc.max_receive_message_length", self.max_message_bytes),
-                         ("grpc.lb_policy_name", "round_robin")]
+                         ("grpc.lb_policy_name", "round_robin"), *_RECONNECT_OPTIONS]
+        if self.retry:
+            self._options += [("grpc.enable_retries", 1),
+                              ("grpc.service_config", json.dumps(SERVICE_CONFIG))]
+        else:
+            self._options.append(("grpc.enable_retries", 0))
         self._routes: dict[tuple[str, str], list[str]] = {}
         self._names: dict[str, str] = {}  # address -> "backend@device" (for error messages)
         for w in self.workers:
@@ -579,6 +637,59 @@ class _Base:
         with self._lock:
             conn.fallback()
         return True
+
+    def _recovery(self, e: grpc.RpcError, rpc: _Rpc, conn: _Conn, deadline) -> float:
+        """Seconds to wait for the worker to come back before sending ``rpc`` again (0: do not).
+
+        Only a retried method (``RETRIED_METHODS``) failing with UNAVAILABLE (after gRPC's own
+        retries) on a connection that had been answered: the worker died or is restarting. A
+        worker never reached fails at once, as before. The wait ends at the call's deadline,
+        and the client's budget bounds how many calls are sent again (a call that kills its
+        worker is sent at most once more by this path)."""
+        if not self.recover_s or not conn.served or rpc.method not in _RETRIED:
+            return 0.0
+        try:
+            if e.code() != grpc.StatusCode.UNAVAILABLE:
+                return 0.0
+        except Exception:  # noqa: BLE001
+            return 0.0
+        now = _monotonic()
+        wait = self.recover_s if deadline is None else min(self.recover_s, deadline - now)
+        if wait <= 0.05:
+            return 0.0
+        with self._lock:
+            self._budget = min(_BUDGET_MAX, self._budget + (now - self._budget_at) * _BUDGET_RATE)
+            self._budget_at = now
+            if self._budget < 1.0:
+                return 0.0
+            self._budget -= 1.0
+        return wait
+
+    def _not_back(self, first: grpc.RpcError, again: grpc.RpcError, rpc: _Rpc, conn: _Conn,
+                  wait: float, deadline):
+        """The error for a call sent again that failed again: anything but UNAVAILABLE or
+        DEADLINE_EXCEEDED is the worker's answer; otherwise the first failure (UNAVAILABLE),
+        saying that the worker was waited for. A wait that ran its full ``recover_s`` (not cut
+        by the call's deadline) marks the connection down: calls to it fail at once, without
+        waiting, until it answers again."""
+        try:
+            code = again.code()
+        except Exception:  # noqa: BLE001
+            code = None
+        if code not in (grpc.StatusCode.DEADLINE_EXCEEDED, grpc.StatusCode.UNAVAILABLE):
+            return self._error(again, rpc)
+        if code == grpc.StatusCode.DEADLINE_EXCEEDED:
+            cut = deadline is not None and _monotonic() >= deadline - 0.01
+            if not cut:
+                conn.served = False
+            note = (f" (waited {wait:.1f} s for the worker to come back"
+                    + (": the call's deadline" if cut else "") + ")")
+        else:
+            note = " (sent again once it answered: unavailable again)"
+        err = self._error(first, rpc)
+        err.message = (err.message or "") + note
+        err.args = (err.message,)
+        return err
 
     def _error(self, e: grpc.RpcError, rpc: _Rpc, conn: _Conn | None = None):
         rid = rpc.request_id
@@ -1005,11 +1116,17 @@ class Client(_Base):
         conn = self._conns.get(address)  # _conn's common case, inline
         if conn is None or conn.probe_at:
             conn = self._conn(address)
+        timeout = timeout or self.timeout
+        deadline = None if timeout is None else _monotonic() + timeout
         try:
-            response = conn.call(request, timeout=timeout or self.timeout, metadata=md)
+            response = conn.call(request, timeout=timeout, metadata=md)
+            conn.served = True
         except grpc.RpcError as e:
-            rpc = _Rpc("call", address, request, timeout or self.timeout, md, request_id)
-            if not self._uds_failed(e, conn):
+            rpc = _Rpc("call", address, request, timeout, md, request_id)
+            wait = self._recovery(e, rpc, conn, deadline)
+            if wait:
+                response = self._wait_and_send(e, rpc, conn, wait, deadline)
+            elif not self._uds_failed(e, conn):
                 err = self._error(e, rpc)
                 if not keep and isinstance(err, ResourceExhausted) and self.max_stream_bytes and (
                         (err.message.startswith("the result is")
@@ -1021,7 +1138,8 @@ class Client(_Base):
                     # nothing)
                     return self._call_stream(address, [request], timeout, request_id)
                 raise err from None
-            response = self._send_again(rpc)
+            else:
+                response = self._send_again(rpc)
         if fast is not None:
             # what _result runs first (the C framing and decoding), in one C call; anything else
             # (out-of-band arrays, handles, shared memory, a deferred document): _result
@@ -1065,20 +1183,47 @@ class Client(_Base):
         except grpc.RpcError as e:
             raise self._error(e, rpc) from None
 
+    def _wait_and_send(self, first: grpc.RpcError, rpc: _Rpc, conn: _Conn, wait: float,
+                       deadline):
+        """Send ``rpc`` again once its worker is back (wait_for_ready, at most ``wait`` s)."""
+        if conn.transport == "uds":
+            with self._lock:
+                conn.fallback()  # the restarted worker's socket is checked again later
+        end = _monotonic() + wait
+        for attempt in range(_RESENDS):
+            conn = self._conn(rpc.address)
+            try:
+                response = getattr(conn, rpc.method)(
+                    rpc.request, timeout=max(0.01, end - _monotonic()), metadata=rpc.metadata,
+                    wait_for_ready=True)
+            except grpc.RpcError as again:
+                if not _again(again, attempt, end):
+                    raise self._not_back(first, again, rpc, conn, wait, deadline) from None
+                time.sleep(_RESEND_PAUSE_S * 2 ** attempt)
+                continue
+            conn.served = True
+            return response
+
     def _run(self, op):
         """Drive an operation, sending each RPC it yields with a blocking call."""
         try:
             rpc = next(op)
             while True:
                 conn = self._conn(rpc.address)
+                deadline = None if rpc.timeout is None else _monotonic() + rpc.timeout
                 try:
                     response = getattr(conn, rpc.method)(
                         rpc.request, timeout=rpc.timeout, metadata=rpc.metadata)
+                    conn.served = True
                 except grpc.RpcError as e:
                     try:
-                        if not self._uds_failed(e, conn):
+                        wait = self._recovery(e, rpc, conn, deadline)
+                        if wait:
+                            response = self._wait_and_send(e, rpc, conn, wait, deadline)
+                        elif not self._uds_failed(e, conn):
                             raise self._error(e, rpc) from None
-                        response = self._send_again(rpc)
+                        else:
+                            response = self._send_again(rpc)
                     except RemoteError as err:
                         if not rpc.throw:
                             raise
@@ -1126,18 +1271,40 @@ class AsyncClient(_Base):
             rpc = next(op)
             while True:
                 conn = self._conn(rpc.address)
+                deadline = None if rpc.timeout is None else _monotonic() + rpc.timeout
                 try:
                     response = await getattr(conn, rpc.method)(
                         rpc.request, timeout=rpc.timeout, metadata=rpc.metadata)
+                    conn.served = True
                 except grpc.RpcError as e:
                     try:
-                        if not self._uds_failed(e, conn):
+                        wait = self._recovery(e, rpc, conn, deadline)
+                        if wait:  # again once the worker is back (Client._wait_and_send)
+                            if conn.transport == "uds":
+                                conn.fallback()
+                            end = _monotonic() + wait
+                            for attempt in range(_RESENDS):
+                                conn = self._conn(rpc.address)
+                                try:
+                                    response = await getattr(conn, rpc.method)(
+                                        rpc.request, timeout=max(0.01, end - _monotonic()),
+                                        metadata=rpc.metadata, wait_for_ready=True)
+                                except grpc.RpcError as again:
+                                    if not _again(again, attempt, end):
+                                        raise self._not_back(e, again, rpc, conn, wait,
+                                                             deadline) from None
+                                    await asyncio.sleep(_RESEND_PAUSE_S * 2 ** attempt)
+                                    continue
+                                break
+                            conn.served = True
+                        elif not self._uds_failed(e, conn):
                             raise self._error(e, rpc) from None
-                        try:  # once more, over TCP
-                            response = await getattr(self._conn(rpc.address), rpc.method)(
-                                rpc.request, timeout=rpc.timeout, metadata=rpc.metadata)
-                        except grpc.RpcError as e2:
-                            raise self._error(e2, rpc) from None
+                        else:
+                            try:  # once more, over TCP
+                                response = await getattr(self._conn(rpc.address), rpc.method)(
+                                    rpc.request, timeout=rpc.timeout, metadata=rpc.metadata)
+                            except grpc.RpcError as e2:
+                                raise self._error(e2, rpc) from None
                     except RemoteError as err:
                         if not rpc.throw:
                             raise

@@ -16,6 +16,11 @@ logged, and so is the moment a restarted worker serves again), and on Ctrl-C/SIG
 all (SIGTERM, so they finish in-flight calls, then SIGKILL after the
 grace period).
 
+Restarts are from a spare (``--no-spare`` turns it off): once the workers serve, each gets a
+pre-started ``--spare`` process that has done its imports and warm-up and waits on a pipe; a
+restart tells it to serve, and it binds the dead worker's port within tens of ms instead of a
+cold start of seconds (see ``Supervised`` and docs/rpc.md, "Recovery").
+
 With a ``[gateway]`` table in the configuration (or with no configuration at all) the launcher
 also starts the HTTP gateway (``ivy-gateway``, docs/service.md) once the workers serve, restarts it
 when it exits, and ``ivy-serve status`` shows its health.
@@ -237,18 +242,40 @@ def worker_command(w: config.WorkerSpec) -> list[str]:
     return cmd + [str(a) for a in w.args]
 
 
+SPARE_READY = "spare ready"  # what a spare worker logs once imported and warmed up (worker.py)
+SPARE_BACKOFF_MAX_S = 60.0  # a spare that keeps dying is started again at most this often
+
+
 class Supervised:
     """One worker process, restarted with back-off when it dies.
 
     States: ``starting`` (spawned, not yet SERVING with our pid), ``serving``, ``waiting``
     (exited; restart due at ``next_start``), ``stopped``. Its stderr is read by a thread: held
     back while starting (the last lines are reported if it exits), forwarded once it serves.
+
+    With ``spare`` (the default), once the worker serves a second process of the same command is
+    started with ``--spare``: it imports, builds and warms up its worker, logs ``spare ready``
+    and waits on its stdin (a pipe from here). A restart writes ``serve`` to that pipe, and the
+    spare binds the dead worker's port at once (tens of ms instead of a cold start of seconds,
+    more under load); a new spare is started once the promoted one serves. A spare that dies
+    is started again with back-off (1, 2, 4 ... 60 s); without a live spare a restart is cold.
+    The spare's stderr is held back like a starting worker's.
     """
 
-    def __init__(self, spec: config.WorkerSpec, out=None):
+    def __init__(self, spec: config.WorkerSpec, out=None, spare: bool = True):
         self.spec = spec
         self.out = out or sys.stderr
         self.proc: subprocess.Popen | None = None
+        self.use_spare = spare
+        self.spare: subprocess.Popen | None = None
+        self.spare_ready = False
+        self.spare_started_at = 0.0
+        self.spare_next_start = 0.0
+        self.spare_backoff = 0.0
+        self.spare_reader: threading.Thread | None = None
+        self._spare_announced = False
+        self._spare_held: list[str] = []
+        self._spare_last_tail: list[str] = []
         self.state = "stopped"
         self.restarts = 0
         self.backoff = 0.0  # the first restart is immediate, then 1, 2, 4, ... 30 s
@@ -268,30 +295,48 @@ class Supervised:
         self._reader: threading.Thread | None = None
 
     # -- process --------------------------------------------------------------------------------
-    def start(self) -> None:
+    @staticmethod
+    def _env() -> dict:
         env = dict(os.environ)
         here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         client_dir = os.path.join(os.path.dirname(here), "client")
         root = os.path.dirname(here)
         extra = [p for p in (root, client_dir, here) if os.path.isdir(p)]
         env["PYTHONPATH"] = os.pathsep.join(extra + [env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+        return env
+
+    def start(self) -> None:
         with self._lock:
             self._held = []
             self._tail.clear()
             self._forward = False
-        self.proc = subprocess.Popen(worker_command(self.spec), env=env, stderr=subprocess.PIPE,
-                                     stdin=subprocess.DEVNULL)
+        self.proc = subprocess.Popen(worker_command(self.spec), env=self._env(),
+                                     stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+        self._started()
+
+    def _started(self) -> None:
         self.state = "starting"
         self.foreign_reported = False
         self.started_at = time.monotonic()
+        if self.proc is self.spare_promoted:
+            self._reader = self.spare_reader  # already reading it
+            return
         self._reader = threading.Thread(target=self._read, args=(self.proc,), daemon=True,
                                         name=f"stderr-{self.spec.name}")
         self._reader.start()
+
+    spare_promoted: subprocess.Popen | None = None  # the spare now being self.proc
 
     def _read(self, proc: subprocess.Popen) -> None:
         for raw in iter(proc.stderr.readline, b""):
             line = raw.decode(errors="replace")
             with self._lock:
+                if proc is self.spare:
+                    if SPARE_READY in line:
+                        self.spare_ready = True
+                    if len(self._spare_held) < 2000:
+                        self._spare_held.append(line)
+                    continue
                 if proc is not self.proc:
                     return
                 self._tail.append(line.rstrip("\n"))
@@ -367,22 +412,125 @@ class Supervised:
         return None
 
     def poll(self, stopping: bool = False) -> None:
-        """Notice an exit and restart (with back-off) when due."""
+        """Notice an exit and restart (with back-off) when due; keep a spare ready."""
         if self.proc is None or stopping or self.state == "stopped":
             return
         now = time.monotonic()
         if self.state in ("starting", "serving"):
             rc = self.proc.poll()
             if rc is None:
-                if self.state == "serving" and now - self.serving_since > HEALTHY_RESET_S:
-                    self.backoff = 0.0
+                if self.state == "serving":
+                    if now - self.serving_since > HEALTHY_RESET_S:
+                        self.backoff = 0.0
+                    self._keep_spare(now)
                 return
             self._exited(rc, now)
         if self.state == "waiting" and now >= self.next_start:
             self.restarts += 1
             self.backoff = min(max(self.backoff * 2, 1.0), 30.0)
-            log.warning("restarting worker %s (restart %d)", self.spec.name, self.restarts)
-            self.start()
+            if self._promote_spare():
+                log.warning("restarting worker %s (restart %d) from its spare, pid %d",
+                            self.spec.name, self.restarts, self.proc.pid)
+            else:
+                log.warning("restarting worker %s (restart %d)", self.spec.name, self.restarts)
+                self.start()
+
+    # -- the spare --------------------------------------------------------------------------------
+    def _keep_spare(self, now: float) -> None:
+        """While serving: notice the spare's death or readiness; start one when due."""
+        if not self.use_spare:
+            return
+        sp = self.spare
+        if sp is not None:
+            rc = sp.poll()
+            if rc is None:
+                if self.spare_ready and not self._spare_announced:
+                    self._spare_announced = True
+                    self.spare_backoff = 0.0
+                    log.info("worker %s: spare ready, pid %d, %.1f s after its start",
+                             self.spec.name, sp.pid, now - self.spare_started_at)
+                return
+            self._discard_spare(f"exited with code {rc}")
+            self.spare_next_start = now + self.spare_backoff
+            self.spare_backoff = min(max(self.spare_backoff * 2, 1.0), SPARE_BACKOFF_MAX_S)
+            return
+        if now >= self.spare_next_start:
+            self._start_spare()
+
+    def _start_spare(self) -> None:
+        with self._lock:
+            self._spare_held = []
+            self.spare_ready = False
+        self._spare_announced = False
+        try:
+            self.spare = subprocess.Popen(worker_command(self.spec) + ["--spare"],
+                                          env=self._env(), stderr=subprocess.PIPE,
+                                          stdin=subprocess.PIPE)
+        except OSError as e:
+            log.warning("worker %s: cannot start a spare: %s", self.spec.name, e)
+            self.spare = None
+            self.spare_next_start = time.monotonic() + SPARE_BACKOFF_MAX_S
+            return
+        self.spare_started_at = time.monotonic()
+        self.spare_reader = threading.Thread(target=self._read, args=(self.spare,), daemon=True,
+                                             name=f"stderr-{self.spec.name}-spare")
+        self.spare_reader.start()
+
+    def _discard_spare(self, why: str) -> None:
+        """Forget the spare (it exited: report why, once per distinct stderr tail)."""
+        sp, self.spare = self.spare, None
+        if sp is None:
+            return
+        if self.spare_reader is not None:
+            self.spare_reader.join(2.0)
+        with self._lock:
+            tail = [t.rstrip("\n") for t in self._spare_held[-TAIL_LINES:]]
+            self._spare_held = []
+        if tail != self._spare_last_tail:
+            body = "\n".join("    " + t for t in tail) or "    (nothing on stderr)"
+            log.warning("the spare of worker %s (pid %d) %s; the last lines of its stderr:\n%s",
+                        self.spec.name, sp.pid, why, body)
+        else:
+            log.warning("the spare of worker %s (pid %d) %s, again", self.spec.name, sp.pid, why)
+        self._spare_last_tail = tail
+
+    def _promote_spare(self) -> bool:
+        """Tell the live spare to serve, making it this worker's process; False if there is none
+        (or it died just now)."""
+        sp = self.spare
+        if sp is None or sp.poll() is not None:
+            if sp is not None:
+                self._discard_spare(f"exited with code {sp.returncode}")
+            return False
+        try:
+            sp.stdin.write(b"serve\n")
+            sp.stdin.close()
+        except (OSError, ValueError):
+            self._discard_spare("could not be told to serve")
+            return False
+        with self._lock:
+            self.spare = None
+            self.proc = sp
+            self._held = list(self._spare_held)
+            self._tail.clear()
+            self._tail.extend(t.rstrip("\n") for t in self._spare_held[-TAIL_LINES:])
+            self._forward = False
+            self._spare_held = []
+            self.spare_promoted = sp
+        self._started()
+        self.spare_next_start = 0.0
+        return True
+
+    def _stop_spare(self) -> None:
+        sp, self.spare = self.spare, None
+        if sp is None or sp.poll() is not None:
+            return
+        try:
+            sp.stdin.close()  # end of input: a waiting spare leaves on its own
+        except (OSError, ValueError):
+            pass
+        sp.send_signal(signal.SIGTERM)
+        self._stopped_spare = sp
 
     def _exited(self, rc: int, now: float) -> None:
         was = self.state
@@ -407,12 +555,22 @@ class Supervised:
                         "stderr:\n%s\n%s", self.spec.name, self.spec.address, rc, body, then)
         self.last_tail = tail
 
+    _stopped_spare: subprocess.Popen | None = None
+
     def stop(self) -> None:
         self.state = "stopped"
+        self._stop_spare()
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
 
     def wait(self, deadline: float) -> None:
+        sp, self._stopped_spare = self._stopped_spare, None
+        if sp is not None:
+            try:
+                sp.wait(max(0.0, min(deadline - time.monotonic(), 5.0)))
+            except subprocess.TimeoutExpired:
+                sp.kill()
+                sp.wait()
         if self.proc is None:
             return
         try:
@@ -499,7 +657,7 @@ def _stop_all(sup: list[Supervised], grace: float) -> None:
 def serve(workers: list[config.WorkerSpec], *, startup_timeout: float = 180.0,
           grace: float = 15.0, max_start_failures: int = 3,
           stop_event: threading.Event | None = None, gateway=None,
-          config_arg: str | None = None) -> int:
+          config_arg: str | None = None, spare: bool = True) -> int:
     if not workers:
         log.error("no workers to start (is any framework installed? see `ivy-serve --help`)")
         return EXIT_FAILED
@@ -526,7 +684,8 @@ def serve(workers: list[config.WorkerSpec], *, startup_timeout: float = 180.0,
         signal.signal(signal.SIGINT, lambda *_: stop.set())
     # the workers verify a Transpile on the target framework's worker: they need each other
     os.environ.setdefault("IVY_PEERS", config.to_spec(workers))
-    sup = [Supervised(w) for w in workers]
+    # spares only once every worker serves: not competing with the first start for the CPU
+    sup = [Supervised(w, spare=False) for w in workers]
     for s in sup:
         s.max_start_failures = max_start_failures
         s.start()
@@ -552,6 +711,7 @@ def serve(workers: list[config.WorkerSpec], *, startup_timeout: float = 180.0,
         return EXIT_FAILED
     for s in sup:
         s.max_start_failures = None  # from now on: retry with back-off, one line per failure
+        s.use_spare = spare
     pending = [s.spec.name for s in sup if s.state != "serving"]
     if pending and not stop.is_set():
         log.error("workers not SERVING after %.0f s: %s (still trying)", startup_timeout,
@@ -623,6 +783,10 @@ def _serve_options(p: argparse.ArgumentParser, defaults: bool) -> None:
     p.add_argument("--max-start-failures", type=int, metavar="N", default=d(3),
                    help="give up (stop everything, exit 1) when one worker exits this many times "
                    "in a row before serving during startup (default: 3)")
+    p.add_argument("--no-spare", dest="spare", action="store_false", default=d(True),
+                   help="keep no pre-started spare per worker (default: one each, imported and "
+                   "warmed up, so a restart takes tens of ms instead of a cold start; costs a "
+                   "second process's memory per worker)")
     p.add_argument("--log-level", metavar="LEVEL",
                    default=d(os.environ.get("IVY_LOG_LEVEL", "INFO")),
                    help="the launcher's log level: DEBUG, INFO, WARNING, ERROR (default: "
@@ -676,7 +840,7 @@ def main(argv=None) -> int:
         return status(workers, a.timeout, gateway)
     return serve(workers, startup_timeout=a.startup_timeout, grace=a.grace_s,
                  max_start_failures=a.max_start_failures, gateway=gateway,
-                 config_arg=a.config)
+                 config_arg=a.config, spare=a.spare)
 
 
 if __name__ == "__main__":

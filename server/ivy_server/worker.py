@@ -14,7 +14,8 @@ deadline passed are dropped unstarted. Handles and traced graphs belong to the t
 them and count against one memory cap; a failed call keeps nothing. ``empty``/``empty_like``
 answer zeros. SIGTERM/SIGINT: health goes NOT_SERVING (still answering), new calls get
 UNAVAILABLE, running calls get ``--grace-s`` to finish, then the process exits (``os._exit`` if
-computations are still running: threads cannot be stopped).
+computations are still running: threads cannot be stopped). ``--spare`` (ivy-serve's
+pre-started spare): import and warm up, then wait for ``serve`` on stdin before binding.
 """
 
 from __future__ import annotations
@@ -1467,7 +1468,40 @@ def parse_args(argv=None):
                    "(default: $IVY_PEERS, else $IVY_WORKERS; ivy-serve sets IVY_PEERS)")
     p.add_argument("--log-level", default=os.environ.get("IVY_LOG_LEVEL", "INFO"),
                    help="DEBUG logs one line per request (default INFO: errors and lifecycle)")
+    p.add_argument("--spare", action="store_true",
+                   help="start as ivy-serve's pre-started spare: import and warm up (a CPU "
+                   "worker; on other devices import only, the device is set up later), then wait "
+                   "for the line 'serve' on stdin before binding the port; exit quietly on "
+                   "anything else or end of input")
     return p.parse_args(argv)
+
+
+SPARE_READY = "spare ready"  # the line ivy-serve's launcher waits for (launcher.py)
+
+
+def _preimport(backend: str) -> None:
+    """A spare for a non-CPU device: import Ivy and the framework now, set up nothing on the
+    device (which a waiting spare would hold)."""
+    import importlib
+
+    import ivy  # noqa: F401
+
+    try:
+        importlib.import_module(backend)
+    except Exception:  # noqa: BLE001 - the Worker reports it when it is built
+        pass
+
+
+def _wait_as_spare(backend: str, device: str) -> bool:
+    """Tell the launcher this spare is ready, then block on stdin until it says ``serve`` (True)
+    or closes the pipe / says anything else (False: leave)."""
+    log.info("%s (pid %d, %s@%s): waiting for ivy-serve's word to serve", SPARE_READY,
+             os.getpid(), backend, device)
+    try:
+        line = sys.stdin.readline()
+    except (OSError, ValueError):
+        return False
+    return line.strip() == "serve"
 
 
 def main(argv=None) -> int:
@@ -1500,6 +1534,14 @@ def main(argv=None) -> int:
             return 2
     max_bytes = min(a.max_message_mb, 2047) * 2**20
     configure_malloc()
+    # a spare waits before it builds the Worker on a device other than the CPU (that would hold
+    # device memory while waiting), after it on the CPU (everything but the bind done ahead)
+    cpu_spare = a.spare and a.device.strip().lower().startswith("cpu")
+    if a.spare and not cpu_spare:
+        _preimport(a.backend)
+        if not _wait_as_spare(a.backend, a.device):
+            return 0
+    t_start = time.monotonic()
     try:
         worker = Worker(a.backend, a.device, max_message_bytes=max_bytes,
                         memory_cap_bytes=a.memory_cap_mb * 2**20,
@@ -1514,6 +1556,10 @@ def main(argv=None) -> int:
         log.error("cannot start: %s", errors.message_of(e))
         return 1
     _freeze_startup_objects()
+    if cpu_spare:
+        if not _wait_as_spare(a.backend, worker.device):
+            return 0
+        t_start = time.monotonic()
     worker.trimmer.start()
     if a.metrics_port and a.server_kind == "aio":
         metrics.serve(a.metrics_port, a.host, worker)
@@ -1533,8 +1579,10 @@ def main(argv=None) -> int:
     stop = stop_on_signals()
     server.start()
     _set_health(health_servicer, health_pb2.HealthCheckResponse.SERVING)
-    log.info("serving %s %s on %s:%d%s (pid %d)", a.backend, worker.device, a.host, port,
-             f" and unix:{worker.uds_path}" if worker.uds_path else "", os.getpid())
+    log.info("serving %s %s on %s:%d%s (pid %d%s)", a.backend, worker.device, a.host, port,
+             f" and unix:{worker.uds_path}" if worker.uds_path else "", os.getpid(),
+             f", a spare: serving {time.monotonic() - t_start:.2f} s after the word"
+             if a.spare else "")
     return serve_threads(worker, server, health_servicer, a.grace_s, stop)
 
 
