@@ -1397,7 +1397,10 @@ def _run_emitted(target: str, request: dict, ivy, fw) -> dict:
     import contextlib
 
     v = request["verify"]
-    allowed = frozenset({TARGET_MODULE[target], "numpy", "ml_dtypes", "ivy", *SAFE_STDLIB})
+    from ivy.tracer.emit.base import STDLIB
+
+    allowed = frozenset({TARGET_MODULE[target], "numpy", "ml_dtypes", "ivy", "base64",
+                         *SAFE_STDLIB, *STDLIB})
     mod = _restricted_module(request["code"], allowed, "ivy_emitted", EMITTED)
     fn = mod.__dict__.get(v["name"])
     if not callable(fn):

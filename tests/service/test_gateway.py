@@ -153,6 +153,33 @@ def test_transpile_from_shapes_then_call_the_result(http):
     assert again.json()["cached"] is True and again.json()["code"] == out["code"]
 
 
+def test_every_shipped_example_is_verified_outside_the_capturing_sandbox(http, service):
+    """The playground's examples whose source framework has a worker here: each is verified by
+    a process that did not run the submitted code (the target's worker, else a fresh sandbox of
+    the target framework), never by the capturing sandbox's own claim."""
+    import json
+    import re
+
+    examples = json.loads((ROOT / "server/ivy_server/gateway/static/examples.json").read_text())
+    tried = 0
+    for ex in examples:
+        if ex["source"] not in service["ports"]:
+            continue
+        specs = re.findall(r"(\w+)\[([\d, ]*)\]", ex["inputs"])
+        inputs = [{"dtype": d, "shape": [int(v) for v in dims.split(",") if v.strip()]}
+                  for d, dims in specs]
+        body = {k: ex[k] for k in ("code", "entry", "source", "target")} | {"inputs": inputs}
+        r = http.post("/v1/transpile", json=body, headers=AUTH)
+        assert r.status_code == 200, (ex["name"], r.text)
+        v = r.json()["report"]["verification"]
+        on = v["verified_on"]
+        assert v["verified"] is True and on, (ex["name"], v)
+        assert all(not o.startswith(f"sandbox:{ex['source']}@") or ex["source"] == ex["target"]
+                   for o in on), (ex["name"], v)
+        tried += 1
+    assert tried >= 4
+
+
 def test_transpile_with_example_values_and_a_model(http):
     x = [[1.0, -2.0, 3.0], [0.5, 0.0, -1.0]]
     body = {"code": "import numpy as np\n\ndef g(x):\n    return np.tanh(x) * x.sum(axis=0)\n",

@@ -53,8 +53,9 @@ from ..ir import (
     walk,
 )
 
-_STDLIB = {"re", "math", "functools", "itertools", "operator", "builtins", "collections", "numbers",
-           "types", "cmath", "string"}
+#: the standard modules emitted code may import (a sandbox verifying emitted code allows them)
+STDLIB = frozenset({"re", "math", "functools", "itertools", "operator", "builtins", "collections",
+                    "numbers", "types", "cmath", "string"})
 LITERAL_MAX = 4096  # constants with more elements are embedded as base64 bytes
 
 
@@ -523,7 +524,7 @@ class Emitter:
         if name == "numpy" and "numpy" in self.roots:
             self.need_import("import numpy as np")
             return "np"
-        if root in self.roots or root in _STDLIB:
+        if root in self.roots or root in STDLIB:
             self.need_import(f"import {name}")
             return name
         raise CannotEmit(f"{_where(owner)} uses module {name}")
@@ -586,7 +587,7 @@ class Emitter:
                 [n.module or ""] if isinstance(n, ast.ImportFrom) and not n.level else []
             for imp in mods:
                 root = imp.partition(".")[0]
-                if root not in self.roots and root not in _STDLIB and root != "ivy":
+                if root not in self.roots and root not in STDLIB and root != "ivy":
                     raise CannotEmit(f"{_where(fn)} imports {imp}")
         want = fn.__name__ if fn.__name__ != "<lambda>" else (hint or "_fn")
         name = self.fresh(want)
