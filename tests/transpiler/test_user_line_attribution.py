@@ -91,8 +91,13 @@ def _source(case):
     return case.split("-")[0]
 
 
-def _code(case):
-    return textwrap.dedent(PROGRAMS[case][0]).lstrip()
+def _code(case, where=None):
+    """The program's text; placed somewhere, it starts with as many comment lines as the place's
+    index, so that no two placements are the same text at the same lines (TensorFlow reuses the
+    traceback of an identical function at identical lines: the file named would be the first
+    copy's, e.g. the ivy folder's for the temporary folder's, though the line is the same)."""
+    head = "".join(f"# {where}\n" for _ in range(PLACES.index(where))) if where else ""
+    return head + textwrap.dedent(PROGRAMS[case][0]).lstrip()
 
 
 def _import_file(path, name):
@@ -109,12 +114,13 @@ def _notebook_cell(code, filename, name):
     linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
     mod = types.ModuleType(name)
     exec(compile(code, filename, "exec"), mod.__dict__)  # noqa: S102 - the test's own code
-    return mod
+    return mod, filename
 
 
 @pytest.fixture
 def place_code(tmp_path, monkeypatch):
-    """``place_code(code, place)`` → the module of ``code`` placed as ``place`` says."""
+    """``place_code(code, place)`` → the module of ``code`` placed as ``place`` says and the
+    file name its frames carry."""
     def place(code, where):
         name = f"ivy_attr_user_{next(_N)}"
         if where == "folder-named-ivy":  # e.g. ~/ivy/lt.py
@@ -139,7 +145,7 @@ def place_code(tmp_path, monkeypatch):
         else:
             mod = _import_file(d / f"{name}.py", name)
         monkeypatch.setitem(sys.modules, name, mod)
-        return mod
+        return mod, mod.__file__
     return place
 
 
@@ -149,15 +155,17 @@ def test_a_refusal_quotes_the_users_line(case, where, place_code):
     source = _source(case)
     pytest.importorskip({"numpy": "numpy", "jax": "jax", "torch": "torch",
                          "tensorflow": "tensorflow"}[source])
-    code, line, inputs = _code(case), PROGRAMS[case][1], PROGRAMS[case][2]()
+    code, line, inputs = _code(case, where), PROGRAMS[case][1], PROGRAMS[case][2]()
     target = "jax" if source == "numpy" else "numpy"
     with pytest.raises(TranspileError) as e:
         if where == "code-string":
+            filename = "<transpile refused "
             transpile_code(code, "refused", source=source, target=target, args=inputs)
         else:
-            fn = place_code(code, where).refused
-            ivy.transpile(fn, source=source, target=target, args=inputs)
-    assert line in (e.value.line or ""), str(e.value)
+            mod, filename = place_code(code, where)
+            ivy.transpile(mod.refused, source=source, target=target, args=inputs)
+    at = e.value.line or ""
+    assert at.startswith(filename) and at.endswith(": " + line), str(e.value)
     assert line in str(e.value)
 
 
@@ -184,10 +192,10 @@ def refused(x):
 
 @pytest.mark.parametrize("where", [p for p in PLACES if p != "code-string"])
 def test_a_tracer_refusal_quotes_the_users_line(where, place_code):
-    fn = place_code(TRACED.lstrip(), where).refused
+    mod, filename = place_code(TRACED.lstrip(), where)
     with pytest.raises(TraceError, match=r"bool\(\)") as e:
-        trace_graph(fn, np.ones(3, np.float32))
-    assert ":6: if ivy.sum(y) > 0" in str(e.value), str(e.value)
+        trace_graph(mod.refused, np.ones(3, np.float32))
+    assert f"{filename}:6: if ivy.sum(y) > 0" in str(e.value), str(e.value)
 
 
 # -- the helper itself ---------------------------------------------------------------------------
