@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import os
-import sys
 import traceback
 
+from .. import _frames
 from ..errors import IvyError
-
-_IVY_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 class TraceError(IvyError, TypeError):
@@ -17,25 +14,14 @@ class TraceError(IvyError, TypeError):
 
 
 def user_line() -> str:
-    """``file:line: code`` of the innermost stack frame outside the ``ivy`` package."""
-    for fr in reversed(traceback.extract_stack()[:-1]):
-        f = fr.filename
-        if f.startswith("<ivy dispatcher") or os.path.abspath(f).startswith(_IVY_DIR):
-            continue
-        return f"{fr.filename}:{fr.lineno}: {(fr.line or '').strip()}"
-    return "<unknown line>"
+    """``file:line: code`` of the innermost stack frame outside Ivy and the frameworks
+    (``ivy._frames`` decides, by the packages' real folders)."""
+    return _frames.user_line(traceback.extract_stack()[:-1]) or "<unknown line>"
 
 
 def frame_line(tb) -> str | None:
-    """The innermost user (non-ivy, non-library) frame of a traceback, as ``file:line: code``."""
-    best = None
-    for fr in traceback.extract_tb(tb):
-        f = os.path.abspath(fr.filename)
-        if f.startswith(_IVY_DIR) or "site-packages" in f or f.startswith(sys.prefix) \
-                or fr.filename.startswith("<ivy"):
-            continue
-        best = f"{fr.filename}:{fr.lineno}: {(fr.line or '').strip()}"
-    return best
+    """The innermost user (non-Ivy, non-framework) frame of a traceback, as ``file:line: code``."""
+    return _frames.user_line(traceback.extract_tb(tb))
 
 
 def user_line_of(e: BaseException) -> str:

@@ -3,62 +3,34 @@ captured operation against the framework's own result, naming the user's line, a
 
 from __future__ import annotations
 
-import importlib.util
 import inspect
-import os
 import traceback
 
 import numpy as np
 import optree
 
-from ... import backend_handler
+from ... import _frames, backend_handler
 from ...tracer import trace as _trace_state
 from ...tracer import trace_graph
 from .. import frameworks as fw
 from ..errors import TranspileError
 from . import OpRecord
 
-_SKIP_ROOTS = ("ivy", "torch", "jax", "jaxlib", "tensorflow", "keras", "tf_keras", "numpy",
-               "ml_dtypes", "optree", "functorch", "_pytest", "pluggy")
-
-
-def package_dirs(names) -> list[str]:
-    """The source folders (with a trailing separator) of the installed packages ``names``."""
-    dirs = []
-    for name in names:
-        try:
-            spec = importlib.util.find_spec(name)
-        except (ImportError, ValueError):
-            spec = None
-        if spec is not None and spec.submodule_search_locations:
-            dirs.extend(os.path.abspath(d) + os.sep for d in spec.submodule_search_locations)
-    return dirs
+package_dirs = _frames.package_dirs
 
 
 def _roots() -> tuple[str, ...]:
-    dirs = package_dirs(_SKIP_ROOTS)
-    dirs.append(os.path.dirname(os.__file__) + os.sep)  # the standard library (contextlib…)
-    return tuple(dirs)
-
-
-_ROOTS: tuple[str, ...] | None = None
+    """Ivy's and the frameworks' folders and the standard library's (found by the modules'
+    real locations: ``ivy._frames``)."""
+    return (*_frames.library_dirs(), *_frames._stdlib()[0])
 
 
 def user_line(frames=None) -> str | None:
     """``file:line: code`` of the innermost frame outside Ivy, the frameworks and the standard
-    library — the user's (or the user's library's, e.g. kornia's) line that issued the operation."""
-    global _ROOTS
-    if _ROOTS is None:
-        _ROOTS = _roots()
+    library — the user's (or the user's library's, e.g. kornia's) line that issued the operation
+    (``ivy._frames`` decides, by the packages' real folders)."""
     stack = frames if frames is not None else traceback.extract_stack()[:-1]
-    for fr in reversed(stack):
-        f = fr.filename
-        if f.startswith("<") and not f.startswith("<string") and not f.startswith("<transpile"):
-            continue
-        if os.path.abspath(f).startswith(_ROOTS):
-            continue
-        return f"{f}:{fr.lineno}: {(fr.line or '').strip()}"
-    return None
+    return _frames.user_line(stack)
 
 
 def plain_structure(tree):

@@ -60,6 +60,7 @@ import ivy.frontends.jax.lax as flax_lax
 from ivy.frontends.jax import _array as _fja
 from ivy.frontends.jax import random as _fjr
 
+from ... import _frames
 from ...array_object import Array
 from ...tracer import trace as _trace_state
 from ...tracer.errors import TraceError
@@ -106,16 +107,14 @@ _PRECISION = {(5, 10): "float16", (8, 7): "bfloat16", (8, 23): "float32", (11, 5
 
 
 def _line(eqn) -> str | None:
-    """The user's line of a jaxpr equation (JAX keeps the Python traceback of each one)."""
+    """The user's line of a jaxpr equation (JAX keeps the Python traceback of each one): the
+    innermost of JAX's user frames that is not Ivy's or another framework's either."""
     try:
         from jax._src import source_info_util
-        f = source_info_util.user_frame(eqn.source_info.traceback)
+        frames = list(source_info_util.user_frames(eqn.source_info.traceback))
     except Exception:  # noqa: BLE001 - a best-effort location
         return None
-    if f is None:
-        return None
-    import linecache
-    return f"{f.file_name}:{f.start_line}: {linecache.getline(f.file_name, f.start_line).strip()}"
+    return _frames.user_line(frames, innermost_first=True)
 
 
 # -- models --------------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ import ivy
 import ivy.frontends.numpy as fnp
 from ivy.frontends.numpy import _ndarray as _fnd
 
+from ... import _frames
 from ...array_object import Array
 from ...tracer.errors import TraceError
 from .. import frameworks as fw
@@ -693,7 +694,7 @@ def _from_user_code(depth):
     if getattr(_state, "shadow", None) is None:
         return False  # another thread, outside any capture: NumPy's own behaviour
     f = sys._getframe(depth).f_code.co_filename
-    if f.startswith("<") and not f.startswith(("<string", "<transpile", "<ipython")):
+    if f.startswith("<") and not f.startswith(_frames.USER_PSEUDO):
         return False
     if getattr(_state, "in_generator", False):
         return False  # inside a seeded Generator's draw (Cython code has no Python frame)

@@ -50,7 +50,6 @@ layer looping over the time axis). Raw-op table: ``tests/transpiler/tensorflow/t
 from __future__ import annotations
 
 import inspect
-import linecache
 
 import numpy as np
 import optree
@@ -58,6 +57,7 @@ import tensorflow as tf
 
 import ivy
 
+from ... import _frames
 from ...array_object import Array
 from ...tracer import trace as _trace_state
 from ...tracer.errors import TraceError
@@ -72,18 +72,12 @@ _SKIP = {"NoOp", "Assert", "AssertGuard"}
 
 
 def _line(op) -> str | None:
-    import os
+    """The user's line of a graph op (TensorFlow keeps the Python traceback of each one)."""
     try:
         tb = op.traceback
     except Exception:  # noqa: BLE001
         return None
-    for fr in reversed(list(tb)):
-        f = fr.filename
-        if "site-packages" in f or f.startswith("<frozen") or os.sep + "ivy" + os.sep in f:
-            continue
-        code = fr.line or linecache.getline(f, fr.lineno)  # a FunctionDef's frames: no text
-        return f"{f}:{fr.lineno}: {code.strip()}"
-    return None
+    return _frames.user_line(tb)
 
 
 # -- rules: raw op -> Ivy -----------------------------------------------------------------------
