@@ -68,7 +68,8 @@ class Served:
         e = worker_env()
         e.pop("IVY_AUTH_TOKEN", None)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "ivy_server.launcher", "--config", self.config],
+            # --no-spare: restarts from a spare are tested in test_restart_under_load.py
+            [sys.executable, "-m", "ivy_server.launcher", "--config", self.config, "--no-spare"],
             env=e, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
 
     def logs(self) -> str:

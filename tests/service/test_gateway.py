@@ -54,8 +54,11 @@ def service(module_tmp):
         for b, p in ports.items())
         + f'[gateway]\nport = {gport}\nmax_concurrency = 2\nmax_body_mb = 1\ntimeout_s = 120\n')
     log = open(module_tmp / "ivy-serve.log", "w+")
-    proc = subprocess.Popen([sys.executable, "-m", "ivy_server.launcher", "--config", str(cfg)],
-                            env=env(), cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    # --no-spare: three framework spares importing beside the tests cost the suite CPU time;
+    # restarts from a spare are tested in tests/security/test_restart_under_load.py
+    proc = subprocess.Popen([sys.executable, "-m", "ivy_server.launcher", "--config", str(cfg),
+                             "--no-spare"], env=env(), cwd=ROOT, stdout=log,
+                            stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{gport}"
     try:
         end = time.monotonic() + 300
