@@ -147,9 +147,15 @@ class ResultSize:
                     elif c is tuple or c is list:
                         if counts and len(v) <= 64:
                             for d in v:
-                                if d.__class__ is int and d > 1:
+                                if d.__class__ is not int:  # NumPy integers, 0-d int arrays
+                                    d = _int(d)
+                                    if d is None:
+                                        continue
+                                if d > 1:
                                     bound *= d
                     elif (sh := getattr(v, "shape", None)) is not None and c is not str:
+                        if counts and not len(sh) and (i := _int(v)) is not None and i > 1:
+                            bound *= i  # a NumPy integer or a 0-d integer array as a count
                         for d in sh:
                             if (d := int(d)) > 1:
                                 bound *= d

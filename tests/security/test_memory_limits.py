@@ -126,7 +126,9 @@ def test_broadcasting_and_matmul_over_the_cap_are_refused_before_they_run(worker
                        ("where", (np.ones((n, 1), bool), col, row)), ("matmul", (col, row)),
                        ("linalg.outer", (col[:, 0], row[0])),
                        ("zeros", ((n, n),)), ("broadcast_to", (col, (n, n))), ("eye", (n,)),
-                       ("random_uniform", ()), ("arange", (0, n * n))]:
+                       ("random_uniform", ()), ("arange", (0, n * n)),
+                       ("full", ((np.array(n), np.int64(n)), 1.0)),  # counts as arrays too
+                       ("linspace", (0.0, 1.0, np.array(n * n)))]:
         kwargs = {"shape": [n, n]} if name == "random_uniform" else {}
         with pytest.raises(ivy_client.ResourceExhausted, match="over the worker's memory cap"
                            r".*--memory-cap-mb") as e:
