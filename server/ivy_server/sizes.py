@@ -137,32 +137,40 @@ class ResultSize:
         # (0, m) is n x m), times the largest element (16 bytes), times the number of outputs
         # (meshgrid, broadcast_arrays: at most one per argument). Small: nothing to estimate.
         if plan.quick:
-            counts, bound = plan.counting, 1
+            bound = 1
             try:
-                for v in (args if not kwargs else (*args, *kwargs.values())):
-                    c = v.__class__
-                    if c is int:
-                        if counts and v > 1:
-                            bound *= v
-                    elif c is tuple or c is list:
-                        if counts and len(v) <= 64:
-                            for d in v:
-                                if d.__class__ is not int:  # NumPy integers, 0-d int arrays
-                                    d = _int(d)
-                                    if d is None:
-                                        continue
+                if not plan.counting:  # arrays only (element-wise ops, matmul, ...)
+                    for v in (args if not kwargs else (*args, *kwargs.values())):
+                        sh = getattr(v, "shape", None)
+                        if sh is not None:
+                            for d in sh:
                                 if d > 1:
                                     bound *= d
-                    elif (sh := getattr(v, "shape", None)) is not None and c is not str:
-                        if counts and not len(sh) and (i := _int(v)) is not None and i > 1:
-                            bound *= i  # a NumPy integer or a 0-d integer array as a count
-                        for d in sh:
-                            if (d := int(d)) > 1:
-                                bound *= d
+                else:
+                    for v in (args if not kwargs else (*args, *kwargs.values())):
+                        c = v.__class__
+                        if c is int:
+                            if v > 1:
+                                bound *= v
+                        elif c is tuple or c is list:
+                            if len(v) <= 64:
+                                for d in v:
+                                    if d.__class__ is not int:  # NumPy integers, 0-d arrays
+                                        d = _int(d)
+                                        if d is None:
+                                            continue
+                                    if d > 1:
+                                        bound *= d
+                        elif (sh := getattr(v, "shape", None)) is not None and c is not str:
+                            if not len(sh) and (i := _int(v)) is not None and i > 1:
+                                bound *= i  # a NumPy integer or 0-d integer array as a count
+                            for d in sh:
+                                if d > 1:
+                                    bound *= d
                 if bound * 16 * (len(args) + len(kwargs) + 2) <= cap:
                     return
             except (TypeError, ValueError, AttributeError):
-                pass  # not an array's shape: estimate properly
+                pass  # not an array's shape (a class's descriptor, an unknown dimension)
         est = self.estimate(name, plan, args, kwargs)
         if est is not None and est[0] > cap:
             nbytes, what = est
