@@ -1509,6 +1509,10 @@ def memory_settings(a) -> tuple[limits.Enforcement, int]:
         cap = (limit or limits.default_limit()) // 4 // 2**20 * 2**20
     _LIMIT = enforcement = limits.apply(limit)
     atexit.register(enforcement.release)
+    if limit and cap > limit:
+        log.warning("memory: --memory-cap-mb (%d MiB) is above --memory-limit-mb (%d MiB): a "
+                    "result between the two is stopped by the OS, not refused", cap >> 20,
+                    limit >> 20)
     if limit and enforcement.mechanism == "none":
         log.warning("memory: no OS limit could be applied here (no writable cgroup, "
                     "RLIMIT_DATA refused); only the memory cap holds requests back")

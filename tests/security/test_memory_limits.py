@@ -334,3 +334,56 @@ def test_gateway_refuses_an_oversize_json_response(gateway):
         "inputs": [{"shape": [2], "dtype": "float32", "value": [1.0, 2.0]}] * 2})
     assert r.status_code == 200, r.text
     assert r.json()["outputs"]["value"] == [[1.0, 2.0], [2.0, 4.0]]
+
+
+# -- the mechanisms on a cgroup v2 tree (simulated: this host may have v1 only) ----------------
+
+def test_cgroup2_child_gets_memory_max_and_the_process_and_stale_children_go(tmp_path,
+                                                                             monkeypatch):
+    """``_try_cgroup2`` against a directory laid out like a delegated cgroup v2 subtree (plain
+    files: the kernel's side is not simulated): it makes ``ivy-worker-<pid>``, enables the
+    memory controller for it when the child lacks it, writes memory.max, memory.swap.max and
+    the pid; an empty child of a dead worker is removed, a live one's kept."""
+    from ivy_server import limits
+
+    parent = tmp_path / "app.slice"
+    parent.mkdir()
+    (parent / "cgroup.controllers").write_text("cpu io memory pids\n")
+    (parent / "cgroup.subtree_control").write_text("")
+    (parent / "cgroup.procs").write_text("")
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True).stdout.strip()
+    (parent / f"ivy-worker-{dead}").mkdir()  # left by a killed worker
+    (parent / f"ivy-worker-{os.getppid()}").mkdir()  # a live process's: kept
+    real_mkdir = os.mkdir
+
+    def mkdir(path, *a, **k):  # the kernel fills a new cgroup's files
+        real_mkdir(path, *a, **k)
+        Path(path, "cgroup.controllers").write_text("")  # no memory until enabled
+
+    monkeypatch.setattr(limits.os, "mkdir", mkdir)
+    monkeypatch.setattr(limits, "_cgroup_dir", lambda kind: str(parent) if kind == "cgroup2"
+                        else None)
+    e = limits.apply(123 << 20)
+    child = parent / f"ivy-worker-{os.getpid()}"
+    assert e.mechanism == "cgroup2" and e.where == str(child) and e.limit == 123 << 20, e
+    assert (parent / "cgroup.subtree_control").read_text() == "+memory"
+    assert (child / "memory.max").read_text() == str(123 << 20)
+    assert (child / "memory.swap.max").read_text() == "0"
+    assert (child / "cgroup.procs").read_text() == str(os.getpid())
+    assert not (parent / f"ivy-worker-{dead}").exists()
+    assert (parent / f"ivy-worker-{os.getppid()}").exists()
+    e.release()  # moves the pid back to the parent (the rmdir fails here: plain files)
+    assert (parent / "cgroup.procs").read_text() == str(os.getpid())
+
+
+def test_without_a_writable_cgroup_the_fallback_is_rlimit_data(monkeypatch):
+    from ivy_server import limits
+
+    monkeypatch.setattr(limits, "_cgroup_dir", lambda kind: None)
+    seen = []
+    monkeypatch.setattr(limits.resource, "setrlimit", lambda what, v: seen.append((what, v)))
+    e = limits.apply(300 << 20)
+    assert e.mechanism == "rlimit_data" and seen == [(limits.resource.RLIMIT_DATA,
+                                                      (300 << 20, 300 << 20))], (e, seen)
+    assert limits.apply(0).mechanism == "none"
