@@ -181,7 +181,7 @@ class ResultSize:
 
     def estimate(self, name: str, plan: _Plan, args, kwargs):
         """(bytes, description) of the result, or None where the arguments say nothing."""
-        named = dict(zip(plan.positional, args))
+        named = dict(zip(plan.positional, args, strict=False))
         extra = list(args[len(plan.positional):]) if plan.var_positional else []
         named.update(kwargs)
         arrays = [(k, s) for k, v in named.items() if (s := _shape(v)) is not None]
@@ -317,7 +317,7 @@ class ResultSize:
                 dims = [d + 2 * w for d in x]
             elif isinstance(width, (list, tuple)) and len(width) == len(x):
                 try:
-                    dims = [d + sum(_int(p) or 0 for p in pw) for d, pw in zip(x, width)]
+                    dims = [d + sum(_int(p) or 0 for p in pw) for d, pw in zip(x, width, strict=True)]
                 except TypeError:
                     return None
             else:

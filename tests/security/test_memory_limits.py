@@ -150,9 +150,10 @@ def test_a_kept_result_is_refused_the_same_way(client):
 
 def test_the_estimate_covers_what_the_functions_return():
     """Each estimate is at least the real result's size (and not wildly more)."""
+    from ivy_server.sizes import ResultSize
+
     import ivy
     from ivy.func_wrapper import API
-    from ivy_server.sizes import ResultSize
 
     ivy.set_backend("numpy")
     r = ResultSize(API)

@@ -415,6 +415,13 @@ def create_app(settings: Settings) -> FastAPI:
         return problems.response(Problem(500, f"internal error in the gateway: "
                                          f"{type(exc).__name__}"), request.url.path)
 
+    def remote_problem(e: RemoteError) -> Problem:
+        """A worker's error as a problem; an answer over the gateway's receive limit (refused
+        by gRPC on receipt: a call's result, a transpiled model's weights) is a 413."""
+        if isinstance(e, ResourceExhausted) and "larger than max" in e.message:
+            return response_too_large("larger than that", settings.max_response_bytes)
+        return problems.from_remote(e)
+
     def client_for(token: str | None) -> AsyncClient:
         c = clients.get(token)
         if c is None:
@@ -531,7 +538,7 @@ def create_app(settings: Settings) -> FastAPI:
                     remote_verify=o.remote_verify, name=o.name, graph=o.svg, keep=True,
                     device=device_of.get(body.source), timeout=settings.timeout_s)
             except RemoteError as e:
-                raise problems.from_remote(e) from None
+                raise remote_problem(e) from None
             except NoWorker as e:
                 raise Problem(422, f"{e}", code="FAILED_PRECONDITION",
                               title="No worker for this framework") from None
@@ -556,13 +563,8 @@ def create_app(settings: Settings) -> FastAPI:
             return await client.call(body.function, *args, backend=body.backend,
                                      device=device_of.get(body.backend or "", None),
                                      timeout=settings.timeout_s, fn_kwargs=kwargs)
-        except ResourceExhausted as e:
-            if "larger than max" in e.message:  # the worker's answer, refused on receipt
-                raise response_too_large("larger than that", settings.max_response_bytes) \
-                    from None
-            raise problems.from_remote(e) from None
         except RemoteError as e:
-            raise problems.from_remote(e) from None
+            raise remote_problem(e) from None
         except NoWorker as e:
             raise Problem(422, f"{e}", code="FAILED_PRECONDITION",
                           title="No worker for this framework") from None
