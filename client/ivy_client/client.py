@@ -446,6 +446,7 @@ def info_dict(r) -> dict:
         "server_kind": r.server_kind, "uds_path": r.uds_path,
         "python_version": r.python_version, "python_executable": r.python_executable,
         "numpy_version": r.numpy_version, "max_stream_bytes": r.max_stream_bytes,
+        "memory_limit_bytes": r.memory_limit_bytes, "memory_limit": r.memory_limit,
         "functions": {f.name: {"signature": f.signature, "implemented": f.implemented}
                       for f in r.functions},
     }

@@ -119,6 +119,7 @@ class GatewaySpec:
         port = 8000
         auth_token_env = "IVY_AUTH_TOKEN"   # the workers' token (default: IVY_AUTH_TOKEN if set)
         max_body_mb = 8                     # request bodies larger than this: 413
+        max_response_mb = 64                # responses (call results) larger than this: 413
         max_concurrency = 4                 # requests in flight per client (token): beyond, 429
         timeout_s = 120                     # per request, forwarded to the workers as a deadline
         enabled = true                      # false: ivy-serve starts no gateway
@@ -128,6 +129,7 @@ class GatewaySpec:
     port: int = 8000
     auth_token_env: str | None = None
     max_body_mb: float = 8.0
+    max_response_mb: float = 64.0
     max_concurrency: int = 4
     timeout_s: float = 120.0
     enabled: bool = True

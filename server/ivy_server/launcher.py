@@ -53,7 +53,7 @@ from ivy_client.proto import SERVICE_NAME, worker_pb2
 
 from ivy.functional.backends import descriptor
 
-from . import envs
+from . import envs, limits
 from .gateway import process as gateway_process
 
 log = logging.getLogger("ivy_server.launcher")
@@ -233,13 +233,26 @@ def preflight(workers: list[config.WorkerSpec]) -> list[str]:
 # One supervised worker
 # ---------------------------------------------------------------------------------------------
 
-def worker_command(w: config.WorkerSpec) -> list[str]:
+def worker_command(w: config.WorkerSpec, memory_limit_mb: int = 0) -> list[str]:
+    """The worker's command line; ``memory_limit_mb`` (its share of the host's memory) becomes
+    ``--memory-limit-mb`` unless workers.toml's ``args`` give that flag already."""
     # the worker's own interpreter where workers.toml names one (python = / env =; envs.py)
     cmd = [envs.resolved_python(w), "-m", "ivy_server.worker", "--backend", w.backend, "--device",
            w.device, "--host", w.host, "--port", str(w.port)]
     if w.metrics_port:
         cmd += ["--metrics-port", str(w.metrics_port)]
-    return cmd + [str(a) for a in w.args]
+    args = [str(a) for a in w.args]
+    if memory_limit_mb > 0 and not any(a == "--memory-limit-mb" or a.startswith(
+            "--memory-limit-mb=") for a in args):
+        cmd += ["--memory-limit-mb", str(memory_limit_mb)]
+    return cmd + args
+
+
+def memory_share_mb(n_workers: int) -> int:
+    """Each worker's default OS memory limit under ivy-serve, MiB: 3/4 of the host's memory
+    (MemTotal, or the launcher's cgroup limit if smaller) divided by the number of workers
+    (``limits.default_limit``; 0 where the host's memory is unknown)."""
+    return limits.default_limit(max(1, n_workers)) // 2**20
 
 
 SPARE_READY = "spare ready"  # what a spare worker logs once imported and warmed up (worker.py)
@@ -288,6 +301,7 @@ class Supervised:
         self.ever_served = False
         self.foreign_reported = False
         self.token = token_for(spec)
+        self.memory_limit_mb = 0  # its share of the host's memory (set by serve)
         self._lock = threading.Lock()
         self._held: list[str] = []
         self._tail: collections.deque[str] = collections.deque(maxlen=TAIL_LINES)
@@ -310,8 +324,9 @@ class Supervised:
             self._held = []
             self._tail.clear()
             self._forward = False
-        self.proc = subprocess.Popen(worker_command(self.spec), env=self._env(),
-                                     stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+        self.proc = subprocess.Popen(worker_command(self.spec, self.memory_limit_mb),
+                                     env=self._env(), stderr=subprocess.PIPE,
+                                     stdin=subprocess.DEVNULL)
         self._started()
 
     def _started(self) -> None:
@@ -463,9 +478,9 @@ class Supervised:
             self.spare_ready = False
         self._spare_announced = False
         try:
-            self.spare = subprocess.Popen(worker_command(self.spec) + ["--spare"],
-                                          env=self._env(), stderr=subprocess.PIPE,
-                                          stdin=subprocess.PIPE)
+            self.spare = subprocess.Popen(
+                worker_command(self.spec, self.memory_limit_mb) + ["--spare"], env=self._env(),
+                stderr=subprocess.PIPE, stdin=subprocess.PIPE)
         except OSError as e:
             log.warning("worker %s: cannot start a spare: %s", self.spec.name, e)
             self.spare = None
@@ -686,7 +701,13 @@ def serve(workers: list[config.WorkerSpec], *, startup_timeout: float = 180.0,
     os.environ.setdefault("IVY_PEERS", config.to_spec(workers))
     # spares only once every worker serves: not competing with the first start for the CPU
     sup = [Supervised(w, spare=False) for w in workers]
+    share = memory_share_mb(len(workers))
+    log.info("memory: each worker is limited to %s (3/4 of the host's %d MiB / %d workers; "
+             "--memory-limit-mb in a worker's args overrides it)",
+             f"{share} MiB" if share else "nothing (host memory unknown)",
+             limits.host_memory() // 2**20, len(workers))
     for s in sup:
+        s.memory_limit_mb = share
         s.max_start_failures = max_start_failures
         s.start()
     deadline = time.monotonic() + startup_timeout

@@ -21,6 +21,7 @@ pre-started spare): import and warm up, then wait for ``serve`` on stdin before 
 from __future__ import annotations
 
 import argparse
+import atexit
 import difflib
 import faulthandler
 import functools
@@ -47,9 +48,10 @@ from ivy_client.proto import SERVICE_NAME, worker_pb2
 
 from ivy.functional.backends import BACKEND_NAMES as BACKENDS
 
-from . import errors, metrics
+from . import errors, limits, metrics
 from . import shm as shm_mod
 from .errors import RpcFailure
+from .sizes import ResultSize
 from .transpile import Transpiler
 
 log = logging.getLogger("ivy_server.worker")
@@ -347,7 +349,8 @@ class Worker:
                  allow_code_execution: bool, auth_token=None, sandbox_limits: dict,
                  threads: int = 16, max_queue: int = 64, peers=None,
                  transpile_cache_bytes: int = 64 << 20, sandbox_warm: int = 2,
-                 shm: bool = False, max_stream_bytes: int = 8192 * 2**20):
+                 shm: bool = False, max_stream_bytes: int = 8192 * 2**20,
+                 memory_limit: limits.Enforcement | None = None):
         import ivy
 
         self.ivy = ivy
@@ -362,6 +365,8 @@ class Worker:
         # CallStream: the largest request or response streamed in chunks (0: CallStream off)
         self.max_stream_bytes = max_stream_bytes
         self.memory_cap = memory_cap_bytes
+        # what the OS holds this process to (limits.py; set by main before anything is loaded)
+        self.memory_limit = memory_limit or limits.Enforcement("none", 0)
         # the largest request the codec's C path parses: its own bound, or the cap if smaller
         self.fast_max_bytes = memory_cap_bytes if memory_cap_bytes and \
             memory_cap_bytes < codec.MAX_BYTES else codec.MAX_BYTES
@@ -383,6 +388,8 @@ class Worker:
             if name in API and instead in API:
                 self._fns[name] = API[instead]
         self._native_of = backend_name_of_type
+        # one call's result, from its arguments, before it runs (sizes.py): at most the cap
+        self.result_size = ResultSize(self._fns)
         self._array_cls = ivy.Array
         self.server_kind = "threads"
         self.uds_path = ""  # the Unix socket the server also listens on (set by bind_uds)
@@ -544,6 +551,8 @@ class Worker:
         fn = self._fns.get(function) or self._lookup(function)
         if context is not None:
             self._check_started(context)
+        if self.memory_cap:
+            self.result_size.check(function, fn, args, kwargs, self.memory_cap)
         result = fn(*args, **kwargs)
         del args, kwargs
         framed = fast.encode_response(
@@ -602,6 +611,8 @@ class Worker:
             del payload
             if context is not None:
                 self._check_started(context)
+            if self.memory_cap and not graph_id:
+                self.result_size.check(function, fn, args, kwargs, self.memory_cap)
             result = fn(*args, **kwargs)
             del args, kwargs
         finally:
@@ -709,7 +720,8 @@ class Worker:
             handles_bytes=self.handles.bytes, pid=os.getpid(), server_kind=self.server_kind,
             uds_path=self.uds_path, python_version=platform.python_version(),
             python_executable=sys.executable, numpy_version=np.__version__,
-            max_stream_bytes=self.max_stream_bytes)
+            max_stream_bytes=self.max_stream_bytes, memory_limit_bytes=self.memory_limit.limit,
+            memory_limit=self.memory_limit.mechanism)
 
     def trace(self, request, context, tag: list):
         tag[0] = "trace"
@@ -1162,6 +1174,7 @@ def _wrap_call(worker: Worker, known_functions):
     max_in, max_items, inline, max_out = (worker.fast_max_bytes, codec.MAX_ITEMS,
                                        codec.FAST_INLINE, worker.max_message_bytes)
     ndarray, perf_counter = np.ndarray, time.perf_counter
+    cap, check_size = worker.memory_cap, worker.result_size.check  # sizes.py, as in _call_fast
     observers: dict = {}  # function name -> the OK observer of its label set
 
     def handler(request, context):
@@ -1183,7 +1196,10 @@ def _wrap_call(worker: Worker, known_functions):
             else:
                 function, args, kwargs = parsed
                 tag[0] = function[:errors.NAME_CHARS]
-                result = (fns.get(function) or worker._lookup(function))(*args, **kwargs)
+                fn = fns.get(function) or worker._lookup(function)
+                if cap:
+                    check_size(function, fn, args, kwargs, cap)
+                result = fn(*args, **kwargs)
                 del args, kwargs
                 response = encode(result if result.__class__ is ndarray else
                                   worker._as_numpy(result), inline, max_out)
@@ -1267,6 +1283,7 @@ def _handlers(worker: Worker, wrap) -> dict:
 
 
 _SERVING: Worker | None = None  # the worker this process serves (to remove its socket at exit)
+_LIMIT: limits.Enforcement | None = None  # the OS memory limit in force (released at exit)
 
 
 def _flush_and_exit(code: int) -> None:
@@ -1274,6 +1291,8 @@ def _flush_and_exit(code: int) -> None:
     (their clients see UNAVAILABLE when the connection drops)."""
     if _SERVING is not None:
         _unlink_uds(_SERVING)
+    if _LIMIT is not None:
+        _LIMIT.release()
     logging.shutdown()
     for stream in (sys.stdout, sys.stderr):
         try:
@@ -1428,9 +1447,18 @@ def parse_args(argv=None):
                    help="enable Trace (runs submitted code in a sandbox); needs an auth token")
     p.add_argument("--max-message-mb", type=int, default=1024,
                    help="largest request or response in MiB (default 1024, at most 2047)")
-    p.add_argument("--memory-cap-mb", type=int, default=0,
-                   help="cap on kept handles + traced graphs' constants, and on one request's "
-                   "arrays, in MiB (0: none)")
+    p.add_argument("--memory-limit-mb", type=int, default=None,
+                   help="the whole process's memory, MiB, enforced by the OS: a cgroup of its own "
+                   "(cgroup v2 memory.max, else cgroup v1 memory.limit_in_bytes) where the cgroup "
+                   "tree is writable, else RLIMIT_DATA (default: half of the host's memory, "
+                   "i.e. of MemTotal or of the memory limit of the cgroup the worker is in, "
+                   "whichever is smaller; ivy-serve passes 3/4 of it divided by the number of "
+                   "workers; 0: no OS limit)")
+    p.add_argument("--memory-cap-mb", type=int, default=None,
+                   help="cap on one request's arrays, on one call's result (computed from its "
+                   "arguments before anything is allocated), and on kept handles + traced "
+                   "graphs' constants, MiB; beyond: RESOURCE_EXHAUSTED (default: a quarter of "
+                   "--memory-limit-mb, or of its default when that is 0; 0: none)")
     p.add_argument("--threads", type=int, default=16,
                    help="calls computed at once (default 16)")
     p.add_argument("--max-queue", type=int, default=64,
@@ -1504,6 +1532,30 @@ def _wait_as_spare(backend: str, device: str) -> bool:
     return line.strip() == "serve"
 
 
+def memory_settings(a) -> tuple[limits.Enforcement, int]:
+    """Apply the OS memory limit (before the framework is imported, so that it counts) and
+    work out the memory cap; both logged. (The enforcement, the cap in bytes.)"""
+    global _LIMIT
+    limit = limits.default_limit() if a.memory_limit_mb is None else a.memory_limit_mb * 2**20
+    if a.memory_cap_mb is not None:
+        cap = max(0, a.memory_cap_mb) * 2**20
+    else:
+        cap = (limit or limits.default_limit()) // 4 // 2**20 * 2**20
+    _LIMIT = enforcement = limits.apply(limit)
+    atexit.register(enforcement.release)
+    if limit and cap > limit:
+        log.warning("memory: --memory-cap-mb (%d MiB) is above --memory-limit-mb (%d MiB): a "
+                    "result between the two is stopped by the OS, not refused", cap >> 20,
+                    limit >> 20)
+    if limit and enforcement.mechanism == "none":
+        log.warning("memory: no OS limit could be applied here (no writable cgroup, "
+                    "RLIMIT_DATA refused); only the memory cap holds requests back")
+    log.info("memory: OS limit %s; memory cap %s (--memory-cap-mb: one request's arrays, one "
+             "result, kept handles)", enforcement.describe(),
+             f"{cap / 2**20:.0f} MiB" if cap else "none")
+    return enforcement, cap
+
+
 def main(argv=None) -> int:
     global _SERVING
     a = parse_args(argv)
@@ -1534,6 +1586,7 @@ def main(argv=None) -> int:
             return 2
     max_bytes = min(a.max_message_mb, 2047) * 2**20
     configure_malloc()
+    memory_limit, memory_cap = memory_settings(a)
     # a spare waits before it builds the Worker on a device other than the CPU (that would hold
     # device memory while waiting), after it on the CPU (everything but the bind done ahead)
     cpu_spare = a.spare and a.device.strip().lower().startswith("cpu")
@@ -1544,7 +1597,7 @@ def main(argv=None) -> int:
     t_start = time.monotonic()
     try:
         worker = Worker(a.backend, a.device, max_message_bytes=max_bytes,
-                        memory_cap_bytes=a.memory_cap_mb * 2**20,
+                        memory_cap_bytes=memory_cap, memory_limit=memory_limit,
                         allow_code_execution=a.allow_code_execution, auth_token=tokens or None,
                         sandbox_limits={"cpu_s": a.sandbox_cpu_s, "wall_s": a.sandbox_wall_s,
                                         "memory_mb": a.sandbox_memory_mb},

@@ -18,6 +18,7 @@ import asyncio
 import base64
 import contextlib
 import hashlib
+import json
 import logging
 import math
 import os
@@ -34,7 +35,7 @@ from fastapi.responses import FileResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from ivy_client import AsyncClient, AsyncRemoteGraph, codec
-from ivy_client.errors import NoWorker, RemoteError
+from ivy_client.errors import NoWorker, RemoteError, ResourceExhausted
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -68,6 +69,7 @@ class Settings:
     workers: list
     tokens: list = field(default_factory=list)
     max_body_bytes: int = 8 << 20
+    max_response_bytes: int = 64 << 20
     max_concurrency: int = 4
     timeout_s: float = 120.0
 
@@ -255,6 +257,27 @@ def _random_like(t: Tensor, rng) -> np.ndarray:
     return rng.standard_normal(shape).astype(np.float32).astype(dtype)
 
 
+def result_elements(x) -> int:
+    """The number of array elements in a call's result (a tree of arrays and scalars)."""
+    if isinstance(x, np.ndarray):
+        return int(x.size)
+    if isinstance(x, dict):
+        return sum(result_elements(v) for v in x.values())
+    if isinstance(x, list | tuple):
+        return sum(result_elements(v) for v in x)
+    return 1
+
+
+def response_too_large(size: str, limit: int) -> Problem:
+    """The answer to a call whose result the gateway will not send (larger than
+    ``--max-response-mb``): 413, code RESOURCE_EXHAUSTED, no Retry-After (the same call fails
+    again)."""
+    return Problem(413, f"the response would be {size}, larger than the gateway's limit of "
+                   f"{limit} bytes (ivy-gateway --max-response-mb): ask for a smaller result "
+                   "(/v1/call.msgpack sends arrays as raw bytes, JSON as text several times "
+                   "larger)", title="Response too large")
+
+
 # -- the pieces around the endpoints -----------------------------------------------------------
 class BodyLimit:
     """ASGI middleware: a request body over ``max_bytes`` (by Content-Length, or as it streams
@@ -392,11 +415,23 @@ def create_app(settings: Settings) -> FastAPI:
         return problems.response(Problem(500, f"internal error in the gateway: "
                                          f"{type(exc).__name__}"), request.url.path)
 
+    def remote_problem(e: RemoteError) -> Problem:
+        """A worker's error as a problem; an answer over the gateway's receive limit (refused
+        by gRPC on receipt: a call's result, a transpiled model's weights) is a 413."""
+        if isinstance(e, ResourceExhausted) and "larger than max" in e.message:
+            return response_too_large("larger than that", settings.max_response_bytes)
+        return problems.from_remote(e)
+
     def client_for(token: str | None) -> AsyncClient:
         c = clients.get(token)
         if c is None:
+            # the gateway never receives a worker's answer much larger than what it may send
+            # (nor streams one: max_stream_mb=0); a larger one is refused by gRPC on receipt
+            receive_mb = math.ceil(max(settings.max_response_bytes,
+                                       settings.max_body_bytes) / 2**20) + 1
             c = clients[token] = AsyncClient(settings.workers, token=token,
-                                             timeout=settings.timeout_s)
+                                             timeout=settings.timeout_s,
+                                             max_message_mb=receive_mb, max_stream_mb=0)
         return c
 
     async def identity(request: Request,
@@ -503,7 +538,7 @@ def create_app(settings: Settings) -> FastAPI:
                     remote_verify=o.remote_verify, name=o.name, graph=o.svg, keep=True,
                     device=device_of.get(body.source), timeout=settings.timeout_s)
             except RemoteError as e:
-                raise problems.from_remote(e) from None
+                raise remote_problem(e) from None
             except NoWorker as e:
                 raise Problem(422, f"{e}", code="FAILED_PRECONDITION",
                               title="No worker for this framework") from None
@@ -529,7 +564,7 @@ def create_app(settings: Settings) -> FastAPI:
                                      device=device_of.get(body.backend or "", None),
                                      timeout=settings.timeout_s, fn_kwargs=kwargs)
         except RemoteError as e:
-            raise problems.from_remote(e) from None
+            raise remote_problem(e) from None
         except NoWorker as e:
             raise Problem(422, f"{e}", code="FAILED_PRECONDITION",
                           title="No worker for this framework") from None
@@ -548,7 +583,19 @@ def create_app(settings: Settings) -> FastAPI:
             args.append(array_of(t, f"inputs[{i}]"))
         with limiter.hold(who[0]):
             result = await run_call(body, args, {}, who[1])
-        return {"outputs": tree_out(result)}
+        limit = settings.max_response_bytes
+        n = result_elements(result)
+        if 2 * n > limit or n > MAX_ELEMENTS:  # before any list is made: an element is at
+            # least 2 characters of JSON ("0,") and ~30 bytes of Python objects while rendered
+            raise response_too_large(
+                f"{n} elements of JSON (at least {2 * n} bytes; JSON results hold at most "
+                f"{MAX_ELEMENTS} elements, as one input)", limit)
+        text = json.dumps({"outputs": tree_out(result)}, ensure_ascii=False, allow_nan=False,
+                          separators=(",", ":")).encode()
+        del result
+        if len(text) > limit:
+            raise response_too_large(f"{len(text)} bytes of JSON", limit)
+        return Response(text, media_type="application/json")
 
     @app.post("/v1/call.msgpack", summary="Call a transpiled graph or an Ivy function (msgpack)",
               responses=problems.openapi_responses(401, 404, 413, 422, 429, 503, 504),
@@ -577,6 +624,10 @@ def create_app(settings: Settings) -> FastAPI:
             raise Problem(422, f"invalid request: {e}") from None
         with limiter.hold(who[0]):
             result = await run_call(body, args, kwargs, who[1])
-        return Response(codec.encode({"outputs": result}), media_type="application/msgpack")
+        out = codec.encode({"outputs": result})
+        del result
+        if len(out) > settings.max_response_bytes:
+            raise response_too_large(f"{len(out)} bytes", settings.max_response_bytes)
+        return Response(out, media_type="application/msgpack")
 
     return app

@@ -36,6 +36,10 @@ def parser() -> argparse.ArgumentParser:
                    "(default: IVY_AUTH_TOKEN when set, else no auth)")
     p.add_argument("--max-body-mb", type=float, default=None,
                    help="largest request body, MiB; larger: 413 (default 8)")
+    p.add_argument("--max-response-mb", type=float, default=None,
+                   help="largest response body (a call's result, msgpack or JSON text), MiB; "
+                   "larger: 413 'Response too large', and the gateway never receives a worker's "
+                   "answer much larger than this (default 64)")
     p.add_argument("--max-concurrency", type=int, default=None,
                    help="requests in flight per client (token); more: 429 (default 4)")
     p.add_argument("--timeout-s", type=float, default=None,
@@ -52,8 +56,8 @@ def settings_from(a):
     spec = config.resolve_gateway(a.config) if a.config is None or str(a.config).endswith(
         ".toml") else None
     spec = spec or config.GatewaySpec()
-    for name in ("host", "port", "auth_token_env", "max_body_mb", "max_concurrency",
-                 "timeout_s"):
+    for name in ("host", "port", "auth_token_env", "max_body_mb", "max_response_mb",
+                 "max_concurrency", "timeout_s"):
         v = getattr(a, name)
         if v is not None:
             setattr(spec, name, v)
@@ -65,6 +69,7 @@ def settings_from(a):
             raise ValueError(f"--auth-token-env {env}: the variable is not set or empty")
     return spec, Settings(workers=workers, tokens=tokens,
                           max_body_bytes=int(spec.max_body_mb * 2**20),
+                          max_response_bytes=int(spec.max_response_mb * 2**20),
                           max_concurrency=spec.max_concurrency, timeout_s=spec.timeout_s)
 
 

@@ -94,7 +94,7 @@ SCHEMA = {
 
 def openapi_responses(*statuses: int) -> dict:
     return {s: {"description": {401: "missing or wrong bearer token", 404: "not found",
-                                413: "request body too large", 422: "invalid request, or a "
+                                413: "request body too large, or response too large (--max-response-mb)", 422: "invalid request, or a "
                                 "transpile that cannot be shown correct",
                                 429: "too many requests in flight for this client, or a "
                                 "resource limit", 503: "no worker answered",

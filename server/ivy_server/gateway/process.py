@@ -33,7 +33,8 @@ def health(spec: config.GatewaySpec, timeout: float = 2.0) -> tuple[str, dict | 
 
 def command(spec: config.GatewaySpec, config_arg: str | None) -> list[str]:
     cmd = [sys.executable, "-m", "ivy_server.gateway", "--host", spec.host, "--port",
-           str(spec.port), "--max-body-mb", str(spec.max_body_mb), "--max-concurrency",
+           str(spec.port), "--max-body-mb", str(spec.max_body_mb), "--max-response-mb",
+           str(spec.max_response_mb), "--max-concurrency",
            str(spec.max_concurrency), "--timeout-s", str(spec.timeout_s)]
     if config_arg:
         cmd += ["--config", config_arg]
