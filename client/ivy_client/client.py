@@ -9,6 +9,7 @@ import asyncio
 import itertools
 import json
 import os
+import secrets
 import threading
 from collections.abc import Sequence
 
@@ -20,6 +21,9 @@ from . import shm as shm_mod
 from .codec import Ref
 from .errors import NoWorker, RemoteError, ResourceExhausted, from_rpc_error
 from .proto import SERVICE_NAME, worker_pb2
+
+#: the metadata key carrying Client.client_id (the worker keeps a random stream per client id)
+CLIENT_ID_KEY = "x-ivy-client-id"
 
 _ident = None  # grpc passes bytes through when no (de)serializer is given
 _M = f"/{SERVICE_NAME}/"
@@ -438,8 +442,13 @@ class _Base:
 
     def __init__(self, workers=None, *, token: str | None = None, max_message_mb: int = 1024,
                  timeout: float | None = None, uds: bool | None = None,
-                 shm: bool | None = None, shm_mb: int = 1024, max_stream_mb: int = 8192):
+                 shm: bool | None = None, shm_mb: int = 1024, max_stream_mb: int = 8192,
+                 client_id: str | None = None):
         self.workers = config.resolve(workers)
+        # who this client is to the workers (metadata x-ivy-client-id): each client id has its
+        # own random stream there (ivy.seed resets only it). Random per instance by default;
+        # keep it secret as you keep the token (a caller with both reaches the stream)
+        self.client_id = str(client_id) if client_id else secrets.token_hex(12)
         # Client.call streams requests over the message limit (CallStream), up to this size
         # each way
         self.max_stream_bytes = int(max_stream_mb) * 2**20
@@ -473,7 +482,8 @@ class _Base:
         self._rr_raw: dict = {}  # (backend, device) as given -> the cycle (skips normalising)
         self._conns: dict[str, _Conn] = {}
         self._lock = threading.Lock()
-        self._metadata = (("authorization", "Bearer " + self.token),) if self.token else None
+        self._metadata = ((("authorization", "Bearer " + self.token),) if self.token else ()) + (
+            (CLIENT_ID_KEY, self.client_id),)
 
     # -- routing --------------------------------------------------------------------------------
     def address_for(self, backend: str | None = None, device: str | None = None) -> str:

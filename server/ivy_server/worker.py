@@ -34,6 +34,7 @@ import sys
 import threading
 import time
 import warnings
+from collections import OrderedDict
 from concurrent import futures
 
 import grpc
@@ -333,6 +334,63 @@ def configure_malloc() -> bool:
 # Functions whose result is uninitialised memory: the worker answers them with zeros, so that no
 # client ever reads bytes another request left behind (same signatures; traced graphs too).
 ZERO_FILL = {"empty": "zeros", "empty_like": "zeros_like"}
+#: the functions that draw from (or seed) the backend's random stream: each runs in its caller's
+#: own stream (:class:`RandomStreams`), as do kept graphs (their nodes may draw)
+RANDOM_FUNCTIONS = ("seed", "random_uniform", "random_normal", "randint", "shuffle",
+                    "multinomial", "bernoulli", "dropout")
+#: the metadata key naming the calling client (``ivy_client.Client`` sends a random one per
+#: instance); random streams are kept per (token, client id)
+CLIENT_ID_KEY = "x-ivy-client-id"
+
+
+class RandomStreams:
+    """One random stream per client, so that one client's ``seed`` never resets another's draws
+    (docs/rpc.md, "Random streams").
+
+    A client is its token (a hash of it; "" without auth) and the client id it sends in
+    ``x-ivy-client-id`` metadata ("" when it sends none: then every such caller of that token
+    shares one stream). A client id is scoped to its token, so another tenant cannot reach a
+    stream even by sending the same id. At most ``limit`` streams are kept: beyond that the least
+    recently used is dropped (its client's next draw starts an unseeded stream)."""
+
+    def __init__(self, backend_module, limit: int = 4096):
+        from ivy.functional.backends._shared.rng import streams_of
+
+        self.streams = streams_of(backend_module)
+        self.limit = max(1, limit)
+        self.lock = threading.Lock()
+        self.by_client: OrderedDict = OrderedDict()
+
+    def of(self, owner: str, client: str) -> list:
+        key = (owner, client)
+        with self.lock:
+            s = self.by_client.get(key)
+            if s is None:
+                s = self.by_client[key] = self.streams.new()
+                if len(self.by_client) > self.limit:
+                    self.by_client.popitem(last=False)
+            else:
+                self.by_client.move_to_end(key)
+            return s
+
+
+class _RandomFn:
+    """A function of :data:`RANDOM_FUNCTIONS` in the worker's function table: :meth:`run` calls
+    it in the caller's stream. Called directly (no caller: the warm-up) it uses the process
+    default stream."""
+
+    __slots__ = ("fn", "worker")
+
+    def __init__(self, fn, worker):
+        self.fn, self.worker = fn, worker
+
+    def __call__(self, *args, **kwargs):
+        return self.fn(*args, **kwargs)
+
+    def run(self, context, args, kwargs):
+        w = self.worker
+        with w.random.streams.using(w.stream_of(context)):
+            return self.fn(*args, **kwargs)
 
 
 class _HookError(Exception):
@@ -381,6 +439,10 @@ class Worker:
         for name, instead in ZERO_FILL.items():
             if name in API and instead in API:
                 self._fns[name] = API[instead]
+        self.random = RandomStreams(self.B)
+        for name in RANDOM_FUNCTIONS:
+            if name in API:
+                self._fns[name] = _RandomFn(API[name], self)
         self._native_of = backend_name_of_type
         self._array_cls = ivy.Array
         self.server_kind = "threads"
@@ -417,6 +479,16 @@ class Worker:
             if k == "authorization":
                 return hashlib.sha256(v.encode("utf-8", "replace")).hexdigest()[:32]
         return ""
+
+    def stream_of(self, context) -> list:
+        """The caller's random stream: per (token, ``x-ivy-client-id``); see RandomStreams."""
+        client = ""
+        if context is not None:
+            for k, v in context.invocation_metadata() or ():
+                if k == CLIENT_ID_KEY:
+                    client = v[:128]
+                    break
+        return self.random.of(self.owner(context), client)
 
     # -- conversion -----------------------------------------------------------------------------
     def _convert(self, obj):
@@ -543,7 +615,8 @@ class Worker:
         fn = self._fns.get(function) or self._lookup(function)
         if context is not None:
             self._check_started(context)
-        result = fn(*args, **kwargs)
+        result = fn.run(context, args, kwargs) if fn.__class__ is _RandomFn else \
+            fn(*args, **kwargs)
         del args, kwargs
         framed = fast.encode_response(
             result if result.__class__ is np.ndarray else self._as_numpy(result),
@@ -601,7 +674,13 @@ class Worker:
             del payload
             if context is not None:
                 self._check_started(context)
-            result = fn(*args, **kwargs)
+            if graph_id:  # a graph's nodes may draw: the caller's stream
+                with self.random.streams.using(self.stream_of(context)):
+                    result = fn(*args, **kwargs)
+            elif fn.__class__ is _RandomFn:
+                result = fn.run(context, args, kwargs)
+            else:
+                result = fn(*args, **kwargs)
             del args, kwargs
         finally:
             # The decoder's hook closure is a reference cycle holding this list: emptying it
@@ -1182,7 +1261,9 @@ def _wrap_call(worker: Worker, known_functions):
             else:
                 function, args, kwargs = parsed
                 tag[0] = function[:errors.NAME_CHARS]
-                result = (fns.get(function) or worker._lookup(function))(*args, **kwargs)
+                fn = fns.get(function) or worker._lookup(function)
+                result = fn.run(context, args, kwargs) if fn.__class__ is _RandomFn else \
+                    fn(*args, **kwargs)
                 del args, kwargs
                 response = encode(result if result.__class__ is ndarray else
                                   worker._as_numpy(result), inline, max_out)
