@@ -145,8 +145,11 @@ class Gate:
     progress (any method), for the shutdown drain.
     """
 
-    def __init__(self, slots: int, queue: int):
+    def __init__(self, slots: int, queue: int, queue_timeout_s: float = 30.0):
         self.slots, self.queue = max(1, slots), max(0, queue)
+        # the longest a call without a deadline of its own waits for a slot (then
+        # RESOURCE_EXHAUSTED): nobody waits for ever behind other clients' long calls (issue 33)
+        self.queue_timeout_s = max(0.0, float(queue_timeout_s))
         self.lock = threading.Lock()
         self.cond = threading.Condition(self.lock)
         self.running = 0
@@ -174,10 +177,21 @@ class Gate:
                     f"waiting (--threads {self.slots}, --max-queue {self.queue}); retry after a "
                     "short back-off (e.g. 0.1-1 s, growing), or use another worker")
             self.waiting += 1
+            # a call with no deadline of its own waits at most --queue-timeout-s (before, for
+            # ever); one with a deadline waits until it, as its client asked
+            give_up = time.monotonic() + self.queue_timeout_s if self.queue_timeout_s and (
+                context is None or context.time_remaining() is None) else None
             try:
                 while self.running >= self.slots or self.closed:
                     if self.closed:
                         raise _shutting_down()
+                    if give_up is not None and time.monotonic() >= give_up:
+                        raise errors.exhausted(
+                            f"the worker is busy: waited {self.queue_timeout_s:g} s for a free "
+                            f"slot ({self.running} calls running, {self.waiting - 1} more "
+                            f"waiting; --threads {self.slots}, --max-queue {self.queue}, "
+                            f"--queue-timeout-s {self.queue_timeout_s:g}); retry after a short "
+                            "back-off (e.g. 1 s, growing), or use another worker")
                     remaining = None
                     if context is not None:
                         if _client_gone(context):
@@ -188,7 +202,10 @@ class Gate:
                             raise RpcFailure(grpc.StatusCode.DEADLINE_EXCEEDED,
                                              "the deadline passed while the call was queued "
                                              "(the worker is busy)")
-                    self.cond.wait(0.2 if remaining is None else min(0.2, remaining))
+                    wait = 0.2 if remaining is None else min(0.2, remaining)
+                    if give_up is not None:
+                        wait = max(0.0, min(wait, give_up - time.monotonic()))
+                    self.cond.wait(wait)
                 self.running += 1
                 self.active += 1
             except BaseException:
@@ -402,7 +419,8 @@ class Worker:
 
     def __init__(self, backend: str, device: str, *, max_message_bytes: int, memory_cap_bytes: int,
                  allow_code_execution: bool, auth_token=None, sandbox_limits: dict,
-                 threads: int = 16, max_queue: int = 64, peers=None,
+                 threads: int = 16, max_queue: int = 64, queue_timeout_s: float = 30.0,
+                 peers=None,
                  transpile_cache_bytes: int = 64 << 20, sandbox_warm: int = 2,
                  shm: bool = False, max_stream_bytes: int = 8192 * 2**20):
         import ivy
@@ -430,7 +448,7 @@ class Worker:
         self.handles = Handles(memory_cap_bytes)
         # shared-memory regions of same-host clients (--shm; off by default): see shm.py
         self.shm = shm_mod.Registry(shm, shm_mod.MAX_REGION_BYTES)
-        self.gate = Gate(threads, max_queue)
+        self.gate = Gate(threads, max_queue, queue_timeout_s)
         self.trimmer = _Trimmer()
         from ivy.func_wrapper import API, backend_name_of_type
 
@@ -1516,6 +1534,10 @@ def parse_args(argv=None):
     p.add_argument("--max-queue", type=int, default=64,
                    help="calls that may wait for a free thread; beyond, RESOURCE_EXHAUSTED "
                    "(default 64)")
+    p.add_argument("--queue-timeout-s", type=float, default=30.0,
+                   help="the longest a call without a deadline of its own waits for a free "
+                   "thread; then RESOURCE_EXHAUSTED with retry advice (default 30; 0: no limit). "
+                   "A call with a deadline waits until it")
     p.add_argument("--server-kind", choices=["threads", "aio"], default="threads",
                    help="gRPC thread-pool server (default; measured faster for tiny calls) or "
                    "grpc.aio with handlers on the event loop")
@@ -1587,7 +1609,8 @@ def main(argv=None) -> int:
                         allow_code_execution=a.allow_code_execution, auth_token=tokens or None,
                         sandbox_limits={"cpu_s": a.sandbox_cpu_s, "wall_s": a.sandbox_wall_s,
                                         "memory_mb": a.sandbox_memory_mb},
-                        threads=a.threads, max_queue=a.max_queue, peers=a.peers,
+                        threads=a.threads, max_queue=a.max_queue,
+                        queue_timeout_s=a.queue_timeout_s, peers=a.peers,
                         transpile_cache_bytes=a.transpile_cache_mb * 2**20,
                         sandbox_warm=a.sandbox_warm, shm=a.shm,
                         max_stream_bytes=a.max_stream_mb * 2**20)
