@@ -11,7 +11,6 @@ from .device import as_native_device as _as_native_device
 from .dtypes import as_native_dtype as _as_native_dtype
 
 
-
 def _fresh(seed_value=None):
     if seed_value is None:
         seed_value = int(_np.random.SeedSequence().generate_state(1)[0])

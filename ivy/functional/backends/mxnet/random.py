@@ -15,7 +15,6 @@ from .._shared.rng import Streams as _Streams
 from .device import as_native_device
 from .dtypes import as_native_dtype as _as_native_dtype
 
-
 #: MXNet's generator is one per device and process, so a stream here is a NumPy generator that
 #: reseeds MXNet's before each draw that has no ``seed=`` (see _shared/rng.py): the process
 #: default, or the caller's own stream

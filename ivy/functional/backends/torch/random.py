@@ -4,8 +4,8 @@ import torch
 
 from ivy import dtypes as _d
 
-from .device import as_native_device as _as_native_device
 from .._shared.rng import Streams as _Streams
+from .device import as_native_device as _as_native_device
 from .dtypes import as_native_dtype as _as_native_dtype
 
 
