@@ -26,7 +26,7 @@ import secrets
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Union
 
 import numpy as np
 from fastapi import Depends, FastAPI, Header, Request
@@ -36,8 +36,18 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from ivy_client import AsyncClient, AsyncRemoteGraph, codec
 from ivy_client.errors import NoWorker, RemoteError
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    ValidationError,
+    model_validator,
+)
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from typing_extensions import TypeAliasType
 
 from ivy.transpiler.frameworks import FRAMEWORKS
 from ivy.transpiler.frameworks import TARGETS as TRANSPILE_TARGETS
@@ -78,6 +88,15 @@ class Settings:
 
 
 # -- request and response bodies ---------------------------------------------------------------
+#: an array's values in JSON: a number, a boolean, "nan"/"inf"/"-inf", or nested lists of them
+#: (complex: [re, im] pairs). The schema says exactly this (issue 33: it said "anything", and
+#: `{}` passed the schema to be refused by the server)
+Value = TypeAliasType("Value", Union[StrictBool, StrictInt, StrictFloat,
+                                     Literal["nan", "inf", "-inf"], list["Value"]])
+VALUE_DOC = ("nested lists of numbers/booleans matching shape (complex: [re, im] pairs; "
+             "non-finite floats as \"nan\", \"inf\", \"-inf\")")
+
+
 class Tensor(BaseModel):
     """An array: its shape and dtype, and (optionally) its values as nested JSON lists. A
     /v1/transpile input without values is made by the worker (standard normal floats, small
@@ -86,7 +105,13 @@ class Tensor(BaseModel):
     model_config = ConfigDict(extra="forbid")
     shape: list[Annotated[int, Field(ge=0, le=1 << 20)]] = Field(max_length=8)
     dtype: DType = "float32"
-    value: Any = Field(None, description="nested lists of numbers/booleans matching shape")
+    value: Value | None = Field(None, description=VALUE_DOC)
+
+
+class CallTensor(Tensor):
+    """A /v1/call input: its values are required."""
+
+    value: Value = Field(description=VALUE_DOC)
 
 
 class TranspileOptions(BaseModel):
@@ -135,7 +160,14 @@ class TranspileOut(BaseModel):
 
 
 class CallIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # the schema says what _one_target checks: a graph (graph_id and a worker) or a function
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"oneOf": [
+        {"required": ["graph_id", "worker"],
+         "properties": {"graph_id": {"type": "string"}, "worker": {"type": "string",
+                                                                    "minLength": 1},
+                        "function": {"type": "null"}}},
+        {"required": ["function"],
+         "properties": {"function": {"type": "string"}, "graph_id": {"type": "null"}}}]})
     graph_id: str | None = Field(None, pattern=r"^g-[0-9a-f]{1,64}$",
                                  description="a graph id from /v1/transpile")
     worker: str | None = Field(None, max_length=200,
@@ -143,7 +175,7 @@ class CallIn(BaseModel):
     function: str | None = Field(None, pattern=r"^[A-Za-z_][A-Za-z0-9_.]{0,99}$",
                                  description="instead of a graph: a public Ivy function")
     backend: Source | None = Field(None, description="the backend for `function`")
-    inputs: list[Tensor] = Field(default_factory=list, max_length=32)
+    inputs: list[CallTensor] = Field(default_factory=list, max_length=32)
 
     @model_validator(mode="after")
     def _one_target(self):
@@ -405,6 +437,18 @@ class Limiter:
         self.running -= 1
 
 
+def _restrict_enum(node, full: list, served: list) -> None:
+    """Replace every ``enum`` equal to ``full`` under ``node`` (a JSON schema) by ``served``."""
+    if isinstance(node, dict):
+        if node.get("enum") == full:
+            node["enum"] = list(served)
+        for v in node.values():
+            _restrict_enum(v, full, served)
+    elif isinstance(node, list):
+        for v in node:
+            _restrict_enum(v, full, served)
+
+
 def _validation_errors(exc: RequestValidationError) -> list[dict]:
     out = []
     for e in exc.errors()[:20]:
@@ -443,6 +487,23 @@ def create_app(settings: Settings) -> FastAPI:
             "problem details (`application/problem+json`) whose `code` is the workers' gRPC "
             "status. Every /v1 endpoint but /v1/health needs `Authorization: Bearer <token>` "
             "(the workers' token). See docs/service.md."))
+    served = [b for b in SOURCES if b in device_of]
+    schema_of_app = app.openapi
+
+    def openapi():
+        """FastAPI's schema, with the frameworks this gateway has workers for as the only
+        `source`s and `backend`s (the others answer 422 here: the schema says so)."""
+        if app.openapi_schema is None:
+            schema = schema_of_app()
+            models = schema.get("components", {}).get("schemas", {})
+            if served:
+                for model, prop in (("TranspileIn", "source"), ("CallIn", "backend")):
+                    node = models.get(model, {}).get("properties", {}).get(prop)
+                    if node is not None:
+                        _restrict_enum(node, list(SOURCES), served)
+        return app.openapi_schema
+
+    app.openapi = openapi
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes,
                        timeout_s=settings.body_timeout_s)
     if STATIC.is_dir():
@@ -462,6 +523,12 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException):
+        if exc.status_code == 400:  # FastAPI's "There was an error parsing the body" (a body
+            # that is not UTF-8): 422, as every other unparseable or invalid body (issue 33)
+            return problems.response(Problem(
+                422, "invalid request: body: the body is not JSON (UTF-8)", title="Invalid "
+                "request", errors=[{"loc": ["body"], "msg": "the body is not JSON (UTF-8)",
+                                    "type": "json_invalid"}]), request.url.path)
         return problems.response(Problem(exc.status_code, str(exc.detail),
                                          headers=getattr(exc, "headers", None)),
                                  request.url.path)
@@ -636,11 +703,7 @@ def create_app(settings: Settings) -> FastAPI:
         """Run the graph a /v1/transpile answer named (`graph_id` on `worker`), or a public Ivy
         function on `backend`, on JSON arrays (every input needs its `value`)."""
         check_sizes(body.inputs)
-        args = []
-        for i, t in enumerate(body.inputs):
-            if t.value is None:
-                raise Problem(422, f"inputs[{i}]: a call needs the input's value")
-            args.append(array_of(t, f"inputs[{i}]"))
+        args = [array_of(t, f"inputs[{i}]") for i, t in enumerate(body.inputs)]
         async with limiter.hold(who[0]):
             result = await run_call(body, args, {}, who[1])
         return {"outputs": tree_out(result)}
@@ -668,8 +731,8 @@ def create_app(settings: Settings) -> FastAPI:
             raise Problem(422, "args must be a list and kwargs a map with string keys")
         try:
             body = CallIn.model_validate(doc)
-        except Exception as e:  # pydantic's ValidationError
-            raise Problem(422, f"invalid request: {e}") from None
+        except ValidationError as e:
+            raise RequestValidationError(e.errors()) from None
         async with limiter.hold(who[0]):
             result = await run_call(body, args, kwargs, who[1])
         return Response(codec.encode({"outputs": result}), media_type="application/msgpack")

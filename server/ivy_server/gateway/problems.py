@@ -95,8 +95,12 @@ SCHEMA = {
 
 def openapi_responses(*statuses: int) -> dict:
     return {s: {"description": {401: "missing or wrong bearer token", 404: "not found",
-                                413: "request body too large", 422: "invalid request, or a "
-                                "transpile that cannot be shown correct",
+                                413: "request body too large", 422: "invalid request: the body "
+                                "does not match this schema or is not JSON; or what a schema "
+                                "cannot say: a value whose nesting does not match its shape, "
+                                "a msgpack body that is not a map of the call's fields, code "
+                                "that cannot be transpiled (or shown correct), arguments the "
+                                "function rejects, a framework without a worker here",
                                 408: "the request body did not arrive within the "
                                 "gateway's body timeout (--body-timeout-s)",
                                 429: "too many requests in flight for this client "
