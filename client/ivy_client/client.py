@@ -6,6 +6,8 @@ Imports no ML framework (NumPy, msgpack and grpcio only).
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import itertools
 import json
 import os
@@ -24,6 +26,22 @@ from .proto import SERVICE_NAME, worker_pb2
 
 #: the metadata key carrying Client.client_id (the worker keeps a random stream per client id)
 CLIENT_ID_KEY = "x-ivy-client-id"
+#: the client id calls are made for inside :func:`acting_for` (None: the client's own)
+_ACTING_FOR: contextvars.ContextVar = contextvars.ContextVar("ivy_client_acting_for",
+                                                             default=None)
+
+
+@contextlib.contextmanager
+def acting_for(client_id: str):
+    """Calls made inside the block (this thread, or this asyncio task) carry ``client_id``
+    instead of the client's own: a service calling for several callers with one client (the
+    HTTP gateway) gives each its own random stream on the workers (docs/rpc.md, "Random
+    streams"). Calls, graph calls and streamed calls carry it."""
+    token = _ACTING_FOR.set(str(client_id))
+    try:
+        yield
+    finally:
+        _ACTING_FOR.reset(token)
 
 _ident = None  # grpc passes bytes through when no (de)serializer is given
 _M = f"/{SERVICE_NAME}/"
@@ -482,8 +500,8 @@ class _Base:
         self._rr_raw: dict = {}  # (backend, device) as given -> the cycle (skips normalising)
         self._conns: dict[str, _Conn] = {}
         self._lock = threading.Lock()
-        self._metadata = ((("authorization", "Bearer " + self.token),) if self.token else ()) + (
-            (CLIENT_ID_KEY, self.client_id),)
+        self._auth_md = (("authorization", "Bearer " + self.token),) if self.token else ()
+        self._metadata = self._auth_md + ((CLIENT_ID_KEY, self.client_id),)
 
     # -- routing --------------------------------------------------------------------------------
     def address_for(self, backend: str | None = None, device: str | None = None) -> str:
@@ -571,9 +589,13 @@ class _Base:
         return self._conn(address or self.address_for(backend, device)).transport
 
     def _md(self, request_id):
+        """A call's metadata: the token, the client id (``acting_for``'s, else the client's)
+        and the request id if given."""
+        who = _ACTING_FOR.get()
+        md = self._metadata if who is None else self._auth_md + ((CLIENT_ID_KEY, who),)
         if request_id is None:
-            return self._metadata
-        return (self._metadata or ()) + (("x-request-id", str(request_id)),)
+            return md
+        return md + (("x-request-id", str(request_id)),)
 
     def _uds_failed(self, e: grpc.RpcError, conn: _Conn) -> bool:
         """A call over a worker's Unix socket answered UNAVAILABLE (the socket is gone, the
@@ -1011,7 +1033,7 @@ class Client(_Base):
                     raise ResourceExhausted(e.message) from None
                 return self._call_stream(address, wire.call_request_parts(*e.parts), timeout,
                                          request_id)
-        md = self._metadata if request_id is None else self._md(request_id)
+        md = self._md(request_id)
         conn = self._conns.get(address)  # _conn's common case, inline
         if conn is None or conn.probe_at:
             conn = self._conn(address)
@@ -1051,7 +1073,7 @@ class Client(_Base):
             raise ResourceExhausted(
                 f"the request is {size / 2**20:.1f} MiB, over this client's streaming limit of "
                 f"{self.max_stream_bytes / 2**20:.0f} MiB (Client(max_stream_mb=N))")
-        md = self._metadata if request_id is None else self._md(request_id)
+        md = self._md(request_id)
         conn = self._conn(address)
         rpc = _Rpc("call_stream", address, None, timeout or self.timeout, md, request_id)
         try:
@@ -1201,7 +1223,7 @@ class AsyncClient(_Base):
             raise ResourceExhausted(
                 f"the request is {size / 2**20:.1f} MiB, over this client's streaming limit of "
                 f"{self.max_stream_bytes / 2**20:.0f} MiB (AsyncClient(max_stream_mb=N))")
-        md = self._metadata if request_id is None else self._md(request_id)
+        md = self._md(request_id)
         rpc = _Rpc("call_stream", address, None, timeout or self.timeout, md, request_id)
         gathered = wire.Gatherer(self.max_stream_bytes)
         call = self._conn(address).call_stream(timeout=timeout or self.timeout, metadata=md)

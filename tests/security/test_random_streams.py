@@ -150,3 +150,37 @@ def test_streams_in_process_are_per_context():
         assert streams.default[0] is default_before  # nobody seeded the process default
     finally:
         ivy.unset_backend() if hasattr(ivy, "unset_backend") else None
+
+
+def test_http_callers_sharing_a_token_have_their_own_streams(workers):
+    """Over the gateway, one token: each caller (X-Client-Id, else address) has its own stream
+    on the worker (the gateway calls for it with a keyed client id)."""
+    import httpx
+    from ivy_client import codec
+
+    from tests.security.test_fairness import Gateway
+
+    w = workers[BACKENDS[0]]
+    g = Gateway(f"{w.backend}={w.address}", "--auth-token-env", "IVY_TEST_STREAM_TOKENS")
+    try:
+        def call(who, function, *args, **kwargs):
+            r = httpx.post(g.url + "/v1/call.msgpack", timeout=60, content=codec.encode(
+                {"function": function, "backend": w.backend, "args": list(args),
+                 "kwargs": kwargs}), headers={"Authorization": f"Bearer {TOKEN}",
+                                               "X-Client-Id": who,
+                                               "Content-Type": "application/msgpack"})
+            assert r.status_code == 200, r.text
+            return codec.decode(r.content)["outputs"]
+
+        call("ref", "seed", 1234)
+        ref = [np.asarray(call("ref", "random_normal", shape=[4])) for _ in range(2)]
+        call("a", "seed", 1234)
+        b = np.asarray(call("b", "random_normal", shape=[4]))
+        a1 = np.asarray(call("a", "random_normal", shape=[4]))
+        call("b", "seed", 1234)  # B resets its own stream only
+        a2 = np.asarray(call("a", "random_normal", shape=[4]))
+    finally:
+        g.stop()
+    assert not np.array_equal(b, ref[0])
+    np.testing.assert_array_equal(a1, ref[0])
+    np.testing.assert_array_equal(a2, ref[1])

@@ -19,6 +19,7 @@ import base64
 import collections
 import contextlib
 import hashlib
+import hmac
 import logging
 import math
 import os
@@ -35,6 +36,7 @@ from fastapi.responses import FileResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from ivy_client import AsyncClient, AsyncRemoteGraph, codec
+from ivy_client.client import acting_for
 from ivy_client.errors import NoWorker, RemoteError
 from pydantic import (
     BaseModel,
@@ -678,18 +680,25 @@ def create_app(settings: Settings) -> FastAPI:
         return out
 
     # -- call ----------------------------------------------------------------------------------
-    async def run_call(body: CallIn, args: list, kwargs: dict, token: str | None):
+    stream_key = secrets.token_bytes(16)  # caller -> its client id on the workers
+
+    async def run_call(body: CallIn, args: list, kwargs: dict, token: str | None,
+                       caller: str):
         client = client_for(token)
+        # each HTTP caller (token + X-Client-Id, else address) has its own random stream on the
+        # workers: its id there is a keyed hash, which nobody else can compute and send
+        stream_id = hmac.new(stream_key, caller.encode(), "sha256").hexdigest()[:24]
         try:
-            if body.graph_id is not None:
-                if body.worker not in addresses:
-                    raise Problem(404, f"{body.worker!r} is not a worker of this gateway "
-                                  f"(workers: {', '.join(addresses)})")
-                graph = AsyncRemoteGraph(client, body.worker, body.graph_id, {}, None)
-                return await graph(*args, timeout=settings.timeout_s, **kwargs)
-            return await client.call(body.function, *args, backend=body.backend,
-                                     device=device_of.get(body.backend or "", None),
-                                     timeout=settings.timeout_s, fn_kwargs=kwargs)
+            with acting_for("gw-" + stream_id):
+                if body.graph_id is not None:
+                    if body.worker not in addresses:
+                        raise Problem(404, f"{body.worker!r} is not a worker of this gateway "
+                                      f"(workers: {', '.join(addresses)})")
+                    graph = AsyncRemoteGraph(client, body.worker, body.graph_id, {}, None)
+                    return await graph(*args, timeout=settings.timeout_s, **kwargs)
+                return await client.call(body.function, *args, backend=body.backend,
+                                         device=device_of.get(body.backend or "", None),
+                                         timeout=settings.timeout_s, fn_kwargs=kwargs)
         except RemoteError as e:
             raise remote_problem(e) from None
         except NoWorker as e:
@@ -705,7 +714,7 @@ def create_app(settings: Settings) -> FastAPI:
         check_sizes(body.inputs)
         args = [array_of(t, f"inputs[{i}]") for i, t in enumerate(body.inputs)]
         async with limiter.hold(who[0]):
-            result = await run_call(body, args, {}, who[1])
+            result = await run_call(body, args, {}, who[1], who[0])
         return {"outputs": tree_out(result)}
 
     @app.post("/v1/call.msgpack", summary="Call a transpiled graph or an Ivy function (msgpack)",
@@ -734,7 +743,7 @@ def create_app(settings: Settings) -> FastAPI:
         except ValidationError as e:
             raise RequestValidationError(e.errors()) from None
         async with limiter.hold(who[0]):
-            result = await run_call(body, args, kwargs, who[1])
+            result = await run_call(body, args, kwargs, who[1], who[0])
         return Response(codec.encode({"outputs": result}), media_type="application/msgpack")
 
     return app
