@@ -6,9 +6,12 @@ Imports no ML framework (NumPy, msgpack and grpcio only).
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import itertools
 import json
 import os
+import secrets
 import threading
 import time
 from collections.abc import Sequence
@@ -21,6 +24,25 @@ from . import shm as shm_mod
 from .codec import Ref
 from .errors import NoWorker, RemoteError, ResourceExhausted, from_rpc_error
 from .proto import SERVICE_NAME, worker_pb2
+
+#: the metadata key carrying Client.client_id (the worker keeps a random stream per client id)
+CLIENT_ID_KEY = "x-ivy-client-id"
+#: the client id calls are made for inside :func:`acting_for` (None: the client's own)
+_ACTING_FOR: contextvars.ContextVar = contextvars.ContextVar("ivy_client_acting_for",
+                                                             default=None)
+
+
+@contextlib.contextmanager
+def acting_for(client_id: str):
+    """Calls made inside the block (this thread, or this asyncio task) carry ``client_id``
+    instead of the client's own: a service calling for several callers with one client (the
+    HTTP gateway) gives each its own random stream on the workers (docs/rpc.md, "Random
+    streams"). Calls, graph calls and streamed calls carry it."""
+    token = _ACTING_FOR.set(str(client_id))
+    try:
+        yield
+    finally:
+        _ACTING_FOR.reset(token)
 
 _ident = None  # grpc passes bytes through when no (de)serializer is given
 _M = f"/{SERVICE_NAME}/"
@@ -485,7 +507,8 @@ class _Base:
     def __init__(self, workers=None, *, token: str | None = None, max_message_mb: int = 1024,
                  timeout: float | None = None, uds: bool | None = None,
                  shm: bool | None = None, shm_mb: int = 1024, max_stream_mb: int = 8192,
-                 retry: bool | None = None, recover_s: float = RECOVER_S):
+                 retry: bool | None = None, recover_s: float = RECOVER_S,
+                 client_id: str | None = None):
         self.workers = config.resolve(workers)
         # retries on UNAVAILABLE (gRPC's, then one wait of up to recover_s for the worker to
         # return): on unless retry=False or IVY_CLIENT_RETRY=0
@@ -494,6 +517,10 @@ class _Base:
         self.recover_s = float(recover_s) if self.retry else 0.0
         self._budget = _BUDGET_MAX
         self._budget_at = _monotonic()
+        # who this client is to the workers (metadata x-ivy-client-id): each client id has its
+        # own random stream there (ivy.seed resets only it). Random per instance by default;
+        # keep it secret as you keep the token (a caller with both reaches the stream)
+        self.client_id = str(client_id) if client_id else secrets.token_hex(12)
         # Client.call streams requests over the message limit (CallStream), up to this size
         # each way
         self.max_stream_bytes = int(max_stream_mb) * 2**20
@@ -532,7 +559,8 @@ class _Base:
         self._rr_raw: dict = {}  # (backend, device) as given -> the cycle (skips normalising)
         self._conns: dict[str, _Conn] = {}
         self._lock = threading.Lock()
-        self._metadata = (("authorization", "Bearer " + self.token),) if self.token else None
+        self._auth_md = (("authorization", "Bearer " + self.token),) if self.token else ()
+        self._metadata = self._auth_md + ((CLIENT_ID_KEY, self.client_id),)
 
     # -- routing --------------------------------------------------------------------------------
     def address_for(self, backend: str | None = None, device: str | None = None) -> str:
@@ -620,9 +648,13 @@ class _Base:
         return self._conn(address or self.address_for(backend, device)).transport
 
     def _md(self, request_id):
+        """A call's metadata: the token, the client id (``acting_for``'s, else the client's)
+        and the request id if given."""
+        who = _ACTING_FOR.get()
+        md = self._metadata if who is None else self._auth_md + ((CLIENT_ID_KEY, who),)
         if request_id is None:
-            return self._metadata
-        return (self._metadata or ()) + (("x-request-id", str(request_id)),)
+            return md
+        return md + (("x-request-id", str(request_id)),)
 
     def _uds_failed(self, e: grpc.RpcError, conn: _Conn) -> bool:
         """A call over a worker's Unix socket answered UNAVAILABLE (the socket is gone, the
@@ -1113,7 +1145,7 @@ class Client(_Base):
                     raise ResourceExhausted(e.message) from None
                 return self._call_stream(address, wire.call_request_parts(*e.parts), timeout,
                                          request_id)
-        md = self._metadata if request_id is None else self._md(request_id)
+        md = self._md(request_id)
         conn = self._conns.get(address)  # _conn's common case, inline
         if conn is None or conn.probe_at:
             conn = self._conn(address)
@@ -1160,7 +1192,7 @@ class Client(_Base):
             raise ResourceExhausted(
                 f"the request is {size / 2**20:.1f} MiB, over this client's streaming limit of "
                 f"{self.max_stream_bytes / 2**20:.0f} MiB (Client(max_stream_mb=N))")
-        md = self._metadata if request_id is None else self._md(request_id)
+        md = self._md(request_id)
         conn = self._conn(address)
         rpc = _Rpc("call_stream", address, None, timeout or self.timeout, md, request_id)
         try:
@@ -1359,7 +1391,7 @@ class AsyncClient(_Base):
             raise ResourceExhausted(
                 f"the request is {size / 2**20:.1f} MiB, over this client's streaming limit of "
                 f"{self.max_stream_bytes / 2**20:.0f} MiB (AsyncClient(max_stream_mb=N))")
-        md = self._metadata if request_id is None else self._md(request_id)
+        md = self._md(request_id)
         rpc = _Rpc("call_stream", address, None, timeout or self.timeout, md, request_id)
         gathered = wire.Gatherer(self.max_stream_bytes)
         call = self._conn(address).call_stream(timeout=timeout or self.timeout, metadata=md)

@@ -120,8 +120,14 @@ class GatewaySpec:
         auth_token_env = "IVY_AUTH_TOKEN"   # the workers' token (default: IVY_AUTH_TOKEN if set)
         max_body_mb = 8                     # request bodies larger than this: 413
         max_response_mb = 64                # responses (call results) larger than this: 413
-        max_concurrency = 4                 # requests in flight per client (token): beyond, 429
+        max_concurrency = 4                 # requests in flight per client (token + X-Client-Id,
+                                            # else address): beyond, 429 at once
+        max_in_flight = 32                  # requests running at once, all clients together
+        max_queue = 64                      # beyond max_in_flight: waiting (FIFO), beyond: 429
+        queue_timeout_s = 10                # the longest wait in that queue: then 429
         timeout_s = 120                     # per request, forwarded to the workers as a deadline
+        header_timeout_s = 10               # a request's headers must arrive within this: closed
+        body_timeout_s = 30                 # its body within this after the headers: 408
         enabled = true                      # false: ivy-serve starts no gateway
     """
 
@@ -131,7 +137,12 @@ class GatewaySpec:
     max_body_mb: float = 8.0
     max_response_mb: float = 64.0
     max_concurrency: int = 4
+    max_in_flight: int = 32
+    max_queue: int = 64
+    queue_timeout_s: float = 10.0
     timeout_s: float = 120.0
+    header_timeout_s: float = 10.0
+    body_timeout_s: float = 30.0
     enabled: bool = True
     args: list = field(default_factory=list)  # extra ivy-gateway flags (launcher only)
 

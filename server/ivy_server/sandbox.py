@@ -628,14 +628,19 @@ def run(backend: str, source: str, entry: str, args: bytes, buffers: list, *, cp
 
 
 def _outcome(res: _Result, rpc: str, *, cpu_s: int, wall_s: float, memory_mb: int,
-             reply_cap: int, prefix: str = "") -> dict:
+             reply_cap: int, prefix: str = "", wall_limit_s: float | None = None) -> dict:
     """The sandbox's reply (a dict with ``ok: True``), or the :class:`RpcFailure` saying what
     went wrong: wall time, CPU time, memory, reply size, isolation, a forbidden import, a missing
     entry, or the error the code (or the tracer/transpiler) raised (``prefix`` + its message)."""
     if res.timed_out:
+        if wall_limit_s is not None and wall_s < wall_limit_s:
+            what = (f"the call's deadline: {wall_s:g} s were left of it when the sandbox started "
+                    f"(the sandbox's own wall-time limit is {wall_limit_s:g} s, worker flag "
+                    "--sandbox-wall-s)")
+        else:
+            what = f"the sandbox's wall-time limit of {wall_s:g} s (worker flag --sandbox-wall-s)"
         raise RpcFailure(grpc.StatusCode.DEADLINE_EXCEEDED, _with_output(
-            f"the submitted code ran past the sandbox's wall-time limit of {wall_s:g} s (worker "
-            "flag --sandbox-wall-s, or the call's deadline)", res))
+            f"the submitted code ran past {what}; it was killed", res))
     if res.reply_too_big:
         raise RpcFailure(grpc.StatusCode.RESOURCE_EXHAUSTED,
                          f"the sandbox's reply (graph and output) exceeded {reply_cap >> 20} MiB")
@@ -753,14 +758,17 @@ def libraries_of(code: str, source: str) -> tuple[str, ...]:
 def transpile(mode: str, backend: str, target: str, request: dict, *, cpu_s: int,
               wall_s: float, memory_mb: int, reply_cap: int = REPLY_CAP,
               pool: WarmPool | None = None, preload: tuple[str, ...] = (),
-              bwrap: str | None = None, on_output=None) -> dict:
+              bwrap: str | None = None, on_output=None,
+              wall_limit_s: float | None = None) -> dict:
     """Run one Transpile request in a sandbox -> the sandbox's reply (a dict).
 
     ``mode`` "transpile": ``backend`` is the source framework, ``request`` has ``code``,
     ``entry``, ``args``/``buffers`` or ``specs``, ``options``. ``mode`` "run": ``backend`` is
     ``target``'s framework and ``request`` has the emitted ``code``, ``args``/``buffers`` and
     ``verify``. Failures raise :class:`RpcFailure` (as :func:`run`; a ``TranspileError``:
-    INVALID_ARGUMENT with its message, naming the operation and the user's line).
+    INVALID_ARGUMENT with its message, naming the operation and the user's line). ``wall_s``
+    is the time the sandbox gets; ``wall_limit_s`` the worker's --sandbox-wall-s, when
+    ``wall_s`` is shorter because of the call's deadline (the message says which ended it).
     """
     try:
         check_isolation(bwrap)
@@ -780,7 +788,7 @@ def transpile(mode: str, backend: str, target: str, request: dict, *, cpu_s: int
     if on_output is not None and res.output_total:
         on_output(_output_text(res))
     reply = _outcome(res, "Transpile", cpu_s=cpu_s, wall_s=wall_s, memory_mb=memory_mb,
-                     reply_cap=reply_cap, prefix="transpile failed: ")
+                     reply_cap=reply_cap, prefix="transpile failed: ", wall_limit_s=wall_limit_s)
     reply["warm"] = warm
     return reply
 

@@ -275,7 +275,8 @@ class Transpiler:
         reply = sandbox.transpile(
             "transpile", source, target, job, cpu_s=limits["cpu_s"], wall_s=self._wall(context),
             memory_mb=limits["memory_mb"], reply_cap=self.w.max_message_bytes, pool=self.pool,
-            preload=sandbox.libraries_of(request.code, source))
+            preload=sandbox.libraries_of(request.code, source),
+            wall_limit_s=float(limits["wall_s"]))
         sandbox_s = time.perf_counter() - t0
         report = reply["report"]
         report.setdefault("timings", {}).update({"sandbox_s": sandbox_s,

@@ -36,6 +36,7 @@ import sys
 import threading
 import time
 import warnings
+from collections import OrderedDict
 from concurrent import futures
 
 import grpc
@@ -147,8 +148,11 @@ class Gate:
     progress (any method), for the shutdown drain.
     """
 
-    def __init__(self, slots: int, queue: int):
+    def __init__(self, slots: int, queue: int, queue_timeout_s: float = 30.0):
         self.slots, self.queue = max(1, slots), max(0, queue)
+        # the longest a call without a deadline of its own waits for a slot (then
+        # RESOURCE_EXHAUSTED): nobody waits for ever behind other clients' long calls (issue 33)
+        self.queue_timeout_s = max(0.0, float(queue_timeout_s))
         self.lock = threading.Lock()
         self.cond = threading.Condition(self.lock)
         self.running = 0
@@ -176,10 +180,21 @@ class Gate:
                     f"waiting (--threads {self.slots}, --max-queue {self.queue}); retry after a "
                     "short back-off (e.g. 0.1-1 s, growing), or use another worker")
             self.waiting += 1
+            # a call with no deadline of its own waits at most --queue-timeout-s (before, for
+            # ever); one with a deadline waits until it, as its client asked
+            give_up = time.monotonic() + self.queue_timeout_s if self.queue_timeout_s and (
+                context is None or context.time_remaining() is None) else None
             try:
                 while self.running >= self.slots or self.closed:
                     if self.closed:
                         raise _shutting_down()
+                    if give_up is not None and time.monotonic() >= give_up:
+                        raise errors.exhausted(
+                            f"the worker is busy: waited {self.queue_timeout_s:g} s for a free "
+                            f"slot ({self.running} calls running, {self.waiting - 1} more "
+                            f"waiting; --threads {self.slots}, --max-queue {self.queue}, "
+                            f"--queue-timeout-s {self.queue_timeout_s:g}); retry after a short "
+                            "back-off (e.g. 1 s, growing), or use another worker")
                     remaining = None
                     if context is not None:
                         if _client_gone(context):
@@ -190,7 +205,10 @@ class Gate:
                             raise RpcFailure(grpc.StatusCode.DEADLINE_EXCEEDED,
                                              "the deadline passed while the call was queued "
                                              "(the worker is busy)")
-                    self.cond.wait(0.2 if remaining is None else min(0.2, remaining))
+                    wait = 0.2 if remaining is None else min(0.2, remaining)
+                    if give_up is not None:
+                        wait = max(0.0, min(wait, give_up - time.monotonic()))
+                    self.cond.wait(wait)
                 self.running += 1
                 self.active += 1
             except BaseException:
@@ -336,6 +354,68 @@ def configure_malloc() -> bool:
 # Functions whose result is uninitialised memory: the worker answers them with zeros, so that no
 # client ever reads bytes another request left behind (same signatures; traced graphs too).
 ZERO_FILL = {"empty": "zeros", "empty_like": "zeros_like"}
+#: the functions that draw from (or seed) the backend's random stream: each runs in its caller's
+#: own stream (:class:`RandomStreams`), as do kept graphs (their nodes may draw)
+RANDOM_FUNCTIONS = ("seed", "random_uniform", "random_normal", "randint", "shuffle",
+                    "multinomial", "bernoulli", "dropout")
+#: the metadata key naming the calling client (``ivy_client.Client`` sends a random one per
+#: instance); random streams are kept per (token, client id)
+CLIENT_ID_KEY = "x-ivy-client-id"
+
+
+class RandomStreams:
+    """One random stream per client, so that one client's ``seed`` never resets another's draws
+    (docs/rpc.md, "Random streams").
+
+    A client is its token (a hash of it; "" without auth) and the client id it sends in
+    ``x-ivy-client-id`` metadata ("" when it sends none: then every such caller of that token
+    shares one stream). A client id is scoped to its token, so another tenant cannot reach a
+    stream even by sending the same id. At most ``limit`` streams are kept: beyond that the least
+    recently used is dropped (its client's next draw starts an unseeded stream)."""
+
+    def __init__(self, backend_module, limit: int = 4096):
+        from ivy.functional.backends._shared.rng import streams_of
+
+        self.streams = streams_of(backend_module)
+        self.limit = max(1, limit)
+        self.lock = threading.Lock()
+        self.by_client: OrderedDict = OrderedDict()
+
+    def of(self, owner: str, client: str) -> list:
+        key = (owner, client)
+        with self.lock:
+            s = self.by_client.get(key)
+            if s is None:
+                s = self.by_client[key] = self.streams.new()
+                if len(self.by_client) > self.limit:
+                    self.by_client.popitem(last=False)
+            else:
+                self.by_client.move_to_end(key)
+            return s
+
+
+class _RandomFn:
+    """A function of :data:`RANDOM_FUNCTIONS` in the worker's function table: :meth:`run` calls
+    it in the caller's stream. Called directly (no caller: the warm-up) it uses the process
+    default stream."""
+
+    __slots__ = ("fn", "worker")
+
+    def __init__(self, fn, worker):
+        self.fn, self.worker = fn, worker
+
+    def __call__(self, *args, **kwargs):
+        return self.fn(*args, **kwargs)
+
+    def run(self, context, args, kwargs):
+        w = self.worker
+        with w.random.streams.using(w.stream_of(context)):
+            return self.fn(*args, **kwargs)
+
+
+def _plain_fn(fn):
+    """The function behind a worker table entry (a :class:`_RandomFn` wraps one)."""
+    return fn.fn if fn.__class__ is _RandomFn else fn
 
 
 class _HookError(Exception):
@@ -347,7 +427,8 @@ class Worker:
 
     def __init__(self, backend: str, device: str, *, max_message_bytes: int, memory_cap_bytes: int,
                  allow_code_execution: bool, auth_token=None, sandbox_limits: dict,
-                 threads: int = 16, max_queue: int = 64, peers=None,
+                 threads: int = 16, max_queue: int = 64, queue_timeout_s: float = 30.0,
+                 peers=None,
                  transpile_cache_bytes: int = 64 << 20, sandbox_warm: int = 2,
                  shm: bool = False, max_stream_bytes: int = 8192 * 2**20,
                  memory_limit: limits.Enforcement | None = None):
@@ -378,7 +459,7 @@ class Worker:
         self.handles = Handles(memory_cap_bytes)
         # shared-memory regions of same-host clients (--shm; off by default): see shm.py
         self.shm = shm_mod.Registry(shm, shm_mod.MAX_REGION_BYTES)
-        self.gate = Gate(threads, max_queue)
+        self.gate = Gate(threads, max_queue, queue_timeout_s)
         self.trimmer = _Trimmer()
         from ivy.func_wrapper import API, backend_name_of_type
 
@@ -387,6 +468,10 @@ class Worker:
         for name, instead in ZERO_FILL.items():
             if name in API and instead in API:
                 self._fns[name] = API[instead]
+        self.random = RandomStreams(self.B)
+        for name in RANDOM_FUNCTIONS:
+            if name in API:
+                self._fns[name] = _RandomFn(API[name], self)
         self._native_of = backend_name_of_type
         # one call's result, from its arguments, before it runs (sizes.py): at most the cap
         self.result_size = ResultSize(self._fns)
@@ -425,6 +510,16 @@ class Worker:
             if k == "authorization":
                 return hashlib.sha256(v.encode("utf-8", "replace")).hexdigest()[:32]
         return ""
+
+    def stream_of(self, context) -> list:
+        """The caller's random stream: per (token, ``x-ivy-client-id``); see RandomStreams."""
+        client = ""
+        if context is not None:
+            for k, v in context.invocation_metadata() or ():
+                if k == CLIENT_ID_KEY:
+                    client = v[:128]
+                    break
+        return self.random.of(self.owner(context), client)
 
     # -- conversion -----------------------------------------------------------------------------
     def _convert(self, obj):
@@ -552,8 +647,9 @@ class Worker:
         if context is not None:
             self._check_started(context)
         if self.memory_cap:
-            self.result_size.check(function, fn, args, kwargs, self.memory_cap)
-        result = fn(*args, **kwargs)
+            self.result_size.check(function, _plain_fn(fn), args, kwargs, self.memory_cap)
+        result = fn.run(context, args, kwargs) if fn.__class__ is _RandomFn else \
+            fn(*args, **kwargs)
         del args, kwargs
         framed = fast.encode_response(
             result if result.__class__ is np.ndarray else self._as_numpy(result),
@@ -612,8 +708,14 @@ class Worker:
             if context is not None:
                 self._check_started(context)
             if self.memory_cap and not graph_id:
-                self.result_size.check(function, fn, args, kwargs, self.memory_cap)
-            result = fn(*args, **kwargs)
+                self.result_size.check(function, _plain_fn(fn), args, kwargs, self.memory_cap)
+            if graph_id:  # a graph's nodes may draw: the caller's stream
+                with self.random.streams.using(self.stream_of(context)):
+                    result = fn(*args, **kwargs)
+            elif fn.__class__ is _RandomFn:
+                result = fn.run(context, args, kwargs)
+            else:
+                result = fn(*args, **kwargs)
             del args, kwargs
         finally:
             # The decoder's hook closure is a reference cycle holding this list: emptying it
@@ -1198,8 +1300,9 @@ def _wrap_call(worker: Worker, known_functions):
                 tag[0] = function[:errors.NAME_CHARS]
                 fn = fns.get(function) or worker._lookup(function)
                 if cap:
-                    check_size(function, fn, args, kwargs, cap)
-                result = fn(*args, **kwargs)
+                    check_size(function, _plain_fn(fn), args, kwargs, cap)
+                result = fn.run(context, args, kwargs) if fn.__class__ is _RandomFn else \
+                    fn(*args, **kwargs)
                 del args, kwargs
                 response = encode(result if result.__class__ is ndarray else
                                   worker._as_numpy(result), inline, max_out)
@@ -1464,6 +1567,10 @@ def parse_args(argv=None):
     p.add_argument("--max-queue", type=int, default=64,
                    help="calls that may wait for a free thread; beyond, RESOURCE_EXHAUSTED "
                    "(default 64)")
+    p.add_argument("--queue-timeout-s", type=float, default=30.0,
+                   help="the longest a call without a deadline of its own waits for a free "
+                   "thread; then RESOURCE_EXHAUSTED with retry advice (default 30; 0: no limit). "
+                   "A call with a deadline waits until it")
     p.add_argument("--server-kind", choices=["threads", "aio"], default="threads",
                    help="gRPC thread-pool server (default; measured faster for tiny calls) or "
                    "grpc.aio with handlers on the event loop")
@@ -1601,7 +1708,8 @@ def main(argv=None) -> int:
                         allow_code_execution=a.allow_code_execution, auth_token=tokens or None,
                         sandbox_limits={"cpu_s": a.sandbox_cpu_s, "wall_s": a.sandbox_wall_s,
                                         "memory_mb": a.sandbox_memory_mb},
-                        threads=a.threads, max_queue=a.max_queue, peers=a.peers,
+                        threads=a.threads, max_queue=a.max_queue,
+                        queue_timeout_s=a.queue_timeout_s, peers=a.peers,
                         transpile_cache_bytes=a.transpile_cache_mb * 2**20,
                         sandbox_warm=a.sandbox_warm, shm=a.shm,
                         max_stream_bytes=a.max_stream_mb * 2**20)

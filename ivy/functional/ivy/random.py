@@ -1,9 +1,11 @@
 """Ivy random functions: one declaration each (see ivy/func_wrapper.py).
 
-Every backend keeps one generator (NumPy ``Generator``, ``torch.Generator``, a JAX key split per
-call, ``tf.random.Generator``). ``ivy.seed(n)`` resets it, so a backend repeats the same stream for
-the same seed; ``seed=`` on a call uses a fresh generator for that call only. Streams differ between
-backends.
+Every backend keeps its generator (NumPy ``Generator``, ``torch.Generator``, a JAX key split per
+call, ``tf.random.Generator``) in a stream (``backends/_shared/rng.py``): one process-wide stream,
+unless the caller runs in a stream of its own (``Streams.using``: the RPC worker gives each client
+one). ``ivy.seed(n)`` resets the current stream only, so a backend repeats the same sequence for
+the same seed; ``seed=`` on a call uses a fresh generator for that call only. Sequences differ
+between backends.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from ivy.func_wrapper import api, register
 
 @register
 def seed(seed_value: int = 0, /) -> None:
-    """Seed the generator of the current backend, or of every loaded backend when none is set."""
+    """Seed the current stream of the current backend, or of every loaded backend when none is
+    set."""
     from ivy import backend_handler as bh
     from ivy.func_wrapper import DISPATCH_GLOBALS
 

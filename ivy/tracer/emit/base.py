@@ -469,6 +469,8 @@ class Emitter:
             body = "".join(f"    {k} = {e}\n" for k, e in attrs.items()) or "    pass\n"
             return self.define(hint, lambda n: f"class {n}:  # the values in force when written\n"
                                                f"{body}")
+        if c.__module__ == "ivy.functional.backends._shared.rng" and c.__name__ == "Streams":
+            return self.random_streams(v, hint, owner)
         if callable(v):
             pub = self.public(v)
             if pub is not None:
@@ -477,6 +479,16 @@ class Emitter:
             if got is not None:
                 return got
         raise CannotEmit(f"{_where(owner)} uses the value {v!r} ({type(v).__name__})")
+
+    def random_streams(self, v, hint, owner) -> str:
+        """A backend's random streams (``_shared/rng.Streams``): the output has one stream of
+        its own, made as the backend makes a fresh one (no per-caller streams there)."""
+        fresh = self.value(v.fresh, f"{hint}_fresh", owner)
+        return self.define(hint, lambda n: (
+            f"class {n}:  # the output's own random stream\n"
+            f"    stream = [{fresh}(None)]\n"
+            f"    current = staticmethod(lambda: {n}.stream)\n"
+            f"    get = staticmethod(lambda: {n}.stream[0])\n"))
 
     def compiled_function(self, v, hint) -> str | None:
         """Hook: a backend helper wrapped by the target's compiler (``jax.jit``), or None."""

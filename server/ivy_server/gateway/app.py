@@ -16,8 +16,10 @@ RFC 9457 problem details carrying the workers' gRPC status code.
 
 import asyncio
 import base64
+import collections
 import contextlib
 import hashlib
+import hmac
 import json
 import logging
 import math
@@ -26,18 +28,29 @@ import secrets
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Union
 
 import numpy as np
-from fastapi import Depends, FastAPI, Request
+from fastapi import Depends, FastAPI, Header, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from ivy_client import AsyncClient, AsyncRemoteGraph, codec
+from ivy_client.client import acting_for
 from ivy_client.errors import NoWorker, RemoteError, ResourceExhausted
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    ValidationError,
+    model_validator,
+)
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from typing_extensions import TypeAliasType
 
 from ivy.transpiler.frameworks import FRAMEWORKS
 from ivy.transpiler.frameworks import TARGETS as TRANSPILE_TARGETS
@@ -70,11 +83,24 @@ class Settings:
     tokens: list = field(default_factory=list)
     max_body_bytes: int = 8 << 20
     max_response_bytes: int = 64 << 20
-    max_concurrency: int = 4
+    max_concurrency: int = 4     # per client (token + X-Client-Id, else address)
+    max_in_flight: int = 32      # all clients together; beyond, a FIFO queue ...
+    max_queue: int = 64          # ... of at most this many ...
+    queue_timeout_s: float = 10.0  # ... waiting at most this long (then 429)
     timeout_s: float = 120.0
+    body_timeout_s: float = 30.0  # the body must arrive within this after the headers (408)
 
 
 # -- request and response bodies ---------------------------------------------------------------
+#: an array's values in JSON: a number, a boolean, "nan"/"inf"/"-inf", or nested lists of them
+#: (complex: [re, im] pairs). The schema says exactly this (issue 33: it said "anything", and
+#: `{}` passed the schema to be refused by the server)
+Value = TypeAliasType("Value", Union[StrictBool, StrictInt, StrictFloat,
+                                     Literal["nan", "inf", "-inf"], list["Value"]])
+VALUE_DOC = ("nested lists of numbers/booleans matching shape (complex: [re, im] pairs; "
+             "non-finite floats as \"nan\", \"inf\", \"-inf\")")
+
+
 class Tensor(BaseModel):
     """An array: its shape and dtype, and (optionally) its values as nested JSON lists. A
     /v1/transpile input without values is made by the worker (standard normal floats, small
@@ -83,7 +109,13 @@ class Tensor(BaseModel):
     model_config = ConfigDict(extra="forbid")
     shape: list[Annotated[int, Field(ge=0, le=1 << 20)]] = Field(max_length=8)
     dtype: DType = "float32"
-    value: Any = Field(None, description="nested lists of numbers/booleans matching shape")
+    value: Value | None = Field(None, description=VALUE_DOC)
+
+
+class CallTensor(Tensor):
+    """A /v1/call input: its values are required."""
+
+    value: Value = Field(description=VALUE_DOC)
 
 
 class TranspileOptions(BaseModel):
@@ -132,7 +164,14 @@ class TranspileOut(BaseModel):
 
 
 class CallIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # the schema says what _one_target checks: a graph (graph_id and a worker) or a function
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"oneOf": [
+        {"required": ["graph_id", "worker"],
+         "properties": {"graph_id": {"type": "string"}, "worker": {"type": "string",
+                                                                    "minLength": 1},
+                        "function": {"type": "null"}}},
+        {"required": ["function"],
+         "properties": {"function": {"type": "string"}, "graph_id": {"type": "null"}}}]})
     graph_id: str | None = Field(None, pattern=r"^g-[0-9a-f]{1,64}$",
                                  description="a graph id from /v1/transpile")
     worker: str | None = Field(None, max_length=200,
@@ -140,7 +179,7 @@ class CallIn(BaseModel):
     function: str | None = Field(None, pattern=r"^[A-Za-z_][A-Za-z0-9_.]{0,99}$",
                                  description="instead of a graph: a public Ivy function")
     backend: Source | None = Field(None, description="the backend for `function`")
-    inputs: list[Tensor] = Field(default_factory=list, max_length=32)
+    inputs: list[CallTensor] = Field(default_factory=list, max_length=32)
 
     @model_validator(mode="after")
     def _one_target(self):
@@ -281,10 +320,12 @@ def response_too_large(size: str, limit: int) -> Problem:
 # -- the pieces around the endpoints -----------------------------------------------------------
 class BodyLimit:
     """ASGI middleware: a request body over ``max_bytes`` (by Content-Length, or as it streams
-    in) is answered 413 before the application sees it."""
+    in) is answered 413 before the application sees it, and one that has not all arrived
+    ``timeout_s`` after the headers is answered 408 (a slow-body client holds no request for
+    longer; the headers' own timeout is the server protocol's, ``timeouts.py``)."""
 
-    def __init__(self, app, max_bytes: int):
-        self.app, self.max_bytes = app, max_bytes
+    def __init__(self, app, max_bytes: int, timeout_s: float = 30.0):
+        self.app, self.max_bytes, self.timeout_s = app, max_bytes, timeout_s
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -305,8 +346,16 @@ class BodyLimit:
         if length is None and scope["method"] in ("GET", "HEAD", "OPTIONS", "DELETE"):
             return await self.app(scope, receive, send)
         body, more = bytearray(), True
+        deadline = time.monotonic() + self.timeout_s
         while more:
-            msg = await receive()
+            try:
+                msg = await asyncio.wait_for(receive(), max(0.0, deadline - time.monotonic()))
+            except asyncio.TimeoutError:
+                return await problems.response(Problem(
+                    408, f"the request body did not arrive within the gateway's body timeout of "
+                    f"{self.timeout_s:g} s (ivy-gateway --body-timeout-s)",
+                    title="Request timeout", headers={"Connection": "close"}))(
+                        scope, receive, send)
             if msg["type"] != "http.request":
                 return  # the client left
             body += msg.get("body", b"")
@@ -326,28 +375,103 @@ class BodyLimit:
 
 
 class Limiter:
-    """At most ``n`` requests in flight per client (bearer token, or address without auth)."""
+    """Fair admission of the requests that go to the workers (issue 33: four stuck requests of
+    one client made every other caller with the same token get 429).
 
-    def __init__(self, n: int):
-        self.n = max(1, int(n))
+    - **per client**: at most ``per_client`` requests of one client in the gateway (running or
+      waiting); more get 429 at once. A client is its token (a hash; none without auth) and its
+      ``X-Client-Id`` header, else its address: callers sharing one token are apart.
+    - **all together**: at most ``slots`` run at once; beyond, a request waits in a FIFO queue
+      (at most ``queue`` waiting) for at most ``queue_timeout_s``, then gets 429 with
+      Retry-After. Nobody waits for ever, and a client's share of the queue is bounded by its
+      own limit.
+    """
+
+    def __init__(self, per_client: int, slots: int = 32, queue: int = 64,
+                 queue_timeout_s: float = 10.0):
+        self.n = max(1, int(per_client))
+        self.slots, self.queue = max(1, int(slots)), max(0, int(queue))
+        self.queue_timeout_s = float(queue_timeout_s)
         self.busy: dict[str, int] = {}
+        self.running = 0
+        self.waiters: collections.deque = collections.deque()
 
-    @contextlib.contextmanager
-    def hold(self, who: str):
-        if self.busy.get(who, 0) >= self.n:
+    @contextlib.asynccontextmanager
+    async def hold(self, who: str):
+        held = self.busy.get(who, 0)
+        if held >= self.n:
             raise Problem(429, f"this client already has {self.n} requests in flight (the "
-                          "gateway's per-client limit, ivy-gateway --max-concurrency): retry "
-                          "after one finishes", title="Too many requests in flight",
+                          "gateway's per-client limit, ivy-gateway --max-concurrency; a client "
+                          "is its token and X-Client-Id header, else its address): retry after "
+                          "one finishes", title="Too many requests in flight",
                           headers={"Retry-After": "1"})
-        self.busy[who] = self.busy.get(who, 0) + 1
+        self.busy[who] = held + 1
         try:
-            yield
+            await self._acquire()
+            try:
+                yield
+            finally:
+                self._release()
         finally:
             left = self.busy[who] - 1
             if left:
                 self.busy[who] = left
             else:
                 del self.busy[who]
+
+    def _busy(self, why: str) -> Problem:
+        return Problem(429, f"the gateway is busy: {why} ({self.running} requests running, "
+                       f"{len(self.waiters)} waiting; ivy-gateway --max-in-flight {self.slots}, "
+                       f"--max-queue {self.queue}, --queue-timeout-s {self.queue_timeout_s:g}): "
+                       "retry after a short back-off", title="Gateway busy",
+                       headers={"Retry-After": str(max(1, math.ceil(self.queue_timeout_s)))})
+
+    async def _acquire(self) -> None:
+        if self.running < self.slots and not self.waiters:
+            self.running += 1
+            return
+        if len(self.waiters) >= self.queue:
+            raise self._busy("the queue is full")
+        loop = asyncio.get_running_loop()
+        slot = loop.create_future()
+        self.waiters.append(slot)
+        timer = loop.call_later(self.queue_timeout_s, lambda: slot.done() or slot.set_result(
+            False))
+        try:
+            given = await slot
+        except BaseException:  # cancelled (the client left): give back a slot handed over
+            timer.cancel()
+            if slot.done() and not slot.cancelled() and slot.result():
+                self._release()
+            else:
+                with contextlib.suppress(ValueError):
+                    self.waiters.remove(slot)
+            raise
+        timer.cancel()
+        if not given:  # the queue timeout: it left the queue when the timer fired
+            with contextlib.suppress(ValueError):
+                self.waiters.remove(slot)
+            raise self._busy(f"waited {self.queue_timeout_s:g} s for a free slot")
+
+    def _release(self) -> None:
+        while self.waiters:  # hand the slot to the longest waiting request
+            slot = self.waiters.popleft()
+            if not slot.done():
+                slot.set_result(True)
+                return
+        self.running -= 1
+
+
+def _restrict_enum(node, full: list, served: list) -> None:
+    """Replace every ``enum`` equal to ``full`` under ``node`` (a JSON schema) by ``served``."""
+    if isinstance(node, dict):
+        if node.get("enum") == full:
+            node["enum"] = list(served)
+        for v in node.values():
+            _restrict_enum(v, full, served)
+    elif isinstance(node, list):
+        for v in node:
+            _restrict_enum(v, full, served)
 
 
 def _validation_errors(exc: RequestValidationError) -> list[dict]:
@@ -363,7 +487,8 @@ def create_app(settings: Settings) -> FastAPI:
     started = time.monotonic()
     clients: dict[str | None, AsyncClient] = {}
     health_channels: dict = {}
-    limiter = Limiter(settings.max_concurrency)
+    limiter = Limiter(settings.max_concurrency, settings.max_in_flight, settings.max_queue,
+                      settings.queue_timeout_s)
     addresses = {w.address: w for w in settings.workers}
     device_of: dict[str, str] = {}  # a framework's requests go to its first configured worker's
     for w in settings.workers:      # device (the gateway routes by framework only)
@@ -387,7 +512,25 @@ def create_app(settings: Settings) -> FastAPI:
             "problem details (`application/problem+json`) whose `code` is the workers' gRPC "
             "status. Every /v1 endpoint but /v1/health needs `Authorization: Bearer <token>` "
             "(the workers' token). See docs/service.md."))
-    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    served = [b for b in SOURCES if b in device_of]
+    schema_of_app = app.openapi
+
+    def openapi():
+        """FastAPI's schema, with the frameworks this gateway has workers for as the only
+        `source`s and `backend`s (the others answer 422 here: the schema says so)."""
+        if app.openapi_schema is None:
+            schema = schema_of_app()
+            models = schema.get("components", {}).get("schemas", {})
+            if served:
+                for model, prop in (("TranspileIn", "source"), ("CallIn", "backend")):
+                    node = models.get(model, {}).get("properties", {}).get(prop)
+                    if node is not None:
+                        _restrict_enum(node, list(SOURCES), served)
+        return app.openapi_schema
+
+    app.openapi = openapi
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes,
+                       timeout_s=settings.body_timeout_s)
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -405,6 +548,12 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException):
+        if exc.status_code == 400:  # FastAPI's "There was an error parsing the body" (a body
+            # that is not UTF-8): 422, as every other unparseable or invalid body (issue 33)
+            return problems.response(Problem(
+                422, "invalid request: body: the body is not JSON (UTF-8)", title="Invalid "
+                "request", errors=[{"loc": ["body"], "msg": "the body is not JSON (UTF-8)",
+                                    "type": "json_invalid"}]), request.url.path)
         return problems.response(Problem(exc.status_code, str(exc.detail),
                                          headers=getattr(exc, "headers", None)),
                                  request.url.path)
@@ -415,12 +564,17 @@ def create_app(settings: Settings) -> FastAPI:
         return problems.response(Problem(500, f"internal error in the gateway: "
                                          f"{type(exc).__name__}"), request.url.path)
 
-    def remote_problem(e: RemoteError) -> Problem:
-        """A worker's error as a problem; an answer over the gateway's receive limit (refused
-        by gRPC on receipt: a call's result, a transpiled model's weights) is a 413."""
+    def remote_problem(e) -> Problem:
+        """A worker's failure as a problem: an answer over the gateway's receive limit (refused
+        by gRPC on receipt: a call's result, a transpiled model's weights) is a 413; a deadline
+        says which limit ended the request."""
         if isinstance(e, ResourceExhausted) and "larger than max" in e.message:
             return response_too_large("larger than that", settings.max_response_bytes)
-        return problems.from_remote(e)
+        p = problems.from_remote(e)
+        if p.code == "DEADLINE_EXCEEDED" and "--sandbox-wall-s" not in p.detail:
+            p.detail = (f"the request ran past the gateway's deadline of {settings.timeout_s:g} s "
+                        f"(ivy-gateway --timeout-s): {p.detail}")
+        return p
 
     def client_for(token: str | None) -> AsyncClient:
         c = clients.get(token)
@@ -435,11 +589,18 @@ def create_app(settings: Settings) -> FastAPI:
         return c
 
     async def identity(request: Request,
-                       creds: HTTPAuthorizationCredentials | None = Depends(bearer)):
-        """(who, token): the caller's identity for the concurrency limit and its token."""
+                       creds: HTTPAuthorizationCredentials | None = Depends(bearer),
+                       x_client_id: Annotated[str | None, Header(
+                           description="who the caller is for the per-client limit (callers "
+                           "sharing a token are apart; default: the caller's address)")] = None):
+        """(who, token): the caller's identity for the concurrency limit (its token and client
+        id, else its address) and its token."""
+        if x_client_id:
+            client = "id:" + hashlib.sha256(x_client_id.encode("utf-8", "replace")).hexdigest()[:16]
+        else:
+            client = "addr:" + (request.client.host if request.client else "?")
         if not settings.tokens:
-            host = request.client.host if request.client else "?"
-            return f"addr:{host}", None
+            return client, None
         given = creds.credentials if creds is not None else ""
         ok = False
         for t in settings.tokens:  # compare with every token: timing says nothing
@@ -448,7 +609,7 @@ def create_app(settings: Settings) -> FastAPI:
             raise Problem(401, "this gateway needs 'Authorization: Bearer <token>' with the "
                           "workers' token (IVY_AUTH_TOKEN)", title="Unauthenticated",
                           headers={"WWW-Authenticate": 'Bearer realm="ivy"'})
-        return "tok:" + hashlib.sha256(given.encode()).hexdigest()[:16], given
+        return "tok:" + hashlib.sha256(given.encode()).hexdigest()[:16] + "/" + client, given
 
     # -- pages -------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
@@ -515,7 +676,7 @@ def create_app(settings: Settings) -> FastAPI:
     # -- transpile ---------------------------------------------------------------------------
     @app.post("/v1/transpile", response_model=TranspileOut, response_model_exclude_none=True,
               summary="Transpile a function or model",
-              responses=problems.openapi_responses(401, 404, 413, 422, 429, 503, 504))
+              responses=problems.openapi_responses(401, 404, 408, 413, 422, 429, 503, 504))
     async def transpile(body: TranspileIn, who: tuple = Depends(identity)):
         """Transpile `entry` of `code` from `source` to `target` on the source framework's
         worker (in its sandbox), verified there and, when there is one, on the target
@@ -530,7 +691,7 @@ def create_app(settings: Settings) -> FastAPI:
         else:
             specs = [{"shape": t.shape, "dtype": t.dtype} for t in body.inputs]
         o = body.options
-        with limiter.hold(who[0]):
+        async with limiter.hold(who[0]):
             try:
                 r = await client_for(who[1]).transpile(
                     body.code, body.entry, *args, source=body.source, target=body.target,
@@ -551,18 +712,25 @@ def create_app(settings: Settings) -> FastAPI:
         return out
 
     # -- call ----------------------------------------------------------------------------------
-    async def run_call(body: CallIn, args: list, kwargs: dict, token: str | None):
+    stream_key = secrets.token_bytes(16)  # caller -> its client id on the workers
+
+    async def run_call(body: CallIn, args: list, kwargs: dict, token: str | None,
+                       caller: str):
         client = client_for(token)
+        # each HTTP caller (token + X-Client-Id, else address) has its own random stream on the
+        # workers: its id there is a keyed hash, which nobody else can compute and send
+        stream_id = hmac.new(stream_key, caller.encode(), "sha256").hexdigest()[:24]
         try:
-            if body.graph_id is not None:
-                if body.worker not in addresses:
-                    raise Problem(404, f"{body.worker!r} is not a worker of this gateway "
-                                  f"(workers: {', '.join(addresses)})")
-                graph = AsyncRemoteGraph(client, body.worker, body.graph_id, {}, None)
-                return await graph(*args, timeout=settings.timeout_s, **kwargs)
-            return await client.call(body.function, *args, backend=body.backend,
-                                     device=device_of.get(body.backend or "", None),
-                                     timeout=settings.timeout_s, fn_kwargs=kwargs)
+            with acting_for("gw-" + stream_id):
+                if body.graph_id is not None:
+                    if body.worker not in addresses:
+                        raise Problem(404, f"{body.worker!r} is not a worker of this gateway "
+                                      f"(workers: {', '.join(addresses)})")
+                    graph = AsyncRemoteGraph(client, body.worker, body.graph_id, {}, None)
+                    return await graph(*args, timeout=settings.timeout_s, **kwargs)
+                return await client.call(body.function, *args, backend=body.backend,
+                                         device=device_of.get(body.backend or "", None),
+                                         timeout=settings.timeout_s, fn_kwargs=kwargs)
         except RemoteError as e:
             raise remote_problem(e) from None
         except NoWorker as e:
@@ -570,19 +738,15 @@ def create_app(settings: Settings) -> FastAPI:
                           title="No worker for this framework") from None
 
     @app.post("/v1/call", response_model=CallOut, summary="Call a transpiled graph or an Ivy "
-              "function (JSON)", responses=problems.openapi_responses(401, 404, 413, 422, 429,
-                                                                      503, 504))
+              "function (JSON)", responses=problems.openapi_responses(401, 404, 408, 413, 422,
+                                                                      429, 503, 504))
     async def call(body: CallIn, who: tuple = Depends(identity)):
         """Run the graph a /v1/transpile answer named (`graph_id` on `worker`), or a public Ivy
         function on `backend`, on JSON arrays (every input needs its `value`)."""
         check_sizes(body.inputs)
-        args = []
-        for i, t in enumerate(body.inputs):
-            if t.value is None:
-                raise Problem(422, f"inputs[{i}]: a call needs the input's value")
-            args.append(array_of(t, f"inputs[{i}]"))
-        with limiter.hold(who[0]):
-            result = await run_call(body, args, {}, who[1])
+        args = [array_of(t, f"inputs[{i}]") for i, t in enumerate(body.inputs)]
+        async with limiter.hold(who[0]):
+            result = await run_call(body, args, {}, who[1], who[0])
         limit = settings.max_response_bytes
         n = result_elements(result)
         if 2 * n > limit or n > MAX_ELEMENTS:  # before any list is made: an element is at
@@ -598,7 +762,7 @@ def create_app(settings: Settings) -> FastAPI:
         return Response(text, media_type="application/json")
 
     @app.post("/v1/call.msgpack", summary="Call a transpiled graph or an Ivy function (msgpack)",
-              responses=problems.openapi_responses(401, 404, 413, 422, 429, 503, 504),
+              responses=problems.openapi_responses(401, 404, 408, 413, 422, 429, 503, 504),
               openapi_extra={"requestBody": {"required": True, "content": {
                   "application/msgpack": {"schema": {"type": "string", "format": "binary"}}},
                   "description": "msgpack map {graph_id, worker} or {function, backend}, plus "
@@ -620,10 +784,10 @@ def create_app(settings: Settings) -> FastAPI:
             raise Problem(422, "args must be a list and kwargs a map with string keys")
         try:
             body = CallIn.model_validate(doc)
-        except Exception as e:  # pydantic's ValidationError
-            raise Problem(422, f"invalid request: {e}") from None
-        with limiter.hold(who[0]):
-            result = await run_call(body, args, kwargs, who[1])
+        except ValidationError as e:
+            raise RequestValidationError(e.errors()) from None
+        async with limiter.hold(who[0]):
+            result = await run_call(body, args, kwargs, who[1], who[0])
         out = codec.encode({"outputs": result})
         del result
         if len(out) > settings.max_response_bytes:

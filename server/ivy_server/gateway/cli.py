@@ -41,9 +41,26 @@ def parser() -> argparse.ArgumentParser:
                    "larger: 413 'Response too large', and the gateway never receives a worker's "
                    "answer much larger than this (default 64)")
     p.add_argument("--max-concurrency", type=int, default=None,
-                   help="requests in flight per client (token); more: 429 (default 4)")
+                   help="requests in flight per client: its token and X-Client-Id header, else "
+                   "its address; more: 429 at once (default 4)")
+    p.add_argument("--max-in-flight", type=int, default=None,
+                   help="requests running at once, all clients together; beyond, they wait in "
+                   "a FIFO queue (default 32)")
+    p.add_argument("--max-queue", type=int, default=None,
+                   help="requests waiting for --max-in-flight; more: 429 at once (default 64)")
+    p.add_argument("--queue-timeout-s", type=float, default=None,
+                   help="the longest a request waits in that queue; then 429 with Retry-After "
+                   "(default 10)")
     p.add_argument("--timeout-s", type=float, default=None,
-                   help="deadline of each request to the workers, seconds (default 120)")
+                   help="deadline of each request to the workers, seconds; past it: 504 "
+                   "(default 120)")
+    p.add_argument("--header-timeout-s", type=float, default=None,
+                   help="a request's headers must have arrived this long after the connection "
+                   "opened (or the previous response ended), else the connection is closed "
+                   "(slowloris; default 10)")
+    p.add_argument("--body-timeout-s", type=float, default=None,
+                   help="a request's body must have arrived this long after its headers, else "
+                   "408 (default 30)")
     p.add_argument("--log-level", default=os.environ.get("IVY_LOG_LEVEL", "INFO"))
     return p
 
@@ -57,7 +74,8 @@ def settings_from(a):
         ".toml") else None
     spec = spec or config.GatewaySpec()
     for name in ("host", "port", "auth_token_env", "max_body_mb", "max_response_mb",
-                 "max_concurrency", "timeout_s"):
+                 "max_concurrency", "max_in_flight", "max_queue", "queue_timeout_s", "timeout_s",
+                 "header_timeout_s", "body_timeout_s"):
         v = getattr(a, name)
         if v is not None:
             setattr(spec, name, v)
@@ -70,7 +88,10 @@ def settings_from(a):
     return spec, Settings(workers=workers, tokens=tokens,
                           max_body_bytes=int(spec.max_body_mb * 2**20),
                           max_response_bytes=int(spec.max_response_mb * 2**20),
-                          max_concurrency=spec.max_concurrency, timeout_s=spec.timeout_s)
+                          max_concurrency=spec.max_concurrency,
+                          max_in_flight=spec.max_in_flight, max_queue=spec.max_queue,
+                          queue_timeout_s=spec.queue_timeout_s, timeout_s=spec.timeout_s,
+                          body_timeout_s=spec.body_timeout_s)
 
 
 def main(argv=None) -> int:
@@ -85,13 +106,15 @@ def main(argv=None) -> int:
     import uvicorn
 
     from .app import create_app
+    from .timeouts import header_timeout_protocol
 
     app = create_app(settings)
     log.info("serving on http://%s:%d for %d workers (auth %s); playground at /, API docs at "
              "/docs", spec.host, spec.port, len(settings.workers),
              "on" if settings.tokens else "off")
     uvicorn.run(app, host=spec.host, port=spec.port, log_level=str(a.log_level).lower(),
-                access_log=str(a.log_level).upper() == "DEBUG", timeout_graceful_shutdown=10)
+                access_log=str(a.log_level).upper() == "DEBUG", timeout_graceful_shutdown=10,
+                http=header_timeout_protocol(spec.header_timeout_s))
     return 0
 
 

@@ -33,7 +33,8 @@ HTTP_OF_GRPC = {
 }
 #: HTTP status -> the gRPC status a problem the gateway raises itself carries
 GRPC_OF_HTTP = {400: "INVALID_ARGUMENT", 401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED",
-                404: "NOT_FOUND", 405: "UNIMPLEMENTED", 413: "RESOURCE_EXHAUSTED",
+                404: "NOT_FOUND", 405: "UNIMPLEMENTED", 408: "DEADLINE_EXCEEDED",
+                413: "RESOURCE_EXHAUSTED",
                 415: "INVALID_ARGUMENT", 422: "INVALID_ARGUMENT", 429: "RESOURCE_EXHAUSTED",
                 500: "INTERNAL", 503: "UNAVAILABLE", 504: "DEADLINE_EXCEEDED"}
 
@@ -94,9 +95,20 @@ SCHEMA = {
 
 def openapi_responses(*statuses: int) -> dict:
     return {s: {"description": {401: "missing or wrong bearer token", 404: "not found",
-                                413: "request body too large, or response too large (--max-response-mb)", 422: "invalid request, or a "
-                                "transpile that cannot be shown correct",
-                                429: "too many requests in flight for this client, or a "
-                                "resource limit", 503: "no worker answered",
-                                504: "the deadline passed"}.get(s, "error"),
+                                413: "request body too large (--max-body-mb), or response too "
+                                "large (--max-response-mb)", 422: "invalid request: the body "
+                                "does not match this schema or is not JSON; or what a schema "
+                                "cannot say: a value whose nesting does not match its shape, "
+                                "a msgpack body that is not a map of the call's fields, code "
+                                "that cannot be transpiled (or shown correct), arguments the "
+                                "function rejects, a framework without a worker here",
+                                408: "the request body did not arrive within the "
+                                "gateway's body timeout (--body-timeout-s)",
+                                429: "too many requests in flight for this client "
+                                "(--max-concurrency), the gateway busy past its queue's timeout "
+                                "(--queue-timeout-s), or a worker's resource limit; see "
+                                "Retry-After", 503: "no worker answered",
+                                504: "the deadline passed: the gateway's --timeout-s, or the "
+                                "workers' sandbox wall-time limit (--sandbox-wall-s); the "
+                                "detail names it"}.get(s, "error"),
                 "content": {MEDIA_TYPE: {"schema": SCHEMA}}} for s in statuses}

@@ -33,9 +33,12 @@ def health(spec: config.GatewaySpec, timeout: float = 2.0) -> tuple[str, dict | 
 
 def command(spec: config.GatewaySpec, config_arg: str | None) -> list[str]:
     cmd = [sys.executable, "-m", "ivy_server.gateway", "--host", spec.host, "--port",
-           str(spec.port), "--max-body-mb", str(spec.max_body_mb), "--max-response-mb",
-           str(spec.max_response_mb), "--max-concurrency",
-           str(spec.max_concurrency), "--timeout-s", str(spec.timeout_s)]
+           str(spec.port), "--max-body-mb", str(spec.max_body_mb),
+           "--max-response-mb", str(spec.max_response_mb), "--max-concurrency",
+           str(spec.max_concurrency), "--max-in-flight", str(spec.max_in_flight),
+           "--max-queue", str(spec.max_queue), "--queue-timeout-s", str(spec.queue_timeout_s),
+           "--timeout-s", str(spec.timeout_s), "--header-timeout-s", str(spec.header_timeout_s),
+           "--body-timeout-s", str(spec.body_timeout_s)]
     if config_arg:
         cmd += ["--config", config_arg]
     if spec.auth_token_env:

@@ -1,4 +1,4 @@
-"""The jax backend: random functions. One key lives here and is split on every call."""
+"""The jax backend: random functions. One key per stream (_shared/rng.py) is split on every call."""
 
 import jax
 import jax.numpy as jnp
@@ -6,21 +6,31 @@ import numpy as _np
 
 from ivy import dtypes as _d
 
+from .._shared.rng import Streams as _Streams
 from .device import as_native_device as _as_native_device
 from .dtypes import as_native_dtype as _as_native_dtype
 
-_KEY = [jax.random.PRNGKey(int(_np.random.SeedSequence().generate_state(1)[0]))]
+
+def _fresh(seed_value=None):
+    if seed_value is None:
+        seed_value = int(_np.random.SeedSequence().generate_state(1)[0])
+    return jax.random.PRNGKey(int(seed_value))
+
+
+#: the key: a process default, or the caller's own stream (see _shared/rng.py)
+STREAMS = _Streams("jax", _fresh)
 
 
 def _key(seed_value=None):
     if seed_value is not None:
         return jax.random.PRNGKey(int(seed_value))
-    _KEY[0], sub = jax.random.split(_KEY[0])
+    stream = STREAMS.current()
+    stream[0], sub = jax.random.split(stream[0])
     return sub
 
 
 def seed(seed_value=0, /):
-    _KEY[0] = jax.random.PRNGKey(int(seed_value))
+    STREAMS.seed(seed_value)
 
 
 def _put(x, device):

@@ -1,7 +1,8 @@
 """The MXNet backend: random functions (see ivy/functional/ivy/random.py for the API).
 
-MXNet has one global generator per device (``mx.random.seed``); a call with ``seed=`` reseeds it,
-draws, and leaves it reseeded from the next global draw, so seeded calls are reproducible.
+MXNet has one global generator per device (``mx.random.seed``): every draw reseeds it, with the
+call's ``seed=`` or the next number of the current stream (a NumPy generator, _shared/rng.py),
+so seeded calls are reproducible and ``ivy.seed`` resets only the caller's stream.
 """
 
 import mxnet as mx
@@ -10,17 +11,22 @@ from mxnet import numpy as mnp
 
 from ivy import dtypes as _d
 
+from .._shared.rng import Streams as _Streams
 from .device import as_native_device
 from .dtypes import as_native_dtype as _as_native_dtype
 
+#: MXNet's generator is one per device and process, so a stream here is a NumPy generator that
+#: reseeds MXNet's before each draw that has no ``seed=`` (see _shared/rng.py): the process
+#: default, or the caller's own stream
+STREAMS = _Streams("mxnet", onp.random.default_rng)
+
 
 def seed(seed_value=0, /):
-    mx.random.seed(int(seed_value))
+    STREAMS.seed(seed_value)
 
 
 def _seeded(s):
-    if s is not None:
-        mx.random.seed(int(s))
+    mx.random.seed(int(s) if s is not None else int(STREAMS.get().integers(1 << 31)))
 
 
 def _shape(shape, *params):

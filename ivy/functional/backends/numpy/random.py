@@ -4,17 +4,19 @@ import numpy as np
 
 from ivy import dtypes as _d
 
+from .._shared.rng import Streams as _Streams
 from .dtypes import as_native_dtype as _as_native_dtype
 
-_GEN = [np.random.default_rng()]
+#: the generator: a process default, or the caller's own stream (see _shared/rng.py)
+STREAMS = _Streams("numpy", np.random.default_rng)
 
 
 def _gen(seed_value=None):
-    return _GEN[0] if seed_value is None else np.random.default_rng(seed_value)
+    return STREAMS.get() if seed_value is None else np.random.default_rng(seed_value)
 
 
 def seed(seed_value=0, /):
-    _GEN[0] = np.random.default_rng(seed_value)
+    STREAMS.seed(seed_value)
 
 
 def _shape(shape):

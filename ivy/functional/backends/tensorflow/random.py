@@ -1,4 +1,4 @@
-"""The tensorflow backend: random functions (one ``tf.random.Generator``; ``seed=`` on a call
+"""The tensorflow backend: random functions (one ``tf.random.Generator`` per stream, _shared/rng.py; ``seed=`` on a call
 uses a stateless op with that seed)."""
 
 import numpy as _np
@@ -6,13 +6,22 @@ import tensorflow as tf
 
 from ivy import dtypes as _d
 
+from .._shared.rng import Streams as _Streams
 from .dtypes import as_native_dtype as _as_native_dtype
 
-_GEN = [tf.random.Generator.from_non_deterministic_state()]
+
+def _fresh(seed_value=None):
+    if seed_value is None:
+        return tf.random.Generator.from_non_deterministic_state()
+    return tf.random.Generator.from_seed(int(seed_value))
+
+
+#: the generator: a process default, or the caller's own stream (see _shared/rng.py)
+STREAMS = _Streams("tensorflow", _fresh)
 
 
 def seed(seed_value=0, /):
-    _GEN[0] = tf.random.Generator.from_seed(int(seed_value))
+    STREAMS.seed(seed_value)
 
 
 def _stateless_seed(seed_value):
@@ -21,7 +30,7 @@ def _stateless_seed(seed_value):
 
 def _uniform01(shape, dtype, seed):
     if seed is None:
-        return _GEN[0].uniform(shape, dtype=dtype)
+        return STREAMS.get().uniform(shape, dtype=dtype)
     return tf.random.stateless_uniform(shape, _stateless_seed(seed), dtype=dtype)
 
 
@@ -47,7 +56,7 @@ def random_uniform(*, low=0.0, high=1.0, shape=None, device=None, dtype=None, se
 def random_normal(*, mean=0.0, std=1.0, shape=None, device=None, dtype=None, seed=None):
     dt = _as_native_dtype(dtype or _d.default_float_dtype())
     shp = _shape(shape, mean, std)
-    n = (_GEN[0].normal(shp, dtype=dt) if seed is None else
+    n = (STREAMS.get().normal(shp, dtype=dt) if seed is None else
          tf.random.stateless_normal(shp, _stateless_seed(seed), dtype=dt))
     return tf.cast(mean, dt) + n * tf.cast(std, dt)
 
@@ -56,7 +65,7 @@ def randint(low, high, /, *, shape=None, device=None, dtype=None, seed=None):
     dt = _as_native_dtype(dtype or _d.default_int_dtype())
     shp = _shape(shape)
     if seed is None:
-        r = _GEN[0].uniform(shp, minval=int(low), maxval=int(high), dtype=tf.int64)
+        r = STREAMS.get().uniform(shp, minval=int(low), maxval=int(high), dtype=tf.int64)
     else:
         r = tf.random.stateless_uniform(shp, _stateless_seed(seed), minval=int(low),
                                         maxval=int(high), dtype=tf.int64)
@@ -75,7 +84,7 @@ def multinomial(probs, num_samples, /, *, replace=True, seed=None):
     logits = tf.math.log(flat / tf.reduce_sum(flat, -1, keepdims=True))
     if replace:
         if seed is None:
-            s = tf.cast(_GEN[0].uniform_full_int((2,), dtype=tf.int64), tf.int64)
+            s = tf.cast(STREAMS.get().uniform_full_int((2,), dtype=tf.int64), tf.int64)
         else:
             s = _stateless_seed(seed)
         out = tf.random.stateless_categorical(logits, num_samples, s, dtype=tf.int64)

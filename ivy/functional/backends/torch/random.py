@@ -4,23 +4,30 @@ import torch
 
 from ivy import dtypes as _d
 
+from .._shared.rng import Streams as _Streams
 from .device import as_native_device as _as_native_device
 from .dtypes import as_native_dtype as _as_native_dtype
 
-_GEN = [torch.Generator()]
-_GEN[0].seed()
 
-
-def _gen(seed_value=None):
-    if seed_value is None:
-        return _GEN[0]
+def _fresh(seed_value=None):
     g = torch.Generator()
-    g.manual_seed(int(seed_value))
+    if seed_value is None:
+        g.seed()
+    else:
+        g.manual_seed(int(seed_value))
     return g
 
 
+#: the generator: a process default, or the caller's own stream (see _shared/rng.py)
+STREAMS = _Streams("torch", _fresh)
+
+
+def _gen(seed_value=None):
+    return STREAMS.get() if seed_value is None else _fresh(seed_value)
+
+
 def seed(seed_value=0, /):
-    _GEN[0].manual_seed(int(seed_value))
+    STREAMS.seed(seed_value)
 
 
 def _shape(shape, *params):
