@@ -233,12 +233,17 @@ def _try_cgroup2(limit: int) -> Enforcement | None:
         return Enforcement("cgroup2", limit, d, parent)
     except OSError as e:
         log.debug("cgroup v2 memory limit not possible in %s: %s", parent, e)
-        if d is not None:
-            try:
-                os.rmdir(d)
-            except OSError:
-                pass
+        _remove_child(d)
         return None
+
+
+def _remove_child(d: str | None) -> None:
+    """Remove a child cgroup this worker made and could not use (its limit failed)."""
+    if d is not None:
+        try:
+            os.rmdir(d)
+        except OSError:
+            pass
 
 
 def _try_cgroup1(limit: int) -> Enforcement | None:
@@ -259,11 +264,7 @@ def _try_cgroup1(limit: int) -> Enforcement | None:
         return Enforcement("cgroup1", limit, d, parent)
     except OSError as e:
         log.debug("cgroup v1 memory limit not possible in %s: %s", parent, e)
-        if d is not None:
-            try:
-                os.rmdir(d)
-            except OSError:
-                pass
+        _remove_child(d)
         return None
 
 
