@@ -483,6 +483,79 @@ def test_playground_in_chromium(service, module_tmp):
     assert not outside, f"the playground loaded from outside the gateway: {outside}"
 
 
+def chromium_or_fail() -> str:
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        pytest.fail("Debian's chromium is needed for the browser tests (scripts/install.sh "
+                    "installs it: apt-get install chromium)")
+    return chromium
+
+
+def test_playground_clears_a_failed_result_and_follows_the_editor(service):
+    """Issue 37: after a successful transpile a failing one showed its error above the previous
+    code, green verification table and graph, Copy and Download still enabled; and the example
+    selector still named an example after the code was edited away from it."""
+    from playwright.sync_api import expect, sync_playwright
+
+    wait = 60_000
+    examples = json.loads((ROOT / "server" / "ivy_server" / "gateway" / "static" /
+                           "examples.json").read_text())
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_or_fail(), args=["--no-sandbox"])
+        try:
+            page = browser.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(service["url"] + "/")
+            expect(page.locator("#example option")).to_have_count(len(examples), timeout=wait)
+            expect(page.locator("#example")).to_have_value("0")
+            expect(page.locator("#code")).to_have_value(examples[0]["code"])
+            page.fill("#token", TOKEN)
+            page.click("#go")
+            expect(page.locator("#status")).to_have_class("status ok", timeout=180_000)
+            expect(page.locator("#result-code")).to_contain_text("import jax")
+            page.wait_for_function("document.querySelectorAll('#report td.ok').length >= 3")
+            expect(page.locator("#graph img")).to_have_count(1)
+            expect(page.locator("#copy")).to_be_enabled()
+            expect(page.locator("#download")).to_be_enabled()
+
+            # the editor leaves the example: the selector says so
+            page.fill("#code", "import torch\n\ndef scores(q, k):\n    return (q @ k\n")
+            expect(page.locator("#example")).to_have_value("custom")
+            expect(page.locator("#example option:checked")).to_have_text(re.compile("custom"))
+            # ... and a failing transpile leaves nothing of the previous result
+            page.click("#go")
+            expect(page.locator("#status")).to_have_class("status error", timeout=180_000)
+            expect(page.locator("#result-code")).to_have_text("")
+            expect(page.locator("#report td")).to_have_count(0)
+            expect(page.locator("#report")).to_contain_text("No result")
+            expect(page.locator("#graph img")).to_have_count(0)
+            expect(page.locator("#report-json")).to_have_text("")
+            expect(page.locator("#copy")).to_be_disabled()
+            expect(page.locator("#download")).to_be_disabled()
+            # a bad inputs field too (refused in the page, before any request)
+            page.fill("#inputs", "2x3")
+            expect(page.locator("#example")).to_have_value("custom")
+            page.click("#go")
+            expect(page.locator("#status")).to_contain_text("inputs: expected")
+            expect(page.locator("#copy")).to_be_disabled()
+
+            # picking an example fills the form and drops "custom"
+            page.select_option("#example", "3")
+            expect(page.locator("#code")).to_have_value(examples[3]["code"])
+            expect(page.locator("#inputs")).to_have_value(examples[3]["inputs"])
+            expect(page.locator("#example option[value='custom']")).to_have_count(0)
+            # a change of target alone leaves the example too; changing it back returns to it
+            other = next(t for t in ("torch", "jax") if t != examples[3]["target"])
+            page.select_option("#target", other)
+            expect(page.locator("#example")).to_have_value("custom")
+            page.select_option("#target", examples[3]["target"])
+            expect(page.locator("#example")).to_have_value("3")
+            assert not errors, errors
+        finally:
+            browser.close()
+
+
 def test_the_shipped_transpile_configuration_parses():
     from ivy_client import config
 
