@@ -556,6 +556,58 @@ def test_playground_clears_a_failed_result_and_follows_the_editor(service):
             browser.close()
 
 
+def test_api_docs_render_and_run_offline_in_chromium(service):
+    """Issue 37: /docs and /redoc loaded Swagger UI and ReDoc from a CDN and were blank without
+    the internet. Every request outside the gateway is refused here (as offline); /docs lists
+    the operations and "Try it out" runs one, and /redoc renders."""
+    from playwright.sync_api import expect, sync_playwright
+
+    wait = 60_000
+    outside: list[str] = []
+
+    # the one request allowed to fail: ReDoc's "API docs by Redocly" badge, which hides itself
+    # when its image does not load (its onError), and is nothing the page needs
+    badge = "https://cdn.redoc.ly/redoc/logo-mini.svg"
+
+    def only_the_gateway(route):
+        url = route.request.url
+        if url.startswith((service["url"], "data:", "blob:")):
+            route.continue_()
+        else:
+            if url != badge:
+                outside.append(url)
+            route.abort("internetdisconnected")
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_or_fail(), args=["--no-sandbox"])
+        try:
+            ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+            ctx.route("**/*", only_the_gateway)
+            page = ctx.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(service["url"] + "/docs")
+            ops = page.locator(".opblock")
+            expect(ops.first).to_be_visible(timeout=wait)
+            assert ops.count() >= 5, ops.count()  # transpile, call, call.msgpack, health, backends
+            health = page.locator(".opblock-get", has_text="/v1/health")
+            health.locator(".opblock-summary").click()
+            health.get_by_role("button", name="Try it out").click()
+            health.get_by_role("button", name="Execute").click()
+            live = health.locator(".live-responses-table tr.response .response-col_status")
+            expect(live.first).to_have_text("200", timeout=wait)
+            expect(health.locator(".live-responses-table")).to_contain_text('"gateway"')
+
+            page.goto(service["url"] + "/redoc")
+            expect(page.locator("h1", has_text="Ivy transpile gateway")).to_be_visible(
+                timeout=wait)
+            expect(page.get_by_text("Transpile a function or model").first).to_be_attached()
+            assert not errors, errors
+        finally:
+            browser.close()
+    assert not outside, f"the API docs loaded from outside the gateway: {outside}"
+
+
 def test_the_shipped_transpile_configuration_parses():
     from ivy_client import config
 

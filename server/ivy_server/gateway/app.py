@@ -7,7 +7,8 @@ CI bots), and the browser playground. See docs/service.md.
     POST /v1/call.msgpack   the same with a msgpack body (ivy_client's array encoding)
     GET  /v1/health         the gateway and each worker
     GET  /v1/backends       workers, frameworks, versions, devices
-    GET  /                  the playground; /docs, /openapi.json
+    GET  /                  the playground; /docs, /redoc (their assets served from the package,
+                            no CDN), /openapi.json
 
 The gateway never runs submitted code: it validates the request and forwards it, with the
 caller's bearer token, to the sandboxed workers over gRPC (``ivy_client.AsyncClient``). Errors are
@@ -36,6 +37,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from ivy_client import AsyncClient, AsyncRemoteGraph, codec
 from ivy_client.client import acting_for
 from ivy_client.errors import NoWorker, RemoteError, ResourceExhausted
@@ -503,7 +505,10 @@ def create_app(settings: Settings) -> FastAPI:
         for ch in list(health_channels.values()):
             await ch.close()
 
-    app = FastAPI(
+    # FastAPIOffline: FastAPI whose /docs (Swagger UI) and /redoc load their scripts and styles
+    # from the fastapi-offline package (served at /static-offline-docs), not from a CDN: the
+    # API docs work without the internet (issue 37)
+    app = FastAPIOffline(
         title="Ivy transpile gateway", version=VERSION, lifespan=lifespan,
         description=(
             "Transpile Python functions and models between NumPy, PyTorch, JAX and TensorFlow, "
