@@ -483,6 +483,36 @@ def test_playground_in_chromium(service, module_tmp):
     assert not outside, f"the playground loaded from outside the gateway: {outside}"
 
 
+def test_the_readme_service_section_runs_in_a_second_terminal(service, module_tmp):
+    """Issue 37: the README exported IVY_AUTH_TOKEN in ivy-serve's terminal, and its curl and
+    Python snippets failed in another one. Here they run verbatim (but for this module's
+    gateway address and token file) with IVY_AUTH_TOKEN unset: the token comes from the file
+    that this module's ivy-serve wrote."""
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("### Transpilation as a service"):
+                     readme.index("## Architecture")]
+    blocks = re.findall(r"```(bash|python)\n(.*?)```", section, re.S)
+    curl = next(b for lang, b in blocks if lang == "bash" and b.startswith("curl"))
+    snippet = next(b for lang, b in blocks if lang == "python")
+    e = env()
+    served_token = Path(e.pop("IVY_TOKEN_FILE"))  # where this module's ivy-serve wrote it
+    assert served_token.read_text().strip() == TOKEN
+    e.pop("IVY_AUTH_TOKEN")
+    e["IVY_WORKERS"] = ",".join(f"{b}=127.0.0.1:{p}" for b, p in service["ports"].items())
+    assert "~/.config/ivy/token" in curl and "http://127.0.0.1:8000" in curl
+    curl = curl.replace("~/.config/ivy/token", str(served_token)).replace(
+        "http://127.0.0.1:8000", service["url"])
+    out = subprocess.run(["bash", "-c", curl], env=e, cwd=module_tmp, capture_output=True,
+                         text=True, timeout=300)
+    doc = json.loads(out.stdout)
+    assert "import jax" in doc["code"] and doc["report"]["verification"]["verified"], doc
+    e["IVY_TOKEN_FILE"] = str(served_token)
+    out = subprocess.run([sys.executable, "-c", snippet], env=e, cwd=module_tmp,
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "import jax" in out.stdout and "def scores(q, k)" in out.stdout, out.stdout
+
+
 def chromium_or_fail() -> str:
     chromium = shutil.which("chromium")
     if chromium is None:

@@ -588,7 +588,8 @@ def create_app(settings: Settings) -> FastAPI:
             # (nor streams one: max_stream_mb=0); a larger one is refused by gRPC on receipt
             receive_mb = math.ceil(max(settings.max_response_bytes,
                                        settings.max_body_bytes) / 2**20) + 1
-            c = clients[token] = AsyncClient(settings.workers, token=token,
+            # token "" (no auth here): send none, never the token file's (ivy_client's default)
+            c = clients[token] = AsyncClient(settings.workers, token=token or "",
                                              timeout=settings.timeout_s,
                                              max_message_mb=receive_mb, max_stream_mb=0)
         return c
@@ -610,10 +611,18 @@ def create_app(settings: Settings) -> FastAPI:
         ok = False
         for t in settings.tokens:  # compare with every token: timing says nothing
             ok |= secrets.compare_digest(given.encode("utf-8", "replace"), t.encode())
-        if not ok:
-            raise Problem(401, "this gateway needs 'Authorization: Bearer <token>' with the "
-                          "workers' token (IVY_AUTH_TOKEN)", title="Unauthenticated",
+        if not ok and not given:  # no token and a wrong one: both 401, told apart (RFC 6750)
+            raise Problem(401, "no token: this gateway needs 'Authorization: Bearer <token>' "
+                          "with the workers' token (IVY_AUTH_TOKEN; ivy-serve writes it to "
+                          "~/.config/ivy/token)", title="Token missing",
                           headers={"WWW-Authenticate": 'Bearer realm="ivy"'})
+        if not ok:
+            raise Problem(401, "wrong token: the bearer token sent is not one this gateway "
+                          "accepts (the workers' IVY_AUTH_TOKEN, which ivy-serve writes to "
+                          "~/.config/ivy/token; a restarted ivy-serve given another token "
+                          "makes the old one wrong)", title="Token not accepted",
+                          headers={"WWW-Authenticate": 'Bearer realm="ivy", '
+                                   'error="invalid_token"'})
         return "tok:" + hashlib.sha256(given.encode()).hexdigest()[:16] + "/" + client, given
 
     # -- pages -------------------------------------------------------------------------------

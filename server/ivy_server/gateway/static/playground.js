@@ -167,7 +167,11 @@ async function transpile() {
 async function showBackends() {
   try {
     const r = await fetch("/v1/backends", { headers: headers() });
-    if (!r.ok) { $("backends").textContent = "workers: (token needed)"; return; }
+    if (!r.ok) {
+      $("backends").textContent = "workers: (token needed: open the link ivy-serve printed, " +
+        "or paste the token file's content, ~/.config/ivy/token)";
+      return;
+    }
     const data = await r.json();
     $("backends").textContent = "workers: " + data.workers.map(
       (w) => `${w.backend}@${w.device} ${w.status === "SERVING" ? (w.framework_version || "") : w.status}`).join(" · ");
@@ -177,6 +181,13 @@ async function showBackends() {
 }
 
 async function init() {
+  // the link ivy-serve prints carries the token in its fragment (never sent to the server):
+  // keep it, and take it out of the address bar and the history
+  const m = /(?:^#|&)token=([^&]*)/.exec(location.hash);
+  if (m) {
+    localStorage.setItem("ivy-token", decodeURIComponent(m[1]));
+    history.replaceState(null, "", location.pathname + location.search);
+  }
   $("token").value = localStorage.getItem("ivy-token") || "";
   try {
     examples = await (await fetch("/static/examples.json")).json();
