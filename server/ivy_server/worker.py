@@ -1032,12 +1032,17 @@ class AuthInterceptor(grpc.ServerInterceptor):
     NONE = ("no token: this worker needs 'authorization: Bearer <token>' metadata (the token of "
             "--auth-token-env; ivy_client: Client(token=...), IVY_AUTH_TOKEN, or the token file "
             "ivy-serve writes, ~/.config/ivy/token)")
-    WRONG = ("wrong token: the bearer token sent is not one this worker accepts (its "
-             "--auth-token-env; ivy-serve writes the token it serves with to ~/.config/ivy/token)")
+    WRONG = ("wrong token: the 'authorization: Bearer <token>' sent is not one this worker "
+             "accepts (its --auth-token-env; ivy-serve writes the token it serves with to "
+             "~/.config/ivy/token)")
+
+    @staticmethod
+    def sent_token(metadata) -> bool:
+        return any(k == "authorization" for k, _ in metadata or ())
 
     def denial(self, metadata):
         """The handler refusing a call: one saying no token was sent, or that it is wrong."""
-        return self._wrong if any(k == "authorization" for k, _ in metadata or ()) else self._deny
+        return self._wrong if self.sent_token(metadata) else self._deny
 
     def allowed(self, metadata) -> bool:
         for k, v in metadata or ():
@@ -1262,7 +1267,7 @@ class AioAuthInterceptor(grpc.aio.ServerInterceptor):
         md = handler_call_details.invocation_metadata
         if self._sync.allowed(md):
             return await continuation(handler_call_details)
-        return self._wrong if any(k == "authorization" for k, _ in md or ()) else self._deny
+        return self._wrong if AuthInterceptor.sent_token(md) else self._deny
 
 
 def _wrap_call(worker: Worker, known_functions):

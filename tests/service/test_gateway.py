@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 from ivy_client import codec
 
-from .conftest import ROOT, SECURE, TOKEN, env, free_port, health, stop
+from .conftest import ROOT, SECURE, TOKEN, env, free_port, health, serve_gateway, stop
 
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 PROBLEM = "application/problem+json"
@@ -54,29 +54,12 @@ def service(module_tmp):
         f'[[worker]]\nbackend = "{b}"\nport = {p}\nargs = [{flags}]\n\n'
         for b, p in ports.items())
         + f'[gateway]\nport = {gport}\nmax_concurrency = 2\nmax_body_mb = 1\ntimeout_s = 120\n')
-    log = open(module_tmp / "ivy-serve.log", "w+")
-    # --no-spare: three framework spares importing beside the tests cost the suite CPU time;
-    # restarts from a spare are tested in tests/security/test_restart_under_load.py
-    proc = subprocess.Popen([sys.executable, "-m", "ivy_server.launcher", "--config", str(cfg),
-                             "--no-spare"], env=env(), cwd=ROOT, stdout=log,
-                            stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{gport}"
+    proc = serve_gateway(cfg, gport, module_tmp / "ivy-serve.log")
     try:
-        end = time.monotonic() + 300
-        while True:
-            assert proc.poll() is None, (module_tmp / "ivy-serve.log").read_text()[-4000:]
-            assert time.monotonic() < end, (module_tmp / "ivy-serve.log").read_text()[-4000:]
-            try:
-                if httpx.get(url + "/v1/health", timeout=2).json()["status"] == "ok":
-                    break
-            except (httpx.HTTPError, ValueError, KeyError):
-                pass
-            time.sleep(0.5)
-        yield {"url": url, "cfg": cfg, "ports": ports, "proc": proc,
+        yield {"url": f"http://127.0.0.1:{gport}", "cfg": cfg, "ports": ports, "proc": proc,
                "log": module_tmp / "ivy-serve.log"}
     finally:
         stop(proc, 60)
-        log.close()
 
 
 @pytest.fixture(scope="module")

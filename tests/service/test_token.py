@@ -11,14 +11,13 @@ import re
 import stat
 import subprocess
 import sys
-import time
 
 import httpx
 import ivy_client
 import pytest
 from ivy_client import token_file
 
-from .conftest import ROOT, env, free_port, stop
+from .conftest import ROOT, env, free_port, serve_gateway, stop
 
 
 def serve_env(token_path, token=None) -> dict:
@@ -40,27 +39,12 @@ def served(module_tmp):
                    f'[gateway]\nport = {gport}\nauth_token_env = "IVY_AUTH_TOKEN"\n')
     path = module_tmp / "config" / "ivy" / "token"  # its folder does not exist yet
     log_path = module_tmp / "ivy-serve.log"
-    log = open(log_path, "w")
-    proc = subprocess.Popen([sys.executable, "-m", "ivy_server.launcher", "--config", str(cfg),
-                             "--no-spare"], env=serve_env(path), cwd=ROOT, stdout=log,
-                            stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{gport}"
+    proc = serve_gateway(cfg, gport, log_path, serve_env(path), timeout=240)
     try:
-        end = time.monotonic() + 240
-        while True:
-            assert proc.poll() is None, log_path.read_text()[-4000:]
-            assert time.monotonic() < end, log_path.read_text()[-4000:]
-            try:
-                if httpx.get(url + "/v1/health", timeout=2).json()["status"] == "ok":
-                    break
-            except (httpx.HTTPError, ValueError, KeyError):
-                pass
-            time.sleep(0.3)
-        yield {"url": url, "cfg": cfg, "path": path, "log": log_path,
+        yield {"url": f"http://127.0.0.1:{gport}", "cfg": cfg, "path": path, "log": log_path,
                "workers": f"numpy=127.0.0.1:{port}"}
     finally:
         stop(proc, 30)
-        log.close()
 
 
 def test_ivy_serve_writes_a_private_token_and_says_where(served):

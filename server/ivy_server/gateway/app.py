@@ -617,8 +617,8 @@ def create_app(settings: Settings) -> FastAPI:
                           "~/.config/ivy/token)", title="Token missing",
                           headers={"WWW-Authenticate": 'Bearer realm="ivy"'})
         if not ok:
-            raise Problem(401, "wrong token: the bearer token sent is not one this gateway "
-                          "accepts (the workers' IVY_AUTH_TOKEN, which ivy-serve writes to "
+            raise Problem(401, "wrong token: the 'Authorization: Bearer <token>' sent is not "
+                          "one this gateway accepts (the workers' IVY_AUTH_TOKEN, which ivy-serve writes to "
                           "~/.config/ivy/token; a restarted ivy-serve given another token "
                           "makes the old one wrong)", title="Token not accepted",
                           headers={"WWW-Authenticate": 'Bearer realm="ivy", '
