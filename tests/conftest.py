@@ -1,6 +1,7 @@
 """Test-wide settings: hypothesis profiles and the backend fixture."""
 
 import os
+import tempfile
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -21,6 +22,12 @@ settings.register_profile(
 settings.load_profile("ivy")
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+
+# ivy-serve writes its token to a token file that clients read when IVY_AUTH_TOKEN is unset
+# (ivy_client.token_file): never the user's ~/.config/ivy/token here. This process's path is
+# never written (a client made without a token sends none); tests/rpc/conftest.py's env() gives
+# the servers it starts another one.
+os.environ["IVY_TOKEN_FILE"] = os.path.join(tempfile.mkdtemp(prefix="ivy-tests-"), "read-token")
 
 # Under pytest-xdist (-n 2 on 2 cores) every worker would start each framework's own thread pool
 # sized to all cores (OpenMP for torch/NumPy's BLAS, Eigen for TF and XLA): oversubscribed,

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 import grpc
 import numpy as np
 
-from . import codec, config, wire
+from . import codec, config, token_file, wire
 from . import shm as shm_mod
 from .codec import Ref
 from .errors import NoWorker, RemoteError, ResourceExhausted, from_rpc_error
@@ -533,7 +533,8 @@ class _Base:
         # TCP loopback measured as fast for tiny calls and faster for large arrays (docs/rpc.md)
         self.uds = (os.environ.get("IVY_CLIENT_UDS", "0").strip().lower() not in
                     ("0", "false", "no", "off", "")) if uds is None else bool(uds)
-        self.token = token if token is not None else (os.environ.get("IVY_AUTH_TOKEN") or None)
+        # default: IVY_AUTH_TOKEN, else the token file ivy-serve writes (ivy_client.token_file)
+        self.token = token if token is not None else token_file.default_token()
         self.max_message_bytes = min(int(max_message_mb), 2047) * 2**20
         self.timeout = timeout
         # round_robin: a target that resolves to several addresses (a k8s headless Service through
@@ -1089,7 +1090,8 @@ class Client(_Base):
 
     ``workers``: specs, dicts, ``"backend[@device]=host:port,..."`` or a ``.toml`` path (default:
     ``IVY_WORKERS``, ``./workers.toml``, else one CPU worker per installed framework, as
-    ``ivy-serve``). ``token``: bearer token (default ``IVY_AUTH_TOKEN``).
+    ``ivy-serve``). ``token``: bearer token (default ``IVY_AUTH_TOKEN``, else the token file that
+    ``ivy-serve`` writes, ``~/.config/ivy/token``: ``ivy_client.token_file``).
     """
 
     def call(self, function: str, *args, backend: str | None = None, device: str | None = None,

@@ -228,5 +228,6 @@ class Graph:
 
     def __repr__(self) -> str:
         return (f"<ivy.Graph {self.name}: {len(self.nodes)} nodes ({self._n_inputs} inputs, "
-                f"{len(self.calls)} calls, {len(self.constants)} constants), traced on "
+                f"{len(self.calls)} call{'s' * (len(self.calls) != 1)}, "
+                f"{len(self.constants)} constants), traced on "
                 f"{self.backend}>")

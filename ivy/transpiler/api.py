@@ -103,14 +103,20 @@ def infer_source(obj, args=(), kwargs=None) -> str:
 
 
 # -- the result --------------------------------------------------------------------------------
+def _count(n: int, noun: str) -> str:
+    """``1 Ivy call``, ``3 Ivy calls``."""
+    return f"{n} {noun}{'s' * (n != 1)}"
+
+
 class Report(dict):
     """The transpile report (a JSON-able dict) with a readable ``str``."""
 
     def __str__(self) -> str:
         v = self.get("verification", {})
         lines = [f"{self['name']}: {self['source']} -> {self['target']} ({self['kind']}), "
-                 f"{self['graph']['calls']} Ivy calls from {sum(o['count'] for o in self['ops'])} "
-                 f"captured operations, {self['timings']['total_s'] * 1e3:.0f} ms",
+                 f"{_count(self['graph']['calls'], 'Ivy call')} from "
+                 f"{_count(sum(o['count'] for o in self['ops']), 'captured operation')}, "
+                 f"{self['timings']['total_s'] * 1e3:.0f} ms",
                  f"verified: {v.get('verified')} ({v.get('where', '')})"]
         for part in ("example", "second_draw", "gradient"):
             entries = v.get(part)
@@ -484,7 +490,8 @@ def transpile(obj, source: str | None = None, target: str = "jax", args=(), kwar
         raise _unwritable(e, graph, cap, source, target) from None
     # the header names what was converted (the emitter's says "traced by ivy.trace_graph")
     calls = sum(1 for n in graph.nodes if n.op == "call")
-    text = (f'"""{fname}: {source} -> {target}, written by ivy.transpile ({calls} calls)."""'
+    text = (f'"""{fname}: {source} -> {target}, written by ivy.transpile ({calls} '
+            f'call{"s" * (calls != 1)})."""'
             + text[text.index("\n"):])
     fn = _Variants(_load(text, target, fname), cap.is_model, functools.partial(
         transpile, obj, source, target, verify=verify, strict=strict, name=name, fuse=fuse),

@@ -60,8 +60,16 @@ def main(argv=None) -> int:
         t = transpile_code(path.read_text(), name, source=a.source, target=a.target,
                            args=inputs_from_specs(specs),
                            options={"verify": not a.no_verify, "filename": str(path)})
-    except TranspileError as e:
+    except Exception as e:  # noqa: BLE001 - a TranspileError, or any error of a call without
+        # the inputs it needs (e.g. the tracer's TraceError for an `ivy` source)
+        needs_inputs = not specs and "required positional argument" in str(e)
+        if not isinstance(e, TranspileError) and not needs_inputs:
+            raise
         print(f"ivy-transpile: {e}", file=sys.stderr)
+        if needs_inputs:
+            print(f"ivy-transpile: no --example was given: add one per positional argument of "
+                  f"{name}, e.g. --example 'float32[2,3]' (repeat it for each argument)",
+                  file=sys.stderr)
         return 1
     print(json.dumps(t.report, indent=1, default=str) if a.json else str(t.report),
           file=sys.stderr if not a.output else sys.stdout)

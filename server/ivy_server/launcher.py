@@ -53,7 +53,7 @@ from ivy_client.proto import SERVICE_NAME, worker_pb2
 
 from ivy.functional.backends import descriptor
 
-from . import envs, limits
+from . import envs, limits, serve_token
 from .gateway import process as gateway_process
 
 log = logging.getLogger("ivy_server.launcher")
@@ -99,10 +99,10 @@ def token_for(spec: config.WorkerSpec) -> str | None:
     args = [str(a) for a in spec.args]
     for i, a in enumerate(args):
         if a == "--auth-token-env" and i + 1 < len(args):
-            return os.environ.get(args[i + 1]) or None
+            return serve_token.token_in(args[i + 1])
         if a.startswith("--auth-token-env="):
-            return os.environ.get(a.split("=", 1)[1]) or None
-    return os.environ.get("IVY_AUTH_TOKEN") or None
+            return serve_token.token_in(a.split("=", 1)[1])
+    return serve_token.token_in("IVY_AUTH_TOKEN")  # else ivy-serve's token file
 
 
 def port_problem(host: str, port: int) -> str | None:
@@ -693,6 +693,8 @@ def serve(workers: list[config.WorkerSpec], *, startup_timeout: float = 180.0,
         log.error("ivy-serve: nothing started. Stop what holds the port(s), or give these workers "
                   "other ports in workers.toml (--config)")
         return EXIT_PORT_IN_USE
+    if line := serve_token.prepare(workers, gateway):  # IVY_AUTH_TOKEN, or made; the token file
+        log.info("%s", line)
     stop = stop_event or threading.Event()
     if stop_event is None:
         signal.signal(signal.SIGTERM, lambda *_: stop.set())
@@ -750,6 +752,7 @@ def serve(workers: list[config.WorkerSpec], *, startup_timeout: float = 180.0,
         gw.start()
         log.info("gateway %s (pid %d): %s", gateway.url, gw.proc.pid,
                  "SERVING" if gw.wait_serving() else "not serving yet")
+        print(serve_token.playground_line(gateway.url), flush=True)
     while not stop.is_set():
         for s in sup:
             s.poll()
@@ -783,8 +786,10 @@ commands:
 
 exit status: 0 stopped cleanly / all SERVING; 1 a worker failed to start (or status: not all
 SERVING); 2 a configured port is taken (nothing was started).
-environment: IVY_WORKERS (as --config), IVY_LOG_LEVEL (as --log-level), IVY_AUTH_TOKEN (sent to
-the workers' Info RPC when probing them).
+environment: IVY_WORKERS (as --config), IVY_LOG_LEVEL (as --log-level), IVY_AUTH_TOKEN (the
+token; unset, serve generates one when a worker or the gateway wants it, or reuses the token
+file's). serve writes the token to the token file (IVY_TOKEN_FILE, else ~/.config/ivy/token,
+0600), which clients and `ivy-serve status` read when IVY_AUTH_TOKEN is unset.
 See docs/rpc.md ("Launcher")."""
 
 

@@ -1041,6 +1041,10 @@ def _guarded_import(allowed: frozenset, what: str = "traced code"):
 
     def guarded(name, globals=None, locals=None, fromlist=(), level=0):
         top = name.partition(".")[0]
+        if level == 0 and top not in allowed and importlib.util.find_spec(top) is None:
+            raise ModuleNotFoundError(  # e.g. paddle: absent, not forbidden (issue 37)
+                f"No module named {top!r}: it is not installed on this worker ({what} may "
+                f"import {', '.join(sorted(allowed))})", name=top)
         if level != 0 or top not in allowed:
             raise Forbidden(f"import of {name!r} is not allowed in {what}; allowed modules: "
                             f"{', '.join(sorted(allowed))}")

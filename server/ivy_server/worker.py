@@ -1024,12 +1024,25 @@ class AuthInterceptor(grpc.ServerInterceptor):
         tokens = parse_tokens(token) if isinstance(token, str) else list(token)
         self.expected = ["Bearer " + t for t in tokens]
 
-        def deny(request, context):
-            context.abort(grpc.StatusCode.UNAUTHENTICATED,
-                          "this worker needs 'authorization: Bearer <token>' metadata (the token "
-                          "of --auth-token-env; ivy_client: Client(token=...) or IVY_AUTH_TOKEN)")
+        self._deny = grpc.unary_unary_rpc_method_handler(
+            lambda request, context: context.abort(grpc.StatusCode.UNAUTHENTICATED, self.NONE))
+        self._wrong = grpc.unary_unary_rpc_method_handler(
+            lambda request, context: context.abort(grpc.StatusCode.UNAUTHENTICATED, self.WRONG))
 
-        self._deny = grpc.unary_unary_rpc_method_handler(deny)
+    NONE = ("no token: this worker needs 'authorization: Bearer <token>' metadata (the token of "
+            "--auth-token-env; ivy_client: Client(token=...), IVY_AUTH_TOKEN, or the token file "
+            "ivy-serve writes, ~/.config/ivy/token)")
+    WRONG = ("wrong token: the 'authorization: Bearer <token>' sent is not one this worker "
+             "accepts (its --auth-token-env; ivy-serve writes the token it serves with to "
+             "~/.config/ivy/token)")
+
+    @staticmethod
+    def sent_token(metadata) -> bool:
+        return any(k == "authorization" for k, _ in metadata or ())
+
+    def denial(self, metadata):
+        """The handler refusing a call: one saying no token was sent, or that it is wrong."""
+        return self._wrong if self.sent_token(metadata) else self._deny
 
     def allowed(self, metadata) -> bool:
         for k, v in metadata or ():
@@ -1047,7 +1060,7 @@ class AuthInterceptor(grpc.ServerInterceptor):
             return continuation(handler_call_details)
         if self.allowed(handler_call_details.invocation_metadata):
             return continuation(handler_call_details)
-        return self._deny
+        return self.denial(handler_call_details.invocation_metadata)
 
 
 DEFAULT_UDS = "/tmp/ivy-{port}.sock"  # --uds default; "{port}" is the bound TCP port
@@ -1239,19 +1252,22 @@ class AioAuthInterceptor(grpc.aio.ServerInterceptor):
     def __init__(self, token):
         self._sync = AuthInterceptor(token)
 
-        async def deny(request, context):
-            await context.abort(grpc.StatusCode.UNAUTHENTICATED,
-                                "this worker needs 'authorization: Bearer <token>' metadata")
+        def denier(message):
+            async def deny(request, context):
+                await context.abort(grpc.StatusCode.UNAUTHENTICATED, message)
 
-        self._deny = grpc.unary_unary_rpc_method_handler(deny)
+            return grpc.unary_unary_rpc_method_handler(deny)
+
+        self._deny, self._wrong = denier(AuthInterceptor.NONE), denier(AuthInterceptor.WRONG)
 
     async def intercept_service(self, continuation, handler_call_details):
         method = handler_call_details.method
         if method.startswith(AuthInterceptor.OPEN):
             return await continuation(handler_call_details)
-        if self._sync.allowed(handler_call_details.invocation_metadata):
+        md = handler_call_details.invocation_metadata
+        if self._sync.allowed(md):
             return await continuation(handler_call_details)
-        return self._deny
+        return self._wrong if AuthInterceptor.sent_token(md) else self._deny
 
 
 def _wrap_call(worker: Worker, known_functions):

@@ -36,6 +36,9 @@ def env() -> dict:
                                       e.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     e.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
     e["IVY_AUTH_TOKEN"] = TOKEN
+    # the token file ivy-serve writes: not the one this process's clients read (tests/conftest.py)
+    e["IVY_TOKEN_FILE"] = os.environ.get("IVY_TOKEN_FILE", os.path.join(
+        tempfile.gettempdir(), "ivy-tests-token")) + ".served"
     e.pop("IVY_WORKERS", None)
     return e
 

@@ -106,10 +106,14 @@ def test_trace_once_call_many(sclient):
      "import of 'os' is not allowed"),
     ("def f(x):\n    import socket\n    return x\n", ivy_client.PermissionDenied,
      "import of 'socket' is not allowed"),
+    # issue 37: a framework this worker lacks is "not installed", not "not allowed"
+    ("import paddle\ndef f(x):\n    return x\n", ivy_client.InvalidArgument,
+     "No module named 'paddle': it is not installed on this worker"),
     ("def f(x):\n    return open('/etc/passwd').read()\n", ivy_client.InvalidArgument, "open"),
     ("def g(x):\n    return x\n", ivy_client.NotFound, "no function 'f'"),
     ("def f(x:\n", ivy_client.InvalidArgument, "SyntaxError"),
-], ids=["loop", "memory", "import-os", "import-socket", "open", "no-entry", "syntax"])
+], ids=["loop", "memory", "import-os", "import-socket", "import-paddle", "open", "no-entry",
+        "syntax"])
 def test_sandbox_violations_are_clear_errors(sclient, source, error, match):
     if not HAS_TRACER:
         pytest.fail("ivy.trace_graph is not available: the tracer (issue 4) has not landed")

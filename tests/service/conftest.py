@@ -17,7 +17,7 @@ import pytest
 
 from tests.rpc.conftest import ROOT, TOKEN, env, free_port, health
 
-__all__ = ["ROOT", "TOKEN", "env", "free_port", "health", "Workers", "stop"]
+__all__ = ["ROOT", "TOKEN", "env", "free_port", "health", "Workers", "stop", "serve_gateway"]
 
 #: every transpile worker runs submitted code in its sandbox: a token and code execution
 SECURE = ("--auth-token-env", "IVY_AUTH_TOKEN", "--allow-code-execution", "--sandbox-warm", "1")
@@ -31,6 +31,32 @@ def stop(proc: subprocess.Popen, grace: float = 30.0) -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+def serve_gateway(cfg: Path, gport: int, log_path: Path, environ: dict | None = None,
+                  timeout: float = 300.0) -> subprocess.Popen:
+    """``ivy-serve --config cfg --no-spare`` (its output to ``log_path``), once its gateway on
+    ``gport`` answers health "ok" (every worker SERVING). The caller stops it (``stop``)."""
+    import httpx
+
+    with open(log_path, "w") as log:  # the child keeps its own descriptor
+        # --no-spare: spares importing frameworks beside the tests cost the suite CPU time;
+        # restarts from a spare are tested in tests/security/test_restart_under_load.py
+        proc = subprocess.Popen([sys.executable, "-m", "ivy_server.launcher", "--config",
+                                 str(cfg), "--no-spare"], env=environ or env(), cwd=ROOT,
+                                stdout=log, stderr=subprocess.STDOUT)
+    end = time.monotonic() + timeout
+    while True:
+        if proc.poll() is not None or time.monotonic() > end:
+            stop(proc)
+            raise AssertionError(log_path.read_text()[-4000:])
+        try:
+            if httpx.get(f"http://127.0.0.1:{gport}/v1/health", timeout=2).json()[
+                    "status"] == "ok":
+                return proc
+        except (httpx.HTTPError, ValueError, KeyError):
+            pass
+        time.sleep(0.3)
 
 
 class Workers:

@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 from ivy_client import codec
 
-from .conftest import ROOT, SECURE, TOKEN, env, free_port, health, stop
+from .conftest import ROOT, SECURE, TOKEN, env, free_port, health, serve_gateway, stop
 
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 PROBLEM = "application/problem+json"
@@ -54,29 +54,12 @@ def service(module_tmp):
         f'[[worker]]\nbackend = "{b}"\nport = {p}\nargs = [{flags}]\n\n'
         for b, p in ports.items())
         + f'[gateway]\nport = {gport}\nmax_concurrency = 2\nmax_body_mb = 1\ntimeout_s = 120\n')
-    log = open(module_tmp / "ivy-serve.log", "w+")
-    # --no-spare: three framework spares importing beside the tests cost the suite CPU time;
-    # restarts from a spare are tested in tests/security/test_restart_under_load.py
-    proc = subprocess.Popen([sys.executable, "-m", "ivy_server.launcher", "--config", str(cfg),
-                             "--no-spare"], env=env(), cwd=ROOT, stdout=log,
-                            stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{gport}"
+    proc = serve_gateway(cfg, gport, module_tmp / "ivy-serve.log")
     try:
-        end = time.monotonic() + 300
-        while True:
-            assert proc.poll() is None, (module_tmp / "ivy-serve.log").read_text()[-4000:]
-            assert time.monotonic() < end, (module_tmp / "ivy-serve.log").read_text()[-4000:]
-            try:
-                if httpx.get(url + "/v1/health", timeout=2).json()["status"] == "ok":
-                    break
-            except (httpx.HTTPError, ValueError, KeyError):
-                pass
-            time.sleep(0.5)
-        yield {"url": url, "cfg": cfg, "ports": ports, "proc": proc,
+        yield {"url": f"http://127.0.0.1:{gport}", "cfg": cfg, "ports": ports, "proc": proc,
                "log": module_tmp / "ivy-serve.log"}
     finally:
         stop(proc, 60)
-        log.close()
 
 
 @pytest.fixture(scope="module")
@@ -481,6 +464,161 @@ def test_playground_in_chromium(service, module_tmp):
         finally:
             browser.close()
     assert not outside, f"the playground loaded from outside the gateway: {outside}"
+
+
+def test_the_readme_service_section_runs_in_a_second_terminal(service, module_tmp):
+    """Issue 37: the README exported IVY_AUTH_TOKEN in ivy-serve's terminal, and its curl and
+    Python snippets failed in another one. Here they run verbatim (but for this module's
+    gateway address and token file) with IVY_AUTH_TOKEN unset: the token comes from the file
+    that this module's ivy-serve wrote."""
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("### Transpilation as a service"):
+                     readme.index("## Architecture")]
+    blocks = re.findall(r"```(bash|python)\n(.*?)```", section, re.S)
+    curl = next(b for lang, b in blocks if lang == "bash" and b.startswith("curl"))
+    snippet = next(b for lang, b in blocks if lang == "python")
+    e = env()
+    served_token = Path(e.pop("IVY_TOKEN_FILE"))  # where this module's ivy-serve wrote it
+    assert served_token.read_text().strip() == TOKEN
+    e.pop("IVY_AUTH_TOKEN")
+    e["IVY_WORKERS"] = ",".join(f"{b}=127.0.0.1:{p}" for b, p in service["ports"].items())
+    assert "~/.config/ivy/token" in curl and "http://127.0.0.1:8000" in curl
+    curl = curl.replace("~/.config/ivy/token", str(served_token)).replace(
+        "http://127.0.0.1:8000", service["url"])
+    out = subprocess.run(["bash", "-c", curl], env=e, cwd=module_tmp, capture_output=True,
+                         text=True, timeout=300)
+    doc = json.loads(out.stdout)
+    assert "import jax" in doc["code"] and doc["report"]["verification"]["verified"], doc
+    e["IVY_TOKEN_FILE"] = str(served_token)
+    out = subprocess.run([sys.executable, "-c", snippet], env=e, cwd=module_tmp,
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "import jax" in out.stdout and "def scores(q, k)" in out.stdout, out.stdout
+
+
+def chromium_or_fail() -> str:
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        pytest.fail("Debian's chromium is needed for the browser tests (scripts/install.sh "
+                    "installs it: apt-get install chromium)")
+    return chromium
+
+
+def test_playground_clears_a_failed_result_and_follows_the_editor(service):
+    """Issue 37: after a successful transpile a failing one showed its error above the previous
+    code, green verification table and graph, Copy and Download still enabled; and the example
+    selector still named an example after the code was edited away from it."""
+    from playwright.sync_api import expect, sync_playwright
+
+    wait = 60_000
+    examples = json.loads((ROOT / "server" / "ivy_server" / "gateway" / "static" /
+                           "examples.json").read_text())
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_or_fail(), args=["--no-sandbox"])
+        try:
+            page = browser.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(service["url"] + "/")
+            expect(page.locator("#example option")).to_have_count(len(examples), timeout=wait)
+            expect(page.locator("#example")).to_have_value("0")
+            expect(page.locator("#code")).to_have_value(examples[0]["code"])
+            page.fill("#token", TOKEN)
+            page.click("#go")
+            expect(page.locator("#status")).to_have_class("status ok", timeout=180_000)
+            expect(page.locator("#result-code")).to_contain_text("import jax")
+            page.wait_for_function("document.querySelectorAll('#report td.ok').length >= 3")
+            expect(page.locator("#graph img")).to_have_count(1)
+            expect(page.locator("#copy")).to_be_enabled()
+            expect(page.locator("#download")).to_be_enabled()
+
+            # the editor leaves the example: the selector says so
+            page.fill("#code", "import torch\n\ndef scores(q, k):\n    return (q @ k\n")
+            expect(page.locator("#example")).to_have_value("custom")
+            expect(page.locator("#example option:checked")).to_have_text(re.compile("custom"))
+            # ... and a failing transpile leaves nothing of the previous result
+            page.click("#go")
+            expect(page.locator("#status")).to_have_class("status error", timeout=180_000)
+            expect(page.locator("#result-code")).to_have_text("")
+            expect(page.locator("#report td")).to_have_count(0)
+            expect(page.locator("#report")).to_contain_text("No result")
+            expect(page.locator("#graph img")).to_have_count(0)
+            expect(page.locator("#report-json")).to_have_text("")
+            expect(page.locator("#copy")).to_be_disabled()
+            expect(page.locator("#download")).to_be_disabled()
+            # a bad inputs field too (refused in the page, before any request)
+            page.fill("#inputs", "2x3")
+            expect(page.locator("#example")).to_have_value("custom")
+            page.click("#go")
+            expect(page.locator("#status")).to_contain_text("inputs: expected")
+            expect(page.locator("#copy")).to_be_disabled()
+
+            # picking an example fills the form and drops "custom"
+            page.select_option("#example", "3")
+            expect(page.locator("#code")).to_have_value(examples[3]["code"])
+            expect(page.locator("#inputs")).to_have_value(examples[3]["inputs"])
+            expect(page.locator("#example option[value='custom']")).to_have_count(0)
+            # a change of target alone leaves the example too; changing it back returns to it
+            other = next(t for t in ("torch", "jax") if t != examples[3]["target"])
+            page.select_option("#target", other)
+            expect(page.locator("#example")).to_have_value("custom")
+            page.select_option("#target", examples[3]["target"])
+            expect(page.locator("#example")).to_have_value("3")
+            assert not errors, errors
+        finally:
+            browser.close()
+
+
+def test_api_docs_render_and_run_offline_in_chromium(service):
+    """Issue 37: /docs and /redoc loaded Swagger UI and ReDoc from a CDN and were blank without
+    the internet. Every request outside the gateway is refused here (as offline); /docs lists
+    the operations and "Try it out" runs one, and /redoc renders."""
+    from playwright.sync_api import expect, sync_playwright
+
+    wait = 60_000
+    outside: list[str] = []
+
+    # the one request allowed to fail: ReDoc's "API docs by Redocly" badge, which hides itself
+    # when its image does not load (its onError), and is nothing the page needs
+    badge = "https://cdn.redoc.ly/redoc/logo-mini.svg"
+
+    def only_the_gateway(route):
+        url = route.request.url
+        if url.startswith((service["url"], "data:", "blob:")):
+            route.continue_()
+        else:
+            if url != badge:
+                outside.append(url)
+            route.abort("internetdisconnected")
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_or_fail(), args=["--no-sandbox"])
+        try:
+            ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+            ctx.route("**/*", only_the_gateway)
+            page = ctx.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(service["url"] + "/docs")
+            ops = page.locator(".opblock")
+            expect(ops.first).to_be_visible(timeout=wait)
+            assert ops.count() >= 5, ops.count()  # transpile, call, call.msgpack, health, backends
+            health = page.locator(".opblock-get", has_text="/v1/health")
+            health.locator(".opblock-summary").click()
+            health.get_by_role("button", name="Try it out").click()
+            health.get_by_role("button", name="Execute").click()
+            live = health.locator(".live-responses-table tr.response .response-col_status")
+            expect(live.first).to_have_text("200", timeout=wait)
+            expect(health.locator(".live-responses-table")).to_contain_text('"gateway"')
+
+            page.goto(service["url"] + "/redoc")
+            expect(page.locator("h1", has_text="Ivy transpile gateway")).to_be_visible(
+                timeout=wait)
+            expect(page.get_by_text("Transpile a function or model").first).to_be_attached()
+            assert not errors, errors
+        finally:
+            browser.close()
+    assert not outside, f"the API docs loaded from outside the gateway: {outside}"
 
 
 def test_the_shipped_transpile_configuration_parses():

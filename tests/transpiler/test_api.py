@@ -164,6 +164,22 @@ def test_cli(tmp_path):
     usage = subprocess.run([sys.executable, "-m", "ivy.transpiler.cli", str(src), "--target",
                             "jax"], capture_output=True, text=True, timeout=300)
     assert usage.returncode == 2 and "FILE.py:NAME" in usage.stderr
+    # issue 37: without --example the error says to add one
+    bare = subprocess.run([sys.executable, "-m", "ivy.transpiler.cli", f"{src}:scaled_gelu",
+                           "--target", "jax"], capture_output=True, text=True, timeout=300)
+    assert bare.returncode == 1
+    assert ("no --example was given: add one per positional argument of scaled_gelu"
+            in bare.stderr), bare.stderr
+
+
+def test_a_one_call_report_says_call_not_calls():
+    """Issue 37: reports and emitted headers said "(1 calls)"."""
+    t = transpile_code("import torch\ndef f(x):\n    return torch.relu(x)\n", "f",
+                       source="torch", target="numpy", args=inputs_from_specs(["float32[3]"]))
+    assert "1 Ivy call from 1 captured operation," in str(t.report), str(t.report)
+    assert "written by ivy.transpile (1 call)." in t.source, t.source[:200]
+    g = ivy.trace_graph(lambda x: ivy.abs(x), ivy.array(np.ones(2, np.float32)))
+    assert "(1 call)," in g.to_source("numpy") and "1 call," in repr(g)
 
 
 def test_library_proxy_transpiles_on_first_call_and_caches():

@@ -1232,7 +1232,8 @@ def write(graph, em, fname: str, header_target: str, guard_from: int | None = No
     body.append(f"    return {em.expr(graph.output)}")
     em.finish()
     body = em.wrap_body(body)
-    out = [f'"""{ident(graph.name)} traced by ivy.trace_graph ({len(graph.calls)} calls), '
+    n = len(graph.calls)
+    out = [f'"""{ident(graph.name)} traced by ivy.trace_graph ({n} call{"s" * (n != 1)}), '
            f'written for {header_target}."""', ""]
     out += list(dict.fromkeys(em.imports))
     defs = [s for s in em.defs.values() if s]

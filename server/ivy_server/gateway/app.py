@@ -7,7 +7,8 @@ CI bots), and the browser playground. See docs/service.md.
     POST /v1/call.msgpack   the same with a msgpack body (ivy_client's array encoding)
     GET  /v1/health         the gateway and each worker
     GET  /v1/backends       workers, frameworks, versions, devices
-    GET  /                  the playground; /docs, /openapi.json
+    GET  /                  the playground; /docs, /redoc (their assets served from the package,
+                            no CDN), /openapi.json
 
 The gateway never runs submitted code: it validates the request and forwards it, with the
 caller's bearer token, to the sandboxed workers over gRPC (``ivy_client.AsyncClient``). Errors are
@@ -36,6 +37,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from ivy_client import AsyncClient, AsyncRemoteGraph, codec
 from ivy_client.client import acting_for
 from ivy_client.errors import NoWorker, RemoteError, ResourceExhausted
@@ -503,7 +505,10 @@ def create_app(settings: Settings) -> FastAPI:
         for ch in list(health_channels.values()):
             await ch.close()
 
-    app = FastAPI(
+    # FastAPIOffline: FastAPI whose /docs (Swagger UI) and /redoc load their scripts and styles
+    # from the fastapi-offline package (served at /static-offline-docs), not from a CDN: the
+    # API docs work without the internet (issue 37)
+    app = FastAPIOffline(
         title="Ivy transpile gateway", version=VERSION, lifespan=lifespan,
         description=(
             "Transpile Python functions and models between NumPy, PyTorch, JAX and TensorFlow, "
@@ -583,7 +588,8 @@ def create_app(settings: Settings) -> FastAPI:
             # (nor streams one: max_stream_mb=0); a larger one is refused by gRPC on receipt
             receive_mb = math.ceil(max(settings.max_response_bytes,
                                        settings.max_body_bytes) / 2**20) + 1
-            c = clients[token] = AsyncClient(settings.workers, token=token,
+            # token "" (no auth here): send none, never the token file's (ivy_client's default)
+            c = clients[token] = AsyncClient(settings.workers, token=token or "",
                                              timeout=settings.timeout_s,
                                              max_message_mb=receive_mb, max_stream_mb=0)
         return c
@@ -605,10 +611,18 @@ def create_app(settings: Settings) -> FastAPI:
         ok = False
         for t in settings.tokens:  # compare with every token: timing says nothing
             ok |= secrets.compare_digest(given.encode("utf-8", "replace"), t.encode())
-        if not ok:
-            raise Problem(401, "this gateway needs 'Authorization: Bearer <token>' with the "
-                          "workers' token (IVY_AUTH_TOKEN)", title="Unauthenticated",
+        if not ok and not given:  # no token and a wrong one: both 401, told apart (RFC 6750)
+            raise Problem(401, "no token: this gateway needs 'Authorization: Bearer <token>' "
+                          "with the workers' token (IVY_AUTH_TOKEN; ivy-serve writes it to "
+                          "~/.config/ivy/token)", title="Token missing",
                           headers={"WWW-Authenticate": 'Bearer realm="ivy"'})
+        if not ok:
+            raise Problem(401, "wrong token: the 'Authorization: Bearer <token>' sent is not "
+                          "one this gateway accepts (the workers' IVY_AUTH_TOKEN, which ivy-serve writes to "
+                          "~/.config/ivy/token; a restarted ivy-serve given another token "
+                          "makes the old one wrong)", title="Token not accepted",
+                          headers={"WWW-Authenticate": 'Bearer realm="ivy", '
+                                   'error="invalid_token"'})
         return "tok:" + hashlib.sha256(given.encode()).hexdigest()[:16] + "/" + client, given
 
     # -- pages -------------------------------------------------------------------------------

@@ -33,14 +33,44 @@ function headers() {
   return h;
 }
 
+const FORM = ["code", "entry", "source", "target", "inputs"];  // what an example fills in
+
 function loadExample(i) {
   const e = examples[i];
   if (!e) return;
-  $("code").value = e.code;
-  $("entry").value = e.entry;
-  $("source").value = e.source;
-  $("target").value = e.target;
-  $("inputs").value = e.inputs;
+  for (const k of FORM) $(k).value = e[k];
+  syncExample();
+}
+
+function syncExample() {
+  // the selector names the example the form holds, else "custom" (an option that exists only
+  // while the form is edited away from every example)
+  const sel = $("example");
+  const i = examples.findIndex((e) => FORM.every((k) => $(k).value === e[k]));
+  let custom = sel.querySelector("option[value='custom']");
+  if (i >= 0) {
+    if (custom) custom.remove();
+    sel.value = String(i);
+    return;
+  }
+  if (!custom) {
+    custom = document.createElement("option");
+    custom.value = "custom";
+    custom.textContent = "custom (edited)";
+    sel.appendChild(custom);
+  }
+  sel.value = "custom";
+}
+
+function clearResult(why) {
+  // no result of an earlier request stays on the page once a new one is sent: a failure never
+  // shows above the previous code, verification and graph
+  lastCode = "";
+  $("result-code").textContent = "";
+  $("report").innerHTML = why ? `<p class="stale">${IvyHighlight.escape(why)}</p>` : "";
+  $("report-json").textContent = "";
+  renderGraph(null);
+  $("copy").disabled = $("download").disabled = true;
 }
 
 function fmtErr(v) {
@@ -85,10 +115,13 @@ function renderGraph(svg) {
 
 async function transpile() {
   let inputs;
+  clearResult("");
+  const failed = "No result: the last request failed (see the message above).";
   try {
     inputs = parseInputs($("inputs").value);
   } catch (e) {
     setStatus("error", e.message);
+    clearResult(failed);
     return;
   }
   localStorage.setItem("ivy-token", $("token").value.trim());
@@ -105,6 +138,7 @@ async function transpile() {
     const data = await r.json();
     if (!r.ok) {
       setStatus("error", `${data.status || r.status} ${data.code || ""}: ${data.detail || r.statusText}`);
+      clearResult(failed);
       return;
     }
     lastCode = data.code;
@@ -124,6 +158,7 @@ async function transpile() {
     }
   } catch (e) {
     setStatus("error", `request failed: ${e.message}`);
+    clearResult(failed);
   } finally {
     $("go").disabled = false;
   }
@@ -132,7 +167,11 @@ async function transpile() {
 async function showBackends() {
   try {
     const r = await fetch("/v1/backends", { headers: headers() });
-    if (!r.ok) { $("backends").textContent = "workers: (token needed)"; return; }
+    if (!r.ok) {
+      $("backends").textContent = "workers: (token needed: open the link ivy-serve printed, " +
+        "or paste the token file's content, ~/.config/ivy/token)";
+      return;
+    }
     const data = await r.json();
     $("backends").textContent = "workers: " + data.workers.map(
       (w) => `${w.backend}@${w.device} ${w.status === "SERVING" ? (w.framework_version || "") : w.status}`).join(" · ");
@@ -142,6 +181,13 @@ async function showBackends() {
 }
 
 async function init() {
+  // the link ivy-serve prints carries the token in its fragment (never sent to the server):
+  // keep it, and take it out of the address bar and the history
+  const m = /(?:^#|&)token=([^&]*)/.exec(location.hash);
+  if (m) {
+    localStorage.setItem("ivy-token", decodeURIComponent(m[1]));
+    history.replaceState(null, "", location.pathname + location.search);
+  }
   $("token").value = localStorage.getItem("ivy-token") || "";
   try {
     examples = await (await fetch("/static/examples.json")).json();
@@ -155,7 +201,9 @@ async function init() {
     o.textContent = e.name;
     sel.appendChild(o);
   });
-  sel.addEventListener("change", () => loadExample(+sel.value));
+  sel.addEventListener("change", () => { if (sel.value !== "custom") loadExample(+sel.value); });
+  for (const k of FORM) $(k).addEventListener(k === "source" || k === "target" ? "change" : "input",
+                                              syncExample);
   loadExample(0);
   $("go").addEventListener("click", transpile);
   $("token").addEventListener("change", showBackends);
