@@ -370,7 +370,7 @@ def main(argv=None) -> int:
         return 2
     if a.allow_code_execution:
         # fail closed: no code execution without the OS sandbox (bubblewrap + seccomp)
-        from .. import sandbox
+        from ..sandbox import host as sandbox
 
         try:
             sandbox.check_isolation()

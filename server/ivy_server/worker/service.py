@@ -528,7 +528,7 @@ class Worker:
         if not hasattr(self.ivy, "trace_graph") or not hasattr(self.ivy, "Graph"):
             raise RpcFailure(grpc.StatusCode.UNIMPLEMENTED,
                              "this build of ivy has no tracer (ivy.trace_graph)")
-        from .. import sandbox
+        from ..sandbox import host as sandbox
 
         owner = self.owner(context)
         graph_dict, output_payload = sandbox.run(
