@@ -62,6 +62,32 @@ def _unknown(a) -> str | None:
     return None
 
 
+def _lock_down(a) -> str | None:
+    """Load the seccomp filter, then the rlimits; None, or why the filter cannot be loaded (the
+    mode then answers that and runs nothing: fail closed)."""
+    try:
+        load_seccomp(a.seccomp_lib)
+    except Exception as e:  # noqa: BLE001 - fail closed
+        return (f"the seccomp filter cannot be loaded ({type(e).__name__}: {e}): apt-get install "
+                "libseccomp2; pip install pyseccomp")
+    set_limits(a.cpu_s, a.memory_mb)
+    return None
+
+
+def _failure(e: BaseException, reply, message: str) -> int:
+    """The reply for an error out of submitted code: "forbidden" or "memory" when that is what
+    it, or an exception it chains to (the tracer and transpiler wrap what the code raised), is;
+    else "error" with ``message``."""
+    cause, seen = e, 0
+    while cause is not None and seen < 20:
+        if isinstance(cause, Forbidden):
+            return reply(ok=False, kind="forbidden", message=str(cause))
+        if _is_oom(cause):
+            return reply(ok=False, kind="memory", message=message_of(cause))
+        cause, seen = cause.__cause__ or cause.__context__, seen + 1
+    return reply(ok=False, kind="error", message=message)
+
+
 def trace(a, reply) -> int:
     """Mode "trace": read the request, import Ivy with the worker's backend, load the filter and
     the limits, then run the submitted source and trace its entry point."""
@@ -71,13 +97,8 @@ def trace(a, reply) -> int:
     import ivy
 
     B = ivy.set_backend(a.backend)
-    try:
-        load_seccomp(a.seccomp_lib)
-    except Exception as e:  # noqa: BLE001 - fail closed
-        return reply(ok=False, kind="isolation", message=f"the seccomp filter cannot be loaded "
-                     f"({type(e).__name__}: {e}): apt-get install libseccomp2; pip install "
-                     "pyseccomp")
-    set_limits(a.cpu_s, a.memory_mb)
+    if (why := _lock_down(a)) is not None:  # fail closed
+        return reply(ok=False, kind="isolation", message=why)
     allowed = frozenset({FRAMEWORK[a.backend], "numpy", "math", "ivy"})
     safe = {k: v for k, v in vars(builtins).items() if k not in REMOVED_BUILTINS}
     safe["__import__"] = guarded_import(allowed)
@@ -110,14 +131,7 @@ def trace(a, reply) -> int:
     except MemoryError as e:
         return reply(ok=False, kind="memory", message=f"MemoryError: {e}")
     except BaseException as e:  # noqa: BLE001 - report, never crash silently
-        cause, seen = e, 0
-        while cause is not None and seen < 20:  # the tracer wraps what the code raised
-            if isinstance(cause, Forbidden):
-                return reply(ok=False, kind="forbidden", message=str(cause))
-            if _is_oom(cause):
-                return reply(ok=False, kind="memory", message=message_of(cause))
-            cause, seen = cause.__cause__ or cause.__context__, seen + 1
-        return reply(ok=False, kind="error", message=message_of(e))
+        return _failure(e, reply, message_of(e))
 
 
 def plain(tree):
@@ -221,13 +235,8 @@ def serve(a, reply) -> int:
         except Exception as e:  # noqa: BLE001 - only a warm-up; the request will show a real error
             print(f"ivy-sandbox: warm-up transpile {a.backend} -> {target} failed: {e}",
                   file=sys.stderr)
-    try:
-        load_seccomp(a.seccomp_lib)
-    except Exception as e:  # noqa: BLE001 - fail closed
-        return reply(ok=False, kind="isolation", message=f"the seccomp filter cannot be loaded "
-                     f"({type(e).__name__}: {e}): apt-get install libseccomp2; pip install "
-                     "pyseccomp")
-    set_limits(a.cpu_s, a.memory_mb)
+    if (why := _lock_down(a)) is not None:  # fail closed
+        return reply(ok=False, kind="isolation", message=why)
     request = codec.decode(sys.stdin.buffer.read())
     try:
         if a.mode == "transpile":
@@ -242,14 +251,7 @@ def serve(a, reply) -> int:
     except MemoryError as e:
         return reply(ok=False, kind="memory", message=f"MemoryError: {e}")
     except BaseException as e:  # noqa: BLE001 - report, never crash silently
-        cause, seen = e, 0
-        while cause is not None and seen < 20:
-            if isinstance(cause, Forbidden):
-                return reply(ok=False, kind="forbidden", message=str(cause))
-            if _is_oom(cause):
-                return reply(ok=False, kind="memory", message=message_of(cause))
-            cause, seen = cause.__cause__ or cause.__context__, seen + 1
-        return reply(ok=False, kind="error", message=_user_error(e, message_of(e)))
+        return _failure(e, reply, _user_error(e, message_of(e)))
 
 
 class _EntryMissing(LookupError):
