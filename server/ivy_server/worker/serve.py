@@ -49,17 +49,28 @@ def build_server(worker: Worker, *, host: str, port: int, threads: int,
     """
     queue = worker.gate.queue if max_queue is None else max_queue
     pool = threads + queue + SPARE_THREADS
-    opts = [("grpc.max_send_message_length", worker.max_message_bytes),
-            ("grpc.max_receive_message_length", worker.max_message_bytes),
-            ("grpc.so_reuseport", 0)]
     interceptors = [AuthInterceptor(auth_token)] if auth_token else []
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=pool, thread_name_prefix="ivy-rpc"),
-                         options=opts, interceptors=interceptors,
+                         options=_options(worker), interceptors=interceptors,
                          maximum_concurrent_rpcs=max(256, 4 * pool))
-    handlers = method_handlers(worker)
-    server.add_generic_rpc_handlers([grpc.method_handlers_generic_handler(SERVICE_NAME,
-                                                                          handlers)])
     health_servicer = health.HealthServicer(experimental_non_blocking=True)
+    bound = _add_services(server, worker, "threads", health_servicer, host, port, uds)
+    return server, health_servicer, bound
+
+
+def _options(worker: Worker) -> list:
+    """The gRPC server options of either kind: the message limits, no SO_REUSEPORT."""
+    return [("grpc.max_send_message_length", worker.max_message_bytes),
+            ("grpc.max_receive_message_length", worker.max_message_bytes),
+            ("grpc.so_reuseport", 0)]
+
+
+def _add_services(server, worker: Worker, kind: str, health_servicer, host: str, port: int,
+                  uds: str | None) -> int:
+    """Add the worker service (handlers of ``kind``), health and reflection to ``server``;
+    listen on ``host:port`` and the Unix socket ``uds``. The bound TCP port."""
+    server.add_generic_rpc_handlers([grpc.method_handlers_generic_handler(
+        SERVICE_NAME, method_handlers(worker, kind))])
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
         (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
@@ -68,7 +79,7 @@ def build_server(worker: Worker, *, host: str, port: int, threads: int,
     if bound == 0:
         raise OSError(f"cannot listen on {host}:{port}")
     bind_uds(server, worker, uds, bound)
-    return server, health_servicer, bound
+    return bound
 
 
 _SERVING: Worker | None = None  # the worker this process serves (to remove its socket at exit)
@@ -110,22 +121,10 @@ async def serve_aio(worker: Worker, *, host: str, port: int, auth_token=None,
 
     worker.server_kind = "aio"
     worker.address = f"{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{port}"
-    opts = [("grpc.max_send_message_length", worker.max_message_bytes),
-            ("grpc.max_receive_message_length", worker.max_message_bytes),
-            ("grpc.so_reuseport", 0)]
-    server = grpc.aio.server(options=opts, interceptors=[AioAuthInterceptor(auth_token)]
-                             if auth_token else None)
-    server.add_generic_rpc_handlers([grpc.method_handlers_generic_handler(
-        SERVICE_NAME, method_handlers(worker, "aio"))])
+    server = grpc.aio.server(options=_options(worker), interceptors=[
+        AioAuthInterceptor(auth_token)] if auth_token else None)
     health_servicer = health_aio.HealthServicer()
-    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    reflection.enable_server_reflection(
-        (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
-         reflection.SERVICE_NAME), server)
-    bound = server.add_insecure_port(f"{host}:{port}")
-    if bound == 0:
-        raise OSError(f"cannot listen on {host}:{port}")
-    bind_uds(server, worker, uds, bound)
+    bound = _add_services(server, worker, "aio", health_servicer, host, port, uds)
     stop = asyncio.Event()  # handlers installed before SERVING (see stop_on_signals)
     loop = asyncio.get_running_loop()
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
