@@ -55,6 +55,7 @@ from ivy.functional.backends import descriptor
 
 from . import envs, limits, serve_token
 from .gateway import process as gateway_process
+from .supervisor import Supervisor
 
 log = logging.getLogger("ivy_server.launcher")
 
@@ -255,12 +256,12 @@ def memory_share_mb(n_workers: int) -> int:
     return limits.default_limit(max(1, n_workers)) // 2**20
 
 
-SPARE_READY = "spare ready"  # what a spare worker logs once imported and warmed up (worker.py)
+SPARE_READY = "spare ready"  # what a spare worker logs once warmed up (worker/serve.py)
 SPARE_BACKOFF_MAX_S = 60.0  # a spare that keeps dying is started again at most this often
 
 
-class Supervised:
-    """One worker process, restarted with back-off when it dies.
+class Supervised(Supervisor):
+    """One worker process, restarted with back-off when it dies (a :class:`Supervisor`).
 
     States: ``starting`` (spawned, not yet SERVING with our pid), ``serving``, ``waiting``
     (exited; restart due at ``next_start``), ``stopped``. Its stderr is read by a thread: held
@@ -276,9 +277,9 @@ class Supervised:
     """
 
     def __init__(self, spec: config.WorkerSpec, out=None, spare: bool = True):
+        super().__init__(f"worker {spec.name}")
         self.spec = spec
         self.out = out or sys.stderr
-        self.proc: subprocess.Popen | None = None
         self.use_spare = spare
         self.spare: subprocess.Popen | None = None
         self.spare_ready = False
@@ -290,9 +291,6 @@ class Supervised:
         self._spare_held: list[str] = []
         self._spare_last_tail: list[str] = []
         self.state = "stopped"
-        self.restarts = 0
-        self.backoff = 0.0  # the first restart is immediate, then 1, 2, 4, ... 30 s
-        self.next_start = 0.0
         self.started_at = 0.0
         self.serving_since = 0.0
         self.start_failures = 0  # consecutive exits before serving
@@ -309,24 +307,13 @@ class Supervised:
         self._reader: threading.Thread | None = None
 
     # -- process --------------------------------------------------------------------------------
-    @staticmethod
-    def _env() -> dict:
-        env = dict(os.environ)
-        here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        client_dir = os.path.join(os.path.dirname(here), "client")
-        root = os.path.dirname(here)
-        extra = [p for p in (root, client_dir, here) if os.path.isdir(p)]
-        env["PYTHONPATH"] = os.pathsep.join(extra + [env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
-        return env
-
     def start(self) -> None:
         with self._lock:
             self._held = []
             self._tail.clear()
             self._forward = False
-        self.proc = subprocess.Popen(worker_command(self.spec, self.memory_limit_mb),
-                                     env=self._env(), stderr=subprocess.PIPE,
-                                     stdin=subprocess.DEVNULL)
+        self.proc = self.spawn(worker_command(self.spec, self.memory_limit_mb),
+                               stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
         self._started()
 
     def _started(self) -> None:
@@ -436,13 +423,12 @@ class Supervised:
             if rc is None:
                 if self.state == "serving":
                     if now - self.serving_since > HEALTHY_RESET_S:
-                        self.backoff = 0.0
+                        self.reset_backoff()
                     self._keep_spare(now)
                 return
             self._exited(rc, now)
-        if self.state == "waiting" and now >= self.next_start:
-            self.restarts += 1
-            self.backoff = min(max(self.backoff * 2, 1.0), 30.0)
+        if self.state == "waiting" and self.restart_due(now):
+            self.count_restart()
             if self._promote_spare():
                 log.warning("restarting worker %s (restart %d) from its spare, pid %d",
                             self.spec.name, self.restarts, self.proc.pid)
@@ -478,8 +464,8 @@ class Supervised:
             self.spare_ready = False
         self._spare_announced = False
         try:
-            self.spare = subprocess.Popen(
-                worker_command(self.spec, self.memory_limit_mb) + ["--spare"], env=self._env(),
+            self.spare = self.spawn(
+                worker_command(self.spec, self.memory_limit_mb) + ["--spare"],
                 stderr=subprocess.PIPE, stdin=subprocess.PIPE)
         except OSError as e:
             log.warning("worker %s: cannot start a spare: %s", self.spec.name, e)
@@ -550,7 +536,7 @@ class Supervised:
     def _exited(self, rc: int, now: float) -> None:
         was = self.state
         self.state = "waiting"
-        self.next_start = now + self.backoff
+        self.schedule_restart(now)
         if was == "serving":
             log.warning("worker %s (%s) exited with code %s; restarting in %.0f s",
                         self.spec.name, self.spec.address, rc, self.backoff)
@@ -575,8 +561,7 @@ class Supervised:
     def stop(self) -> None:
         self.state = "stopped"
         self._stop_spare()
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
+        super().stop()
 
     def wait(self, deadline: float) -> None:
         sp, self._stopped_spare = self._stopped_spare, None
@@ -586,14 +571,7 @@ class Supervised:
             except subprocess.TimeoutExpired:
                 sp.kill()
                 sp.wait()
-        if self.proc is None:
-            return
-        try:
-            self.proc.wait(max(0.0, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            log.warning("worker %s did not stop within the grace period: SIGKILL", self.spec.name)
-            self.proc.kill()
-            self.proc.wait()
+        super().wait(deadline)
 
 
 # ---------------------------------------------------------------------------------------------

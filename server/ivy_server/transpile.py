@@ -30,8 +30,10 @@ from ivy_client.proto import SERVICE_NAME, worker_pb2
 from ivy.transpiler.frameworks import FRAMEWORKS
 from ivy.transpiler.frameworks import TARGETS as TRANSPILE_TARGETS
 
-from . import errors, sandbox
+from . import errors
 from .errors import RpcFailure
+from .sandbox import host as sandbox
+from .sandbox.modes import plain
 
 log = logging.getLogger("ivy_server.transpile")
 
@@ -361,7 +363,7 @@ class Transpiler:
             except Exception as e:
                 raise errors.invalid(f"the uploaded graph fails on the example inputs: "
                                      f"{errors.message_of(e)}") from None
-            expected = sandbox._plain(_to_numpy_tree(out, self.w))
+            expected = plain(_to_numpy_tree(out, self.w))
             report["verification"] = {
                 "verified": None, "verified_on": [], "where": "",
                 "reference": f"the graph run on this {self.w.backend} worker"}

@@ -134,12 +134,14 @@ def test_gated_handler_admission_and_release():
     """The inline admission: a full gate refuses at once (RESOURCE_EXHAUSTED, counted), a
     failing or interrupted call gives its slot back, and a success leaves the gate as it found
     it."""
-    from ivy_server import worker as W
+    from ivy_server import errors
+    from ivy_server.worker.admission import Gate
+    from ivy_server.worker.handlers import wrap
 
-    gate = W.Gate(1, 0)
+    gate = Gate(1, 0)
     calls = []
 
-    class _W:  # what _wrap reads from a Worker
+    class _W:  # what wrap reads from a Worker
         trimmer = None
 
     _W.gate = gate
@@ -148,12 +150,12 @@ def test_gated_handler_admission_and_release():
         tag[0] = "add"
         calls.append(request)
         if request == b"fail":
-            raise W.errors.invalid("bad request")
+            raise errors.invalid("bad request")
         if request == b"interrupt":
             raise KeyboardInterrupt
         return b"ok"
 
-    h = W._wrap("Call", impl, {"add"}, _W())
+    h = wrap("Call", impl, {"add"}, _W())
     assert h(b"x", _Ctx()) == b"ok" and (gate.running, gate.active) == (0, 0)
     assert h(b"y", _Ctx()) == b"ok"  # the cached observer's path
     ctx = _Ctx()
@@ -235,19 +237,20 @@ def test_client_call_errors_unchanged_by_the_c_path(numpy_worker):
 
 
 def test_call_handler_inline_path_keeps_the_general_handlers_behaviour():
-    """``_wrap_call`` (Call's handler, the tiny call inlined) answers, labels, counts and fails
-    as ``_wrap`` around ``Worker.call`` does: the same response bytes, the gate left as found,
+    """``wrap_call`` (Call's handler, the tiny call inlined) answers, labels, counts and fails
+    as ``wrap`` around ``Worker.call`` does: the same response bytes, the gate left as found,
     exact metric deltas (first call and cached observer alike), NOT_FOUND under "<unknown>", a
     failing function's status, requests the C path does not take, and a busy gate's refusal."""
     from ivy_client import wire
-    from ivy_server import worker as W
+    from ivy_server.worker import Worker
+    from ivy_server.worker.handlers import wrap, wrap_call
 
     if codec._fast is None:
         pytest.skip("the C fast path is not built")
-    w = W.Worker("numpy", "cpu", max_message_bytes=64 << 20, memory_cap_bytes=0,
+    w = Worker("numpy", "cpu", max_message_bytes=64 << 20, memory_cap_bytes=0,
                  allow_code_execution=False, sandbox_limits={}, threads=1, max_queue=0)
     known = set(w.api)
-    inline, general = W._wrap_call(w, known), W._wrap("Call", w.call, known, w)
+    inline, general = wrap_call(w, known), wrap("Call", w.call, known, w)
     assert inline is not general
 
     def req(fn, *args, keep=False):

@@ -1,5 +1,5 @@
 """The worker's memory policy (issue 16, large arrays): freed heap memory is kept while large
-requests keep coming and given back once they stop (``_Trimmer``), and the glibc malloc policy
+requests keep coming and given back once they stop (``Trimmer``), and the glibc malloc policy
 that makes one large request's buffers serve the next (``configure_malloc``). The RSS a real
 worker returns to after large calls is tested in tests/security/test_worker_wire.py."""
 
@@ -30,9 +30,9 @@ def _wait_for(pred, seconds: float) -> bool:
 
 @glibc
 def test_trimmer_keeps_memory_during_a_burst_and_trims_when_it_ends():
-    from ivy_server.worker import _Trimmer
+    from ivy_server.worker.memory import Trimmer
 
-    t = _Trimmer(idle=1.0, max_delay=60.0, slack=2**62)
+    t = Trimmer(idle=1.0, max_delay=60.0, slack=2**62)
     if t._trim is None:
         pytest.skip("not glibc")
     end = time.monotonic() + 1.5
@@ -47,9 +47,9 @@ def test_trimmer_keeps_memory_during_a_burst_and_trims_when_it_ends():
 
 @glibc
 def test_trimmer_trims_during_a_steady_stream_at_most_max_delay_apart():
-    from ivy_server.worker import _Trimmer
+    from ivy_server.worker.memory import Trimmer
 
-    t = _Trimmer(idle=1.0, max_delay=1.5, slack=2**62)
+    t = Trimmer(idle=1.0, max_delay=1.5, slack=2**62)
     if t._trim is None:
         pytest.skip("not glibc")
     end = time.monotonic() + 3.5
@@ -61,7 +61,7 @@ def test_trimmer_trims_during_a_steady_stream_at_most_max_delay_apart():
 
 _POLICY = textwrap.dedent(r"""
     import os, sys, time
-    from ivy_server.worker import _Trimmer, configure_malloc
+    from ivy_server.worker.memory import Trimmer, configure_malloc
 
     os.environ["MALLOC_ARENA_MAX"] = "4"
     assert configure_malloc() is False, "the operator's MALLOC_* setting must win"
@@ -72,7 +72,7 @@ _POLICY = textwrap.dedent(r"""
         with open("/proc/self/status") as f:
             return next(int(l.split()[1]) for l in f if l.startswith("VmRSS")) // 1024
 
-    t = _Trimmer(idle=0.2, max_delay=0.5, slack=32 * 2**20)
+    t = Trimmer(idle=0.2, max_delay=0.5, slack=32 * 2**20)
     t.start()
     base = rss()
     blocks = [bytearray(64 * 2**20) for _ in range(3)]  # from the heap now, not mmap

@@ -288,13 +288,14 @@ def test_a_sleeping_transpile_ends_at_the_sandbox_wall_limit(short_wall_worker):
 # -- the worker's own gate: a waiting call has a deadline too -------------------------------------
 def test_a_call_waiting_for_a_worker_thread_gets_resource_exhausted_at_the_queue_timeout():
     import grpc
-    from ivy_server import worker as W
+    from ivy_server.errors import RpcFailure
+    from ivy_server.worker.admission import Gate
 
-    gate = W.Gate(1, 4, queue_timeout_s=0.5)
+    gate = Gate(1, 4, queue_timeout_s=0.5)
     gate.enter(None)  # another client's long call holds the only slot
     try:
         t0 = time.monotonic()
-        with pytest.raises(W.RpcFailure) as e:
+        with pytest.raises(RpcFailure) as e:
             gate.enter(None)  # no deadline of its own: before, it waited for ever
         took = time.monotonic() - t0
     finally:

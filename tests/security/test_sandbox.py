@@ -3,7 +3,8 @@
 Each attack is submitted as real code: through a real worker's ``Trace`` RPC (``sclient``: a NumPy
 worker on 127.0.0.1 with a token, ``--allow-code-execution``, ``--sandbox-cpu-s 3``,
 ``--sandbox-memory-mb 256``) or, where the test needs to watch the processes or set a limit per
-call, through :func:`ivy_server.sandbox.run` directly -- both start real bubblewrap sandboxes.
+call, through :func:`ivy_server.sandbox.host.run` directly -- both start real bubblewrap
+sandboxes.
 
 The submitted code reaches the unrestricted ``os``/``ctypes`` on purpose (the import allow-list is
 not the boundary); every attempt's outcome is collected into ``RESULTS<<{...}>>`` in the error the
@@ -27,8 +28,8 @@ import ivy_client
 import numpy as np
 import pytest
 from ivy_client import codec
-from ivy_server import sandbox
 from ivy_server.errors import RpcFailure
+from ivy_server.sandbox import host as sandbox
 
 import ivy
 from tests.rpc import conftest as rpc
@@ -179,7 +180,7 @@ def test_writes_outside_the_private_tmp_do_not_reach_the_host(sclient):
     nonce = uuid.uuid4().hex
     targets = {
         "ivy_package": Path(ivy.__file__).parent / f"pwned-{nonce}",
-        "server_package": Path(sandbox.__file__).parent / f"pwned-{nonce}",
+        "server_package": Path(sandbox.__file__).parent.parent / f"pwned-{nonce}",
         "site_packages": Path(np.__file__).parent.parent / f"pwned-{nonce}",
         "interpreter": Path(sys.base_prefix) / f"pwned-{nonce}",
         "host_tmp": Path("/tmp") / f"pwned-{nonce}",
@@ -498,8 +499,8 @@ def test_sandbox_process_refuses_to_run_outside_bwrap(tmp_path, marker):
                             "entry": "f", "args": b"", "buffers": []})
     r, w = os.pipe()
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    proc = subprocess.run([sys.executable, "-m", "ivy_server.sandbox", "--backend", "numpy",
-                           "--reply-fd", str(w)], input=request, pass_fds=(w,), env=env,
+    proc = subprocess.run([sys.executable, "-m", "ivy_server.sandbox.child", "--backend",
+                           "numpy", "--reply-fd", str(w)], input=request, pass_fds=(w,), env=env,
                           capture_output=True, timeout=120)
     os.close(w)
     with os.fdopen(r, "rb") as f:

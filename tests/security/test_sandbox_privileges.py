@@ -1,8 +1,8 @@
 """The sandbox never runs submitted code as a privileged host user, even when the worker is root.
 
 Probed from inside real sandboxes (a NumPy worker's ``Trace`` RPC, ``sclient``, and
-:func:`ivy_server.sandbox.run` directly): the host uid the sandbox's uid maps to, writes to the
-kernel's settings (``/proc/sys``: a root sandbox once changed ``kernel.printk_ratelimit_burst`` on
+:func:`ivy_server.sandbox.host.run` directly): the host uid the sandbox's uid maps to, writes to
+the kernel's settings (``/proc/sys``: a root sandbox once changed ``kernel.printk_ratelimit_burst`` on
 the host), every writable file of ``/proc`` outside the sandbox's own, and the process limit
 (RLIMIT_NPROC is not enforced for host root: 2,000 threads started under a 512 limit). CI runs
 these as root, as this machine does; ``test_a_non_root_worker_*`` runs the worker side as uid
@@ -20,7 +20,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from ivy_server import sandbox
+from ivy_server.sandbox import host as sandbox
 
 from tests.rpc.conftest import ROOT
 
@@ -190,8 +190,8 @@ def test_a_non_root_worker_sandbox_holds_too():
     if not os.path.exists(python):
         pytest.skip("no system python3.11 to run as an unprivileged user")
     site = next(p for p in sys.path if p.endswith("site-packages") and os.path.isdir(p))
-    paths = [str(ROOT / "server" / "ivy_server" / "sandbox.py"), os.path.join(site, "numpy"),
-             shutil.which("bwrap") or "/usr/bin/bwrap"]
+    paths = [str(ROOT / "server" / "ivy_server" / "sandbox" / "child.py"),
+             os.path.join(site, "numpy"), shutil.which("bwrap") or "/usr/bin/bwrap"]
     if not _reachable_by(NON_ROOT, paths):
         pytest.skip(f"the checkout or the virtual environment is not readable by uid {NON_ROOT}")
     tmp_path = Path(tempfile.mkdtemp(prefix="ivy-non-root-"))
@@ -201,7 +201,7 @@ def test_a_non_root_worker_sandbox_holds_too():
     script.write_text(textwrap.dedent("""
         import numpy as np
         from ivy_client import codec
-        from ivy_server import sandbox
+        from ivy_server.sandbox import host as sandbox
         sandbox.check_isolation()
         buffers = []
         args = codec.encode([[np.ones(2)], {}], buffers=buffers)

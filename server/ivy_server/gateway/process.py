@@ -1,13 +1,12 @@
-"""The gateway as a child of ``ivy-serve``: start it, check it over HTTP, restart it when it
-dies, stop it, and report it in ``ivy-serve status``. Standard library only (no web framework
-is imported into the launcher)."""
+"""The gateway as a child of ``ivy-serve`` (a :class:`~ivy_server.supervisor.Supervisor`):
+start it, check it over HTTP, restart it when it dies, stop it, and report it in
+``ivy-serve status``. Standard library only (no web framework is imported into the
+launcher)."""
 
 from __future__ import annotations
 
 import json
 import logging
-import os
-import signal
 import subprocess
 import sys
 import time
@@ -15,6 +14,8 @@ import urllib.error
 import urllib.request
 
 from ivy_client import config
+
+from ..supervisor import Supervisor
 
 log = logging.getLogger("ivy_server.launcher")
 
@@ -46,35 +47,19 @@ def command(spec: config.GatewaySpec, config_arg: str | None) -> list[str]:
     return cmd + [str(a) for a in spec.args]
 
 
-class GatewayProcess:
+class GatewayProcess(Supervisor):
     """The supervised gateway: restarted with back-off 1, 2, 4 ... 30 s when it exits."""
 
     def __init__(self, spec: config.GatewaySpec, config_arg: str | None):
+        super().__init__("the gateway")
         self.spec, self.config_arg = spec, config_arg
-        self.proc: subprocess.Popen | None = None
-        self.backoff = 0.0
-        self.next_start = 0.0
-        self.restarts = 0
         self.stopped = False
 
     def start(self) -> None:
-        env = dict(os.environ)
-        here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-        root = os.path.dirname(here)
-        extra = [p for p in (root, os.path.join(root, "client"), here) if os.path.isdir(p)]
-        env["PYTHONPATH"] = os.pathsep.join(extra + [env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
-        self.proc = subprocess.Popen(command(self.spec, self.config_arg), env=env,
-                                     stdin=subprocess.DEVNULL)
+        self.proc = self.spawn(command(self.spec, self.config_arg), stdin=subprocess.DEVNULL)
 
     def wait_serving(self, timeout: float = 60.0) -> bool:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            if self.proc is None or self.proc.poll() is not None:
-                return False
-            if health(self.spec, 1.0)[0] == "SERVING":
-                return True
-            time.sleep(0.2)
-        return False
+        return self.wait_ready(lambda: health(self.spec, 1.0)[0] == "SERVING", timeout)
 
     def poll(self) -> None:
         if self.stopped or self.proc is None:
@@ -86,28 +71,16 @@ class GatewayProcess:
         if self.next_start == 0.0:
             log.warning("gateway (%s) exited with code %s; restarting in %.0f s", self.spec.url,
                         rc, self.backoff)
-            self.next_start = now + self.backoff
-        if now >= self.next_start:
-            self.restarts += 1
-            self.backoff = min(max(self.backoff * 2, 1.0), 30.0)
+            self.schedule_restart(now)
+        if self.restart_due(now):
+            self.count_restart()
             self.next_start = 0.0
             log.warning("restarting the gateway (restart %d)", self.restarts)
             self.start()
 
     def stop(self) -> None:
         self.stopped = True
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-
-    def wait(self, deadline: float) -> None:
-        if self.proc is None:
-            return
-        try:
-            self.proc.wait(max(0.0, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            log.warning("the gateway did not stop within the grace period: SIGKILL")
-            self.proc.kill()
-            self.proc.wait()
+        super().stop()
 
 
 def status_row(spec: config.GatewaySpec, timeout: float = 2.0) -> tuple[bool, str]:
