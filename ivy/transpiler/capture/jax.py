@@ -67,7 +67,7 @@ from ...tracer.errors import TraceError
 from .. import frameworks as fw
 from ..errors import TranspileError
 from . import Captured
-from .base import Shadow, ivy_numpy, plain_structure, trace
+from .base import Rules, Shadow, ivy_numpy, plain_structure, trace
 
 try:
     from jax.extend.core import Literal as _Literal
@@ -330,110 +330,11 @@ class _Eval:
         return _line(eqn) or self.outer_line
 
     def lower(self, name, ivals, params):
+        """The primitive ``name`` on Ivy values through its rule (:data:`RULES`): returns the
+        result and what it was mapped to."""
         params = {k: _py_scalars(v) for k, v in params.items()}
         wrapped = [_fja.wrap(v) if hasattr(v, "shape") else v for v in ivals]
-        if name == "random_bits":
-            bits = params["bit_width"]
-            if bits != 32:
-                raise NotImplementedError(f"random_bits with bit_width={bits}")
-            return _fjr.bits(wrapped[0], tuple(params["shape"]), "uint32"), \
-                "ivy.frontends.jax.random.bits"
-        if name == "random_seed":
-            return _fjr.PRNGKey(wrapped[0]), "ivy.frontends.jax.random.PRNGKey"
-        if name == "random_split":
-            return _fjr.split(wrapped[0], params["shape"][0] if params.get("shape") else 2), \
-                "ivy.frontends.jax.random.split"
-        if name == "random_fold_in":
-            return _fjr.fold_in(wrapped[0], wrapped[1]), "ivy.frontends.jax.random.fold_in"
-        if name == "threefry2x32":
-            return _fjr.threefry2x32(*wrapped), "ivy.frontends.jax.random.threefry2x32"
-        if name in _WINDOW:
-            comp, init = _WINDOW[name]
-            x = wrapped[0]
-            init_v = init(np.dtype(str(x._data.dtype)))
-            return flax_lax.reduce_window(
-                x, init_v, getattr(flax_lax, comp), params["window_dimensions"],
-                params["window_strides"], params["padding"], params.get("base_dilation"),
-                params.get("window_dilation")), f"ivy.frontends.jax.lax.reduce_window({comp})"
-        if name in _LINALG:
-            return _LINALG[name](wrapped, params), f"ivy.frontends.jax.lax.linalg.{name}"
-        if name == "select_and_gather_add":
-            return _select_and_gather_add(wrapped[0], wrapped[1], params), \
-                "ivy.where (select_and_gather_add)"
-        if name == "select_and_scatter_add":
-            return _select_and_scatter_add(wrapped[0], wrapped[1], params), \
-                "ivy.where/pad (select_and_scatter_add)"
-        if name == "reduce" and len(wrapped) > 2:  # variadic: (value, index) pairs and the like
-            n = len(wrapped) // 2
-            comp = self._variadic_computation(params["jaxpr"], n)
-            return flax_lax.reduce(tuple(wrapped[:n]), tuple(wrapped[n:]), comp,
-                                   params["dimensions"]), "ivy.frontends.jax.lax.reduce (variadic)"
-        if name in ("reduce", "reduce_window"):
-            if len(wrapped) != 2:
-                raise NotImplementedError(f"{name} over several operands")
-            comp, what = self._computation(params["jaxpr"], params.get("consts", ()))
-            if name == "reduce":
-                return flax_lax.reduce(wrapped[0], wrapped[1], comp, params["dimensions"]), \
-                    f"ivy.frontends.jax.lax.reduce({what})"
-            return flax_lax.reduce_window(
-                wrapped[0], wrapped[1], comp, params["window_dimensions"],
-                params["window_strides"], params["padding"], params.get("base_dilation"),
-                params.get("window_dilation")), f"ivy.frontends.jax.lax.reduce_window({what})"
-        if name in ("argmax", "argmin"):
-            (axis,) = params["axes"]
-            return getattr(flax_lax, name)(wrapped[0], axis, params["index_dtype"]), \
-                f"ivy.frontends.jax.lax.{name}"
-        if name == "approx_top_k":  # exact on CPU (what JAX computes there)
-            fn = flax_lax.approx_max_k if params["is_max_k"] else flax_lax.approx_min_k
-            return fn(wrapped[0], params["k"], params["reduction_dimension"]), \
-                f"ivy.frontends.jax.lax.{fn.__name__}"
-        if name == "sort" and len(wrapped) > 1:  # several operands sorted by the first
-            if params["num_keys"] != 1:
-                raise NotImplementedError(f"sort with num_keys={params['num_keys']}")
-            return flax_lax.sort(tuple(wrapped), params["dimension"]), \
-                "ivy.frontends.jax.lax.sort (several operands)"
-        if name == "stack":  # JAX 0.10's variadic stack primitive
-            return flax_lax.stack(tuple(wrapped), params["axis"]), "ivy.frontends.jax.lax.stack"
-        if name == "concatenate":
-            return flax_lax.concatenate(wrapped, params["dimension"]), \
-                "ivy.frontends.jax.lax.concatenate"
-        if name == "reduce_precision":
-            return _reduce_precision(ivals[0], params["exponent_bits"],
-                                     params["mantissa_bits"]), "ivy.astype (reduce_precision)"
-        if name == "fft":
-            kind = int(getattr(params["fft_type"], "value", params["fft_type"]))
-            lengths = tuple(params["fft_lengths"])
-            axes = tuple(range(-len(lengths), 0))
-            x = ivals[0]
-            fn = {0: ivy.fft.fftn, 1: ivy.fft.ifftn, 2: ivy.fft.rfftn, 3: ivy.fft.irfftn}[kind]
-            kw = {"s": lengths} if kind in (2, 3) else {}
-            return fn(x, axes=axes, **kw), f"ivy.fft.{fn.__name__}"
-        if name in ("dynamic_slice", "dynamic_update_slice"):
-            k = 1 if name == "dynamic_slice" else 2
-            if not (self.real and _all_concrete(ivals[k:])):
-                return _dynamic_slice(name, ivals, params), f"ivy.take ({name}, traced start)"
-            fn = getattr(flax_lax, name)  # the start indices as one sequence
-            if k == 1:
-                return fn(wrapped[0], wrapped[1:], params["slice_sizes"]), \
-                    "ivy.frontends.jax.lax.dynamic_slice"
-            return fn(wrapped[0], wrapped[1], wrapped[2:]), \
-                "ivy.frontends.jax.lax.dynamic_update_slice"
-        if name == "iota":
-            return flax_lax.broadcasted_iota(params["dtype"], tuple(params["shape"]),
-                                             params["dimension"]), \
-                "ivy.frontends.jax.lax.broadcasted_iota"
-        name = _RENAMED.get(name, name)
-        params = {k: (v.name.lower() if type(v).__name__ == "GatherScatterMode" else v)
-                  for k, v in params.items()}
-        fn = getattr(flax_lax, name, None) or getattr(flax_lax, name.rstrip("_"), None)
-        if fn is None:
-            raise NotImplementedError(f"ivy.frontends.jax.lax has no {name}")
-        try:
-            sig = inspect.signature(fn).parameters
-            kw = {k: v for k, v in params.items() if k in sig}
-        except (TypeError, ValueError):
-            kw = dict(params)
-        return fn(*wrapped, **kw), f"ivy.frontends.jax.lax.{name}"
+        return RULES.lookup(name)(self, name, wrapped, ivals, params)
 
     def _computation(self, sub, consts):
         """The binary computation of a ``reduce``/``reduce_window`` (a jaxpr on two scalars): the
@@ -945,6 +846,187 @@ def _select_and_scatter_add(source, operand, params):
 #: re-expressed in the Ivy result's basis (:func:`_align`), the capture goes on with that
 #: re-expressed JAX value, and the program's outputs must not depend on the choice
 #: (:func:`_check_choice_free`: JAX's own program re-run with random other valid choices)
+# -- rules: primitive -> Ivy ---------------------------------------------------------------------
+# A rule takes the evaluator, the primitive's name, its inputs as frontend arrays (``wrapped``)
+# and as Ivy values (``ivals``) and its parameters, and returns the result and what it was
+# mapped to. Primitives without a rule go through the ``jax.lax`` frontend function of the same
+# name (:func:`_lax_rule`).
+def _lax_rule(name: str):
+    """The rule of a primitive without an explicit one: ``ivy.frontends.jax.lax.<name>`` with the
+    parameters its signature takes (raises ``NotImplementedError`` when the frontend has none)."""
+    def lax_rule(ev, name, wrapped, ivals, params):
+        name = _RENAMED.get(name, name)
+        params = {k: (v.name.lower() if type(v).__name__ == "GatherScatterMode" else v)
+                  for k, v in params.items()}
+        fn = getattr(flax_lax, name, None) or getattr(flax_lax, name.rstrip("_"), None)
+        if fn is None:
+            raise NotImplementedError(f"ivy.frontends.jax.lax has no {name}")
+        try:
+            sig = inspect.signature(fn).parameters
+            kw = {k: v for k, v in params.items() if k in sig}
+        except (TypeError, ValueError):
+            kw = dict(params)
+        return fn(*wrapped, **kw), f"ivy.frontends.jax.lax.{name}"
+
+    lax_rule.ivy_mapping = f"ivy.frontends.jax.lax.{_RENAMED.get(name, name)}"
+    return lax_rule
+
+
+#: the primitive → Ivy table (:class:`base.Rules`)
+RULES = Rules(__name__, fallback=_lax_rule)
+rule = RULES.rule
+
+
+@rule("random_bits", mapping="ivy.frontends.jax.random.bits")
+def random_bits(ev, name, wrapped, ivals, params):
+    bits = params["bit_width"]
+    if bits != 32:
+        raise NotImplementedError(f"random_bits with bit_width={bits}")
+    return _fjr.bits(wrapped[0], tuple(params["shape"]), "uint32"), \
+        "ivy.frontends.jax.random.bits"
+
+
+@rule("random_seed", mapping="ivy.frontends.jax.random.PRNGKey")
+def random_seed(ev, name, wrapped, ivals, params):
+    return _fjr.PRNGKey(wrapped[0]), "ivy.frontends.jax.random.PRNGKey"
+
+
+@rule("random_split", mapping="ivy.frontends.jax.random.split")
+def random_split(ev, name, wrapped, ivals, params):
+    return _fjr.split(wrapped[0], params["shape"][0] if params.get("shape") else 2), \
+        "ivy.frontends.jax.random.split"
+
+
+@rule("random_fold_in", mapping="ivy.frontends.jax.random.fold_in")
+def random_fold_in(ev, name, wrapped, ivals, params):
+    return _fjr.fold_in(wrapped[0], wrapped[1]), "ivy.frontends.jax.random.fold_in"
+
+
+@rule("threefry2x32", mapping="ivy.frontends.jax.random.threefry2x32")
+def threefry2x32(ev, name, wrapped, ivals, params):
+    return _fjr.threefry2x32(*wrapped), "ivy.frontends.jax.random.threefry2x32"
+
+
+@rule(*_WINDOW, mapping="ivy.frontends.jax.lax.reduce_window")
+def reduce_window_monoid(ev, name, wrapped, ivals, params):
+    comp, init = _WINDOW[name]
+    x = wrapped[0]
+    init_v = init(np.dtype(str(x._data.dtype)))
+    return flax_lax.reduce_window(
+        x, init_v, getattr(flax_lax, comp), params["window_dimensions"],
+        params["window_strides"], params["padding"], params.get("base_dilation"),
+        params.get("window_dilation")), f"ivy.frontends.jax.lax.reduce_window({comp})"
+
+
+@rule(*_LINALG, mapping="ivy.frontends.jax.lax.linalg")
+def linalg(ev, name, wrapped, ivals, params):
+    return _LINALG[name](wrapped, params), f"ivy.frontends.jax.lax.linalg.{name}"
+
+
+@rule("select_and_gather_add", mapping="ivy.where (select_and_gather_add)")
+def select_and_gather_add(ev, name, wrapped, ivals, params):
+    return _select_and_gather_add(wrapped[0], wrapped[1], params), \
+        "ivy.where (select_and_gather_add)"
+
+
+@rule("select_and_scatter_add", mapping="ivy.where/pad (select_and_scatter_add)")
+def select_and_scatter_add(ev, name, wrapped, ivals, params):
+    return _select_and_scatter_add(wrapped[0], wrapped[1], params), \
+        "ivy.where/pad (select_and_scatter_add)"
+
+
+@rule("reduce", "reduce_window", mapping="ivy.frontends.jax.lax.reduce")
+def reduce(ev, name, wrapped, ivals, params):
+    if name == "reduce" and len(wrapped) > 2:  # variadic: (value, index) pairs and the like
+        n = len(wrapped) // 2
+        comp = ev._variadic_computation(params["jaxpr"], n)
+        return flax_lax.reduce(tuple(wrapped[:n]), tuple(wrapped[n:]), comp,
+                               params["dimensions"]), "ivy.frontends.jax.lax.reduce (variadic)"
+    if len(wrapped) != 2:
+        raise NotImplementedError(f"{name} over several operands")
+    comp, what = ev._computation(params["jaxpr"], params.get("consts", ()))
+    if name == "reduce":
+        return flax_lax.reduce(wrapped[0], wrapped[1], comp, params["dimensions"]), \
+            f"ivy.frontends.jax.lax.reduce({what})"
+    return flax_lax.reduce_window(
+        wrapped[0], wrapped[1], comp, params["window_dimensions"],
+        params["window_strides"], params["padding"], params.get("base_dilation"),
+        params.get("window_dilation")), f"ivy.frontends.jax.lax.reduce_window({what})"
+
+
+@rule("argmax", "argmin", mapping="ivy.frontends.jax.lax.argmax/argmin")
+def argmax(ev, name, wrapped, ivals, params):
+    (axis,) = params["axes"]
+    return getattr(flax_lax, name)(wrapped[0], axis, params["index_dtype"]), \
+        f"ivy.frontends.jax.lax.{name}"
+
+
+@rule("approx_top_k", mapping="ivy.frontends.jax.lax.approx_max_k/approx_min_k")
+def approx_top_k(ev, name, wrapped, ivals, params):  # exact on CPU (what JAX computes there)
+    fn = flax_lax.approx_max_k if params["is_max_k"] else flax_lax.approx_min_k
+    return fn(wrapped[0], params["k"], params["reduction_dimension"]), \
+        f"ivy.frontends.jax.lax.{fn.__name__}"
+
+
+@rule("sort", mapping="ivy.frontends.jax.lax.sort")
+def sort(ev, name, wrapped, ivals, params):
+    if len(wrapped) <= 1:
+        return _lax_rule(name)(ev, name, wrapped, ivals, params)
+    # several operands sorted by the first
+    if params["num_keys"] != 1:
+        raise NotImplementedError(f"sort with num_keys={params['num_keys']}")
+    return flax_lax.sort(tuple(wrapped), params["dimension"]), \
+        "ivy.frontends.jax.lax.sort (several operands)"
+
+
+@rule("stack", mapping="ivy.frontends.jax.lax.stack")
+def stack(ev, name, wrapped, ivals, params):  # JAX 0.10's variadic stack primitive
+    return flax_lax.stack(tuple(wrapped), params["axis"]), "ivy.frontends.jax.lax.stack"
+
+
+@rule("concatenate", mapping="ivy.frontends.jax.lax.concatenate")
+def concatenate(ev, name, wrapped, ivals, params):
+    return flax_lax.concatenate(wrapped, params["dimension"]), \
+        "ivy.frontends.jax.lax.concatenate"
+
+
+@rule("reduce_precision", mapping="ivy.astype (reduce_precision)")
+def reduce_precision(ev, name, wrapped, ivals, params):
+    return _reduce_precision(ivals[0], params["exponent_bits"],
+                             params["mantissa_bits"]), "ivy.astype (reduce_precision)"
+
+
+@rule("fft", mapping="ivy.fft")
+def fft(ev, name, wrapped, ivals, params):
+    kind = int(getattr(params["fft_type"], "value", params["fft_type"]))
+    lengths = tuple(params["fft_lengths"])
+    axes = tuple(range(-len(lengths), 0))
+    x = ivals[0]
+    fn = {0: ivy.fft.fftn, 1: ivy.fft.ifftn, 2: ivy.fft.rfftn, 3: ivy.fft.irfftn}[kind]
+    kw = {"s": lengths} if kind in (2, 3) else {}
+    return fn(x, axes=axes, **kw), f"ivy.fft.{fn.__name__}"
+
+
+@rule("dynamic_slice", "dynamic_update_slice", mapping="ivy.frontends.jax.lax.dynamic_slice")
+def dynamic_slice(ev, name, wrapped, ivals, params):
+    k = 1 if name == "dynamic_slice" else 2
+    if not (ev.real and _all_concrete(ivals[k:])):
+        return _dynamic_slice(name, ivals, params), f"ivy.take ({name}, traced start)"
+    fn = getattr(flax_lax, name)  # the start indices as one sequence
+    if k == 1:
+        return fn(wrapped[0], wrapped[1:], params["slice_sizes"]), \
+            "ivy.frontends.jax.lax.dynamic_slice"
+    return fn(wrapped[0], wrapped[1], wrapped[2:]), \
+        "ivy.frontends.jax.lax.dynamic_update_slice"
+
+
+@rule("iota", mapping="ivy.frontends.jax.lax.broadcasted_iota")
+def iota(ev, name, wrapped, ivals, params):
+    return flax_lax.broadcasted_iota(params["dtype"], tuple(params["shape"]),
+                                     params["dimension"]), \
+        "ivy.frontends.jax.lax.broadcasted_iota"
+
+
 _CHOICE = {"eigh", "svd", "qr", "eig"}
 #: eigen/singular values closer than this (relative to the largest) are treated as repeated
 _CLUSTER = 1e-3
@@ -1416,4 +1498,4 @@ def float64_witness(obj, args, kwargs) -> Float64Witness:
     return Float64Witness(obj, args, kwargs)
 
 
-__all__ = ["capture", "float64_witness", "gradient", "is_model", "run_native"]
+__all__ = ["RULES", "capture", "float64_witness", "gradient", "is_model", "run_native"]

@@ -64,7 +64,7 @@ from ...tracer.errors import TraceError
 from .. import frameworks as fw
 from ..errors import TranspileError
 from . import Captured
-from .base import Shadow, ivy_numpy, plain_structure, trace
+from .base import Rules, Shadow, ivy_numpy, plain_structure, trace
 
 _PASS = {"Identity", "IdentityN", "StopGradient", "Snapshot", "PreventGradient",
          "EnsureShape", "CheckNumerics"}
@@ -81,16 +81,9 @@ def _line(op) -> str | None:
 
 
 # -- rules: raw op -> Ivy -----------------------------------------------------------------------
-RULES: dict = {}
-
-
-def rule(*names):
-    def deco(fn):
-        fn.ivy_mapping = f"{__name__}.{fn.__name__}"
-        for n in names:
-            RULES[n] = fn
-        return fn
-    return deco
+#: the raw op → Ivy table; raw ops without a rule: the frontend's raw op (:func:`frontend_rule`)
+RULES = Rules(__name__, fallback=lambda name: frontend_rule(name))
+rule = RULES.rule
 
 
 def _binary(fn_name):
@@ -907,15 +900,6 @@ def _np(x):
     return np.asarray(x)
 
 
-_FALLBACK: dict = {}
-
-
-def _fallback(name):
-    if name not in _FALLBACK:
-        _FALLBACK[name] = frontend_rule(name)
-    return _FALLBACK[name]
-
-
 class _Eval:
     """Evaluates a graph on ``(real, ivy)`` pairs. ``real=False``: inside a loop's callable run by
     the backend's real loop (recording suspended), where no real values exist: the Ivy side only,
@@ -1011,7 +995,7 @@ class _Eval:
     def op(self, op, ins):
         name = f"tf.raw_ops.{op.type}"
         ivys = [i for _, i in ins]
-        r = RULES.get(op.type) or _fallback(op.type)
+        r = RULES.lookup(op.type)
         if r is None and op.type not in _SHAPE_OPS:
             raise self.s.unmapped(name, self.line(op))
         if self.sub:

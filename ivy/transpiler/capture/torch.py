@@ -58,6 +58,8 @@ from . import Captured
 from . import torch_aten as lower
 from .base import Shadow, ivy_numpy, plain_structure, trace, user_line
 
+RULES = lower.RULES  # the aten → Ivy table
+
 _VIEW_INDEX_OPS = {"select", "slice", "alias", "detach", "lift_fresh"}
 
 
@@ -878,4 +880,4 @@ def float64_witness(obj, args, kwargs) -> Float64Witness:
     return Float64Witness(obj, args, kwargs)
 
 
-__all__ = ["capture", "float64_witness", "gradient", "is_model", "run_native"]
+__all__ = ["RULES", "capture", "float64_witness", "gradient", "is_model", "run_native"]
