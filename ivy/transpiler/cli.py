@@ -14,7 +14,7 @@ import json
 import sys
 from pathlib import Path
 
-from .api import inputs_from_specs, parse_spec, transpile_code
+from .service import inputs_from_specs, parse_spec, transpile_code
 from .errors import TranspileError
 from .frameworks import FRAMEWORKS, TARGETS
 

@@ -1434,7 +1434,7 @@ def _inexact(v) -> bool:
 
 class Float64Witness:
     """The model run in float64 under ``jax.enable_x64`` (float32 parameters and inputs cast)
-    for the gradient check's second opinion (``api._second_opinion``; the interface of
+    for the gradient check's second opinion (``verify.second_opinion``; the interface of
     ``capture.torch.Float64Witness``): its ``jax.grad`` gradient, its forward loss
     ``<outputs, cotangents>`` with parameters shifted (finite differences), and ``custom``:
     where its derivative is defined by code (:func:`_custom_rules`), which a forward-based

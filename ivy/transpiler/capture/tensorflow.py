@@ -1622,7 +1622,7 @@ def _as_float64(config):
 class Float64Witness:
     """A float64 clone of the Keras model (rebuilt from its config under the float64 dtype
     policy, every float32 dtype in the config float64; the weights copied) for the gradient
-    check's second opinion (``api._second_opinion``; the interface of
+    check's second opinion (``verify.second_opinion``; the interface of
     ``capture.torch.Float64Witness``): its ``tf.GradientTape`` gradient, its forward loss
     ``<outputs, cotangents>`` with weights shifted (finite differences), and ``custom``: where
     its derivative is defined by code (:func:`_defined_gradient`), which a forward-based

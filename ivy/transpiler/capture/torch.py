@@ -814,7 +814,7 @@ class _GradientCuts(TorchFunctionMode):
 
 class Float64Witness:
     """The model run in float64 (a deep copy; float32 inputs cast) for the gradient check's
-    second opinion (``api._second_opinion``): its autodiff gradient, its forward loss
+    second opinion (``verify.second_opinion``): its autodiff gradient, its forward loss
     ``<outputs, cotangents>`` with parameters shifted (for finite differences), and the custom
     ``autograd.Function``s its backward runs (their backward defines the model's gradient, so
     a forward-based witness must not overrule it). Raises when the model cannot run in
