@@ -11,8 +11,10 @@ import numpy as np
 import optree
 
 from ... import _frames, backend_handler
+from ...array_object import Array
 from ...tracer import trace as _trace_state
 from ...tracer import trace_graph
+from ...tracer.errors import TraceError
 from .. import frameworks as fw
 from ..errors import TranspileError
 from . import OpRecord
@@ -364,6 +366,71 @@ class Shadow:
         return list(self.records.values())
 
 
+class Evaluator:
+    """What the evaluators of a captured program share (``capture/jax.py``'s jaxpr evaluator,
+    ``capture/tensorflow.py``'s graph evaluator), the way a ``torch.fx.Interpreter`` subclass
+    overrides only ``call_function``: each evaluates the source's operations on ``(real, ivy)``
+    pairs — the framework's own value and the Ivy value standing for it — maps each through its
+    :class:`Rules`, checks the Ivy result against the real one (``self.s``, the :class:`Shadow`)
+    and lets :func:`ivy.trace_graph` record the Ivy calls. The subclass supplies the iteration
+    over its program, the operations' keys and static arguments, and :meth:`source_line`.
+
+    ``real=False``: inside a loop's callable run by the backend's real loop (recording
+    suspended), where no real values exist: the Ivy side only, no per-op check (the loop node's
+    outputs are checked as a whole). ``at``: the user's line of the enclosing call, for
+    operations that carry none of their own.
+    """
+
+    def __init__(self, shadow: Shadow, real: bool = True, at: str | None = None):
+        self.s = shadow
+        self.real = real
+        self.at = at
+
+    # -- where an operation comes from ----------------------------------------------------------
+    def source_line(self, item) -> str | None:
+        """Hook: the user's line the framework kept for ``item`` (an equation, a graph op)."""
+        return None
+
+    def line(self, item) -> str | None:
+        """The user's line of ``item``, else of the enclosing call."""
+        return self.source_line(item) or self.at
+
+    # -- recording ------------------------------------------------------------------------------
+    def recording(self) -> bool:
+        """Whether the operations evaluated now become graph nodes and are checked (a real
+        evaluation while the tracer records; not inside a loop's real run)."""
+        return self.real and _recording() is not None
+
+    @staticmethod
+    def concrete_bool(value) -> bool | None:
+        """``value`` as a Python bool when it is known at capture time, else None (it depends
+        on the inputs)."""
+        try:
+            return bool(Array(value)) if not isinstance(value, (bool, int)) else bool(value)
+        except TraceError:
+            return None
+
+    # -- control flow ---------------------------------------------------------------------------
+    def unrolled_while(self, cond, body, state, *, op: str, line: str | None, limit: int,
+                       unknown: str, differs: str, too_many: str):
+        """A while loop run trip by trip at capture time (each trip's operations recorded
+        inline and checked), for a loop that cannot be kept as a loop node: ``cond(state)``
+        gives the condition's ``(real, ivy)`` pair, ``body(state)`` the next state. Refused
+        with ``unknown`` when the condition depends on the input values, ``differs`` when it
+        is not the framework's, ``too_many`` after ``limit`` trips."""
+        for _ in range(limit):
+            c_real, c_ivy = cond(state)
+            go = self.concrete_bool(c_ivy)
+            if go is None:
+                raise self.s.error(unknown, op=op, line=line)
+            if c_real is not None and go != bool(np.asarray(c_real)):
+                raise self.s.error(differs, op=op, line=line)
+            if not go:
+                return state
+            state = body(state)
+        raise self.s.error(too_many, op=op, line=line)
+
+
 def trace(shadow_fn, name: str, params: dict | None, args: tuple, kwargs: dict | None = None,
           like=None):
     """Record ``shadow_fn`` (called as ``shadow_fn(params, *args)`` for a model, ``(*args)`` for a
@@ -398,5 +465,5 @@ def flat_names(prefix: str, tree) -> list[str]:
     return [prefix + "".join(f"[{k!r}]" for k in p) for p in paths]
 
 
-__all__ = ["Rules", "Shadow", "coverage", "coverage_markdown", "describe",
+__all__ = ["Evaluator", "Rules", "Shadow", "coverage", "coverage_markdown", "describe",
            "out_of_place", "flat_names", "ivy_numpy", "plain_structure", "trace", "user_line"]

@@ -62,12 +62,11 @@ from ivy.frontends.jax import random as _fjr
 
 from ... import _frames
 from ...array_object import Array
-from ...tracer import trace as _trace_state
 from ...tracer.errors import TraceError
 from .. import frameworks as fw
 from ..errors import TranspileError
 from . import Captured
-from .base import Rules, Shadow, ivy_numpy, plain_structure, trace
+from .base import Evaluator, Rules, Shadow, ivy_numpy, plain_structure, trace
 
 try:
     from jax.extend.core import Literal as _Literal
@@ -165,18 +164,16 @@ def _real_np(v):
     return np.asarray(v)
 
 
-class _Eval:
-    """Evaluates a jaxpr on ``(real, ivy)`` pairs. ``real=False``: inside a loop's callable run by
-    the backend's real loop (recording suspended), where no real values exist: the Ivy side
-    only, no per-op check (the loop node's outputs are checked as a whole)."""
+class _Eval(Evaluator):
+    """Evaluates a jaxpr on ``(real, ivy)`` pairs (:class:`base.Evaluator`): the equations in
+    order, each primitive through :data:`RULES` (the primitive's name is the key, its params the
+    static arguments). ``at``: the user's line of the call being inlined (``jnp.linalg.eigh``)."""
 
     def __init__(self, shadow: Shadow, real: bool = True, linear: bool = False):
-        self.s = shadow
-        self.real = real
+        super().__init__(shadow, real)
         # ``linear``: a custom_linear_solve's solve applied as the linear map JAX's derivative
         # rules apply it as: its stop_gradients are the identity there
         self.linear = linear
-        self.outer_line = None  # the user's line of the call being inlined (jnp.linalg.eigh)
 
     def ivy_of(self, env, var):
         if isinstance(var, _Literal):
@@ -218,13 +215,13 @@ class _Eval:
         op = f"lax.{name}"
         if name in _INLINE:
             sub = p.get("jaxpr") or p.get("call_jaxpr") or p.get("fun_jaxpr")
-            outer, self.outer_line = self.outer_line, self._where(eqn) or self.outer_line
+            outer, self.at = self.at, self.line(eqn)
             try:
                 if hasattr(sub, "jaxpr"):
                     return self.run(sub.jaxpr, list(sub.consts), ins)
                 return self.run(sub, [], ins)
             finally:
-                self.outer_line = outer
+                self.at = outer
         if name == "scan":
             return self.scan(eqn, ins)
         if name == "while":
@@ -240,7 +237,7 @@ class _Eval:
             (r, x), = self.run(sub.jaxpr, list(sub.consts), ins)
             return [(r, _native_of(_implicit_gamma_grad(ins[1][1], x, p["log_space"])))]
         if name == "platform_index":  # the branch of a platform-dependent lowering: CPU's
-            idx = _cpu_index(p["platforms"], op, self._where(eqn), self.s)
+            idx = _cpu_index(p["platforms"], op, self.line(eqn), self.s)
             return [(eqn.primitive.bind(**p) if self.real else None, idx)]
         if not self.real:
             if name in _IDENTITY:
@@ -254,7 +251,7 @@ class _Eval:
         except NotImplementedError as e:  # svd's subset_by_index: TPU only
             raise self.s.error(f"JAX itself cannot run it on CPU ({e}), so there is nothing "
                                "to verify a conversion against", op=op,
-                               line=self._where(eqn)) from None
+                               line=self.line(eqn)) from None
         real_list = list(real) if eqn.primitive.multiple_results else [real]
         if name in _IDENTITY:
             res = [ins[0][1]] if not eqn.primitive.multiple_results else [i for _, i in ins]
@@ -264,10 +261,10 @@ class _Eval:
         except (TranspileError, TraceError):
             raise
         except NotImplementedError as e:
-            raise self.s.unmapped(op, self._where(eqn), hint=str(e)[:200]) from None
+            raise self.s.unmapped(op, self.line(eqn), hint=str(e)[:200]) from None
         except Exception as e:  # noqa: BLE001 - a mapping that fails is a transpile error
             raise self.s.error(f"the Ivy mapping raised {type(e).__name__}: {e}", op=op,
-                               line=self._where(eqn)) from e
+                               line=self.line(eqn)) from e
         res_list = list(res) if isinstance(res, (list, tuple)) else [res]
         res_list = [r._data if isinstance(r, _fja.Array) else
                     (r._data if isinstance(r, Array) else r) for r in res_list]
@@ -279,9 +276,9 @@ class _Eval:
                 name, p, [_real_np(r) for r in real_list],
                 other=[ivy_numpy(r) for r in res_list])]
             self.s.__dict__.setdefault("jax_choices", {}).setdefault(
-                id(eqn), (op, self._where(eqn) or self.outer_line, eqn))
+                id(eqn), (op, self.line(eqn), eqn))
         self.s.check(op, label, [_real_np(r) for r in real_list], res_list,
-                     inputs=[i for _, i in ins], line=self._where(eqn))
+                     inputs=[i for _, i in ins], line=self.line(eqn))
         return list(zip(real_list, res_list, strict=True))
 
     def linear_solve(self, eqn, ins):
@@ -322,12 +319,12 @@ class _Eval:
             real = eqn.primitive.bind(*[r for r, _ in ins], **p)
             self.s.check("lax.custom_linear_solve", "solve + one refinement step",
                          [_real_np(r) for r in real], [i for _, i in out],
-                         inputs=[i for _, i in ins], line=self._where(eqn))
+                         inputs=[i for _, i in ins], line=self.line(eqn))
             out = [(r, i) for r, (_, i) in zip(real, out, strict=True)]
         return out
 
-    def _where(self, eqn):
-        return _line(eqn) or self.outer_line
+    def source_line(self, eqn):
+        return _line(eqn)
 
     def lower(self, name, ivals, params):
         """The primitive ``name`` on Ivy values through its rule (:data:`RULES`): returns the
@@ -380,10 +377,6 @@ class _Eval:
     # primitive on the real inputs once. A loop that cannot be traced as a node (a mapping that
     # needs a concrete value inside the body, ``TraceError``) falls back to unrolling when its
     # trip count / branch is known at capture time.
-    def _recording(self) -> bool:
-        t = _trace_state._active
-        return self.real and t is not None and t.depth == 0
-
     def _arr(self, v, aval):
         """An Ivy value as a native array of ``aval``'s dtype (a Literal is a Python scalar)."""
         if isinstance(v, (bool, int, float, complex)):
@@ -396,7 +389,7 @@ class _Eval:
         avals = [v.aval for v in closed.jaxpr.outvars]
 
         def fn(*vals):
-            live = self._recording()
+            live = self.recording()
             ev = _Eval(self.s, real=live)
             inv = closed.jaxpr.invars[len(outer):]
             args = [*outer, *[((_as_real(ivy_numpy(v), var.aval) if live else None), v)
@@ -424,12 +417,6 @@ class _Eval:
         """The ivy side of the primitive's inputs as native arrays (Literals get their dtype)."""
         return [self._arr(i, v.aval) for (_, i), v in zip(ins, eqn.invars, strict=True)]
 
-    def _concrete(self, ivy_value):
-        try:
-            return bool(Array(ivy_value))
-        except TraceError:
-            return None
-
     def scan(self, eqn, ins):
         p = eqn.params
         nc, ncarry = p["num_consts"], p["num_carry"]
@@ -449,7 +436,7 @@ class _Eval:
         try:
             return self._node(eqn, ins, "ivy.scan", make)
         except TraceError:
-            if not self._recording():
+            if not self.recording():
                 raise
             return self._unrolled_scan(eqn, ins)
 
@@ -508,7 +495,7 @@ class _Eval:
         try:
             return self._node(eqn, ins, "ivy.while_loop", make)
         except TraceError:
-            if not self._recording():
+            if not self.recording():
                 raise
             return self._unrolled_while(eqn, ins)
 
@@ -519,19 +506,13 @@ class _Eval:
         cj, bj = p["cond_jaxpr"], p["body_jaxpr"]
         cn, bn = p["cond_nconsts"], p["body_nconsts"]
         cconsts, bconsts, state = ins[:cn], ins[cn:cn + bn], ins[cn + bn:]
-        for _ in range(1 << 20):
-            (c_real, c_ivy), = self.run(cj.jaxpr, list(cj.consts), [*cconsts, *state])
-            go = self._concrete(c_ivy)
-            if go is None:
-                raise self.s.error("the loop condition depends on the input values and the "
-                                   "body cannot be traced as a loop node (see the error above "
-                                   "it)", op="lax.while")
-            if go != bool(c_real):
-                raise self.s.error("the loop condition differs from JAX's", op="lax.while")
-            if not go:
-                return state
-            state = self.run(bj.jaxpr, list(bj.consts), [*bconsts, *state])
-        raise self.s.error("more than 2**20 iterations", op="lax.while")
+        return self.unrolled_while(
+            lambda st: self.run(cj.jaxpr, list(cj.consts), [*cconsts, *st])[0],
+            lambda st: self.run(bj.jaxpr, list(bj.consts), [*bconsts, *st]), state,
+            op="lax.while", line=None, limit=1 << 20,
+            unknown="the loop condition depends on the input values and the body cannot be "
+                    "traced as a loop node (see the error above it)",
+            differs="the loop condition differs from JAX's", too_many="more than 2**20 iterations")
 
     def cond(self, eqn, ins):
         branches = eqn.params["branches"]
@@ -555,7 +536,7 @@ class _Eval:
         try:
             return self._node(eqn, ins, "ivy.cond", lambda: chain(0)(*operands))
         except TraceError:
-            if not self._recording():
+            if not self.recording():
                 raise
         # fallback: evaluate all, select (the branches are pure)
         outs = [self.run(b.jaxpr, list(b.consts), ops) for b in branches]

@@ -56,7 +56,7 @@ from .. import frameworks as fw
 from ..errors import TranspileError
 from . import Captured
 from . import torch_aten as lower
-from .base import Shadow, ivy_numpy, plain_structure, trace, user_line
+from .base import Evaluator, Shadow, ivy_numpy, plain_structure, trace, user_line
 
 RULES = lower.RULES  # the aten → Ivy table
 
@@ -81,12 +81,17 @@ class _View:
         self.detached = detached
 
 
-class _Capture(TorchDispatchMode):
+class _Capture(Evaluator, TorchDispatchMode):
+    """The aten-level evaluator (:class:`base.Evaluator`): torch runs the program, every aten
+    call reaches :meth:`__torch_dispatch__`, which computes it with :data:`RULES` (the overload
+    and packet names are the keys) on the stand-ins of its tensor arguments. An operation's user
+    line is the innermost frame outside Ivy, torch and the standard library when it runs."""
+
     supports_higher_order_operators = True  # torch.cond / torch.while_loop reach __torch_dispatch__
 
     def __init__(self, shadow: Shadow, external: dict | None = None):
-        super().__init__()
-        self.s = shadow
+        TorchDispatchMode.__init__(self)
+        Evaluator.__init__(self, shadow)
         self.views: dict[int, _View] = {}   # id(view tensor) -> _View (holds the tensor)
         self.external = external or {}      # id(input or parameter tensor) -> its name
         self.notes: list[str] = []
