@@ -17,7 +17,7 @@ from ...tracer import trace_graph
 from ...tracer.errors import TraceError
 from .. import frameworks as fw
 from ..errors import TranspileError
-from . import OpRecord
+from . import OpRecord, get_capture
 
 package_dirs = _frames.package_dirs
 
@@ -226,7 +226,6 @@ def describe(rule) -> str:
 def coverage(source: str) -> list[tuple[str, str]]:
     """``(operation, mapping)`` of every explicit rule of ``source``'s capture (its ``RULES``;
     imports the framework)."""
-    from . import get_capture
     rules = getattr(get_capture(source), "RULES", None)
     return rules.coverage() if rules is not None else []
 
