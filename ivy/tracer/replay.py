@@ -15,8 +15,9 @@ from .. import func_wrapper as _fw
 from .. import tree as _tree
 from ..functional.backends.descriptors import descriptor
 from ..registry import resolve
-from .ir import CALL, CONSTANT, CONTROL_FLOW, INPUT, MUTATING, Ref, Sub, captured_slices, iter_refs
+from .ir import CALL, CONSTANT, CONTROL_FLOW, MUTATING, Ref, iter_refs
 from .recorder import Recorder, real_backend
+from .source import SourceWriter
 
 _DG = _fw.DISPATCH_GLOBALS
 _BOT = _fw._BACKEND_OF_TYPE
@@ -99,16 +100,17 @@ def constant_values(g, B) -> dict:
 # The generated replay function
 # ---------------------------------------------------------------------------------------------
 
-class _Writer:
-    """Renders argument structures as Python expressions; values that have no literal form are
-    bound as globals of the generated function."""
+class _Writer(SourceWriter):
+    """Writes the replay function's lines: calls go to backend ``B``'s functions (bound as
+    globals), values that have no literal form and constants are bound as globals too."""
 
-    def __init__(self, graph, glb: dict):
-        self.g = graph
+    def __init__(self, graph, glb: dict, B, mutable: bool):
+        super().__init__(graph)
         self.glb = glb
+        self.B = B
+        self.mutable = mutable  # set_item writes in place: copy first
+        self.fns: dict = {}  # target -> the global bound to the backend's function
         self._k = 0
-        self.names: dict = {}  # id(node of a sub-graph) -> its name in the generated code
-        self.subs: dict = {}  # id(Sub) -> the name of its nested function
 
     def bind(self, value, prefix="_ivy_k") -> str:
         name = f"{prefix}{self._k}"
@@ -116,104 +118,48 @@ class _Writer:
         self.glb[name] = value
         return name
 
-    def ref(self, r: Ref) -> str:
-        n = self.g.nodes[r.node]
-        s = self.names.get(id(n), n.name)
-        for k in n.paths[r.index] if n.op == CALL else ():
-            s += f"[{k}]"
-        return s
-
-    def expr(self, v) -> str:
+    def leaf(self, v) -> str:
         c = v.__class__
-        if c is Ref:
-            return self.ref(v)
         if v is None or c is bool or c is int or c is str:
             return repr(v)
         if c is float:
             return repr(v) if math.isfinite(v) else self.bind(v)
         if v is Ellipsis:
             return "..."
-        if c is tuple:
-            if not v:
-                return "()"
-            return "(" + ", ".join(self.expr(e) for e in v) + ("," if len(v) == 1 else "") + ")"
-        if c is list:
-            return "[" + ", ".join(self.expr(e) for e in v) + "]"
-        if c is dict:
-            return "{" + ", ".join(f"{self.expr(k)}: {self.expr(e)}" for k, e in v.items()) + "}"
-        if c is Sub:
-            return self.subs[id(v)]
         return self.bind(v)
 
+    def constant_node(self, n, name: str) -> None:
+        if name not in self.glb:  # the top level's are bound already (cached per backend)
+            self.glb[name] = from_numpy(self.B, n.value)
 
-def _call_lines(em, graph, B, fns, mutable, indent, dying=None) -> list[str]:
-    """One line per call node of ``graph`` (a control-flow node after nested functions for its
-    sub-graphs). Constants become globals of the generated function."""
-    lines = []
-    for i, n in enumerate(graph.nodes):
-        if n.op == INPUT:
-            continue
-        name = em.names.get(id(n), n.name)
-        if n.op == CONSTANT:
-            if name not in em.glb:  # the top level's are bound already (cached per backend)
-                em.glb[name] = from_numpy(B, n.value)
-            continue
-        f = fns.get(n.target)
+    def call_text(self, n, name: str) -> str:
+        f = self.fns.get(n.target)
         if f is None:
-            f = fns[n.target] = em.bind(resolve(B, n.target), "_ivy_f")
-        args = n.args
-        if n.target in CONTROL_FLOW:
-            for sub, caps in captured_slices(n):
-                lines += _sub_lines(em, sub, [em.expr(c) for c in caps], B, fns, mutable, indent)
-            args = args[:-1]  # the captured values are read by the nested functions
-        parts = [em.expr(a) for a in args]
-        if n.target in MUTATING and mutable and parts:
+            f = self.fns[n.target] = self.bind(resolve(self.B, n.target), "_ivy_f")
+        args = n.args[:-1] if n.target in CONTROL_FLOW else n.args  # captures: closures
+        parts = [self.expr(a) for a in args]
+        if n.target in MUTATING and self.mutable and parts:
             parts[0] = f"_ivy_copy({parts[0]})"
-        parts += [f"{k}={em.expr(v)}" for k, v in n.kwargs.items()]
-        lines.append(f"{indent}{name} = {f}({', '.join(parts)})")
-        if dying and i in dying:
-            lines.append(f"{indent}del {', '.join(dying[i])}")
-    return lines
+        parts += [f"{k}={self.expr(v)}" for k, v in n.kwargs.items()]
+        return f"{f}({', '.join(parts)})"
 
+    def sub_function(self, want: str) -> str:
+        return f"_ivy_sub{len(self.subs)}"
 
-def _sub_lines(em, sub, cap_exprs, B, fns, mutable, indent) -> list[str]:
-    """A sub-graph as a nested function of its state; captured values are read from the
-    enclosing function (a closure)."""
-    k = len(em.subs)
-    prefix = f"_ivy_s{k}_"
-    fname = em.subs[id(sub)] = f"_ivy_sub{k}"
-    g = sub.graph
-    params = []
-    for j, node in enumerate(sub.input_nodes):
-        if j < sub.n_state:
-            em.names[id(node)] = prefix + node.name
-            params.append(prefix + node.name)
-        else:
-            em.names[id(node)] = cap_exprs[j - sub.n_state]
-    for node in g.nodes:
-        if node.op != INPUT:
-            em.names[id(node)] = prefix + node.name
-    outer, em.g = em.g, g
-    try:
-        lines = [f"{indent}def {fname}({', '.join(params)}):"]
-        lines += _call_lines(em, g, B, fns, mutable, indent + "    ")
-        lines.append(f"{indent}    return {em.expr(g.output)}")
-    finally:
-        em.g = outer
-    return lines
+    def sub_local(self, fname: str, node_name: str) -> str:
+        return f"_ivy_s{fname.removeprefix('_ivy_sub')}_{node_name}"
 
 
 def replay_source(graph, B) -> tuple[str, dict]:
     """Source of ``_ivy_replay(*inputs)`` calling ``B``'s functions, and its globals."""
     glb: dict = {"__builtins__": __builtins__}
-    em = _Writer(graph, glb)
     real = real_backend(B)
     mutable = descriptor(real.name).mutable  # set_item writes in place: copy first
+    em = _Writer(graph, glb, B, mutable)
     consts = constant_values(graph, real)
     if mutable:
         glb["_ivy_copy"] = lambda x: copy(real, x)
     lines = [f"def _ivy_replay({', '.join(graph.input_names)}):"]
-    fns: dict = {}
     # free each intermediate right after its last use, as eager code would
     last: dict = {}
     for i, n in enumerate(graph.nodes):
@@ -227,7 +173,7 @@ def replay_source(graph, B) -> tuple[str, dict]:
     for i, n in enumerate(graph.nodes):
         if n.op == CONSTANT:
             glb[n.name] = consts[i]
-    lines += _call_lines(em, graph, B, fns, mutable, "    ", dying)
+    lines += em.lines(graph, "    ", dying)
     lines.append(f"    return {em.expr(graph.output)}")
     return "\n".join(lines) + "\n", glb
 

@@ -14,9 +14,9 @@ import json
 import sys
 from pathlib import Path
 
-from .api import inputs_from_specs, parse_spec, transpile_code
 from .errors import TranspileError
 from .frameworks import FRAMEWORKS, TARGETS
+from .service import inputs_from_specs, parse_spec, transpile_code
 
 
 def parse_args(argv=None):

@@ -40,18 +40,8 @@ import numpy as np
 from ...memo import Memo
 from ...registry import resolve
 from ..errors import TraceError
-from ..ir import (
-    CALL,
-    CONSTANT,
-    CONTROL_FLOW,
-    INPUT,
-    MUTATING,
-    Ref,
-    Sub,
-    captured_slices,
-    iter_refs,
-    walk,
-)
+from ..ir import CONSTANT, CONTROL_FLOW, INPUT, MUTATING, Ref, iter_refs, walk
+from ..source import SourceWriter
 
 #: the standard modules emitted code may import (a sandbox verifying emitted code allows them)
 STDLIB = frozenset({"re", "math", "functools", "itertools", "operator", "builtins", "collections",
@@ -303,7 +293,7 @@ def _public_names(roots: tuple, namespaces: dict) -> dict[int, tuple[str, str]]:
 # The emitter
 # ---------------------------------------------------------------------------------------------
 
-class Emitter:
+class Emitter(SourceWriter):
     """Writes one graph for one framework target. Subclasses (one module per target) hold the
     target's own facts; the rest comes from the backend descriptor and the backend's code."""
 
@@ -317,7 +307,7 @@ class Emitter:
     def __init__(self, graph, fname: str):
         from ...functional.backends import descriptor, load_backend
 
-        self.g = graph
+        super().__init__(graph)
         self.d = descriptor(self.target)
         self.B = load_backend(self.target)
         self.roots = tuple(self.d.helper_roots)
@@ -328,8 +318,8 @@ class Emitter:
         self.taken |= {p.partition(".")[0] for p in self.d.namespaces}
         self.taken |= {"np", "math", "functools", "collections", "base64"}
         self.node = None
-        self.names: dict = {}  # id(node of a sub-graph) -> its name in the output
-        self.subs: dict = {}  # id(Sub) -> the name of its nested function
+        self.header_target = self.target  # the target named in messages (:func:`write`)
+        self.consts: list[str] = []  # module-level constant lines (:func:`write`)
 
     # -- names ------------------------------------------------------------------------------
     def fresh(self, want: str) -> str:
@@ -811,21 +801,10 @@ class Emitter:
                 return ast.unparse(value)
         return None
 
-    # -- the graph ------------------------------------------------------------------------------
-    def ref(self, r: Ref) -> str:
-        n = self.g.nodes[r.node]
-        s = self.names.get(id(n), n.name)
-        for k in n.paths[r.index] if n.op == CALL else ():
-            s += f"[{k}]"
-        return s
-
-    def expr(self, v) -> str:
-        """A node argument (a Ref, a Python value, a structure of them) as source."""
+    # -- the graph (SourceWriter's hooks) ------------------------------------------------------
+    def leaf(self, v) -> str:
+        """A node argument that is not a structure (a literal, a dtype, an array) as source."""
         c = v.__class__
-        if c is Ref:
-            return self.ref(v)
-        if c is Sub:
-            return self.subs[id(v)]
         from ...dtypes import Dtype
 
         if c is Dtype:
@@ -835,17 +814,37 @@ class Emitter:
             return lit
         if c is slice:
             return f"slice({self.expr(v.start)}, {self.expr(v.stop)}, {self.expr(v.step)})"
-        if c is tuple:
-            return "(" + ", ".join(self.expr(e) for e in v) + ("," if len(v) == 1 else "") + ")"
-        if c is list:
-            return "[" + ", ".join(self.expr(e) for e in v) + "]"
-        if c is dict:
-            return "{" + ", ".join(f"{self.expr(k)}: {self.expr(e)}" for k, e in v.items()) + "}"
         if isinstance(v, np.generic):
             return self.expr(v.item())
         if isinstance(v, np.ndarray):
             return self.constant(v)
         raise CannotEmit(f"cannot write the argument {v!r} ({type(v).__name__}) as source")
+
+    def constant_node(self, n, name: str) -> None:
+        self.consts.append(f"{name} = {self.constant(n.value)}")  # module level
+
+    def sub_function(self, want: str) -> str:
+        return self.local(want)  # fresh: shadows nothing outside
+
+    def sub_local(self, fname: str, node_name: str) -> str:
+        return self.local(f"{fname}_{node_name}")
+
+    def call_text(self, n, name: str) -> str:
+        self.node = n
+        try:
+            text = self.call(n)
+        except CannotEmit as e:
+            target = self.header_target
+            raise TraceError(
+                f"to_source({target!r}): cannot write node {name} = ivy.{n.target}(...) "
+                f"of {self.g.name} for {target}: {e}. The emitter writes what the "
+                f"{target} backend runs eagerly; make that backend function a direct "
+                "binding, a plain expression, or a function that uses only the framework and "
+                "pure-Python helpers") from None
+        if self.numpy_scalars and len(n.outputs) == 1 and n.paths == [()] and \
+                n.outputs[0][0] is not None and tuple(n.outputs[0][0]) == ():
+            text = f"np.asarray({text})"  # NumPy reductions give scalars; the graph has 0-d arrays
+        return text
 
     def args_of(self, n) -> tuple[list[str], dict[str, str]]:
         args = n.args[:-1] if n.target in CONTROL_FLOW else n.args  # captures: closures
@@ -1001,67 +1000,6 @@ def signature(graph, statics: list | None = None) -> tuple[list[str], list[str]]
 
 def _has_ref(t) -> bool:
     return next(iter_refs(t), None) is not None
-
-
-_SUB_NAMES = {"while_loop": ("while_cond", "while_body"), "cond": ("if_true", "if_false"),
-              "scan": ("scan_step",)}
-
-
-def _lines(graph, em, header_target: str, consts: list, indent: str) -> list[str]:
-    """One line per call node of ``graph`` (constants go to ``consts``, module level); a
-    control-flow node is preceded by a nested ``def`` per sub-graph."""
-    body = []
-    for n in graph.nodes:
-        if n.op == INPUT:
-            continue
-        name = em.names.get(id(n), n.name)
-        if n.op == CONSTANT:
-            consts.append(f"{name} = {em.constant(n.value)}")
-            continue
-        if n.target in CONTROL_FLOW:
-            for (sub, caps), want in zip(captured_slices(n), _SUB_NAMES[n.target], strict=True):
-                body += _sub_def(graph, em, header_target, consts, indent, sub,
-                                 [em.expr(c) for c in caps], want)
-        em.node = n
-        try:
-            text = em.call(n)
-        except CannotEmit as e:
-            raise TraceError(
-                f"to_source({header_target!r}): cannot write node {name} = ivy.{n.target}(...) "
-                f"of {graph.name} for {header_target}: {e}. The emitter writes what the "
-                f"{header_target} backend runs eagerly; make that backend function a direct "
-                "binding, a plain expression, or a function that uses only the framework and "
-                "pure-Python helpers") from None
-        if em.numpy_scalars and len(n.outputs) == 1 and n.paths == [()] and \
-                n.outputs[0][0] is not None and tuple(n.outputs[0][0]) == ():
-            text = f"np.asarray({text})"  # NumPy reductions give scalars; the graph has 0-d arrays
-        body.append(f"{indent}{name} = {text}")
-    return body
-
-
-def _sub_def(outer, em, header_target, consts, indent, sub, cap_exprs, want) -> list[str]:
-    """A sub-graph as a nested function of the loop state; captured values are the enclosing
-    function's variables (a closure). Its names are fresh: they shadow nothing outside."""
-    fname = em.subs[id(sub)] = em.local(want)
-    g = sub.graph
-    params = []
-    for j, node in enumerate(sub.input_nodes):
-        if j < sub.n_state:
-            em.names[id(node)] = em.local(f"{fname}_{node.name}")
-            params.append(em.names[id(node)])
-        else:
-            em.names[id(node)] = cap_exprs[j - sub.n_state]
-    for node in g.nodes:
-        if node.op != INPUT:
-            em.names[id(node)] = em.local(f"{fname}_{node.name}")
-    em.g = g
-    try:
-        lines = [f"{indent}def {fname}({', '.join(params)}):"]
-        lines += _lines(g, em, header_target, consts, indent + "    ")
-        lines.append(f"{indent}    return {em.expr(g.output)}")
-    finally:
-        em.g = outer
-    return lines
 
 
 def _guarded_inputs(graph, first_arg: int) -> list:
@@ -1227,8 +1165,9 @@ def write(graph, em, fname: str, header_target: str, guard_from: int | None = No
     body = [f"    {line}" for line in unpack]
     if guard_from is not None:
         body += [f"    {line}" for line in input_guard(graph, em, fname, guard_from, statics)]
-    consts: list = []
-    body += _lines(graph, em, header_target, consts, "    ")
+    em.header_target = header_target
+    consts = em.consts = []
+    body += em.lines(graph, "    ")
     body.append(f"    return {em.expr(graph.output)}")
     em.finish()
     body = em.wrap_body(body)

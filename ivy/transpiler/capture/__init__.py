@@ -1,4 +1,5 @@
-"""Capturing a source program: one module per source framework, one contract.
+"""Capturing a source program: one module per source framework, one contract
+(:class:`CaptureModule`, a ``typing.Protocol``).
 
 Each of ``numpy.py``, ``torch.py``, ``jax.py``, ``tensorflow.py`` (and ``ivy.py``) defines
 
@@ -16,6 +17,12 @@ Each of ``numpy.py``, ``torch.py``, ``jax.py``, ``tensorflow.py`` (and ``ivy.py`
   order) with respect to each trainable parameter, by name (used to check that the transpiled
   model trains like the source).
 
+Model sources (torch, JAX, Keras) also define ``float64_witness(obj, args, kwargs)`` (a
+:class:`Float64Witness`: the gradient check's second opinion, ``verify.second_opinion``).
+What the captures share — the rule table (:class:`base.Rules`), the evaluator of a captured
+program on ``(real, ivy)`` pairs (:class:`base.Evaluator`), the checking (:class:`base.Shadow`)
+and the user's line — is in ``base.py``.
+
 The graph's signature is ``(params, *args)`` for a model (``params`` a flat dict keyed by the
 source's own parameter names, e.g. ``encoder.layer.0.attention.self.query.weight``) and
 ``(*args)`` for a function. Its output is the source's output structure with dict-like outputs
@@ -26,6 +33,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import numpy as np
 
@@ -71,11 +79,37 @@ class Captured:
     notes: list[str] = field(default_factory=list)       # what the report should mention
 
 
-def get_capture(source: str):
+class CaptureModule(Protocol):
+    """What a capture module provides (the module docstring)."""
+
+    def capture(self, obj, args: tuple, kwargs: dict) -> Captured: ...
+
+    def is_model(self, obj) -> bool: ...
+
+    def run_native(self, obj, args: tuple, kwargs: dict, params: dict | None = None): ...
+
+    def gradient(self, obj, args: tuple, kwargs: dict) -> dict[str, np.ndarray]: ...
+
+
+class Float64Witness(Protocol):
+    """A float64 copy of a source model for the gradient check's second opinion: its autodiff
+    gradient, its forward loss ``sum_i <float output i, frameworks.cotangent(...)>`` with some
+    parameters shifted (finite differences), and ``custom``: where its derivative is defined by
+    code (custom gradient rules, stop-gradients), which a forward-based witness must not
+    overrule (filled by :meth:`gradient`)."""
+
+    custom: list[str]
+
+    def gradient(self) -> dict[str, np.ndarray]: ...
+
+    def loss(self, shift: dict[str, np.ndarray]) -> float: ...
+
+
+def get_capture(source: str) -> CaptureModule:
     """The capture module of ``source`` (imported on first use)."""
     if source not in SOURCES:
         raise ValueError(f"unknown source framework {source!r}; valid: {', '.join(SOURCES)}")
     return importlib.import_module(f"{__name__}.{source}")
 
 
-__all__ = ["SOURCES", "Captured", "OpRecord", "get_capture"]
+__all__ = ["SOURCES", "CaptureModule", "Captured", "Float64Witness", "OpRecord", "get_capture"]

@@ -3,6 +3,7 @@ captured operation against the framework's own result, naming the user's line, a
 
 from __future__ import annotations
 
+import functools
 import inspect
 import traceback
 
@@ -10,11 +11,13 @@ import numpy as np
 import optree
 
 from ... import _frames, backend_handler
+from ...array_object import Array
 from ...tracer import trace as _trace_state
 from ...tracer import trace_graph
+from ...tracer.errors import TraceError
 from .. import frameworks as fw
 from ..errors import TranspileError
-from . import OpRecord
+from . import OpRecord, get_capture
 
 package_dirs = _frames.package_dirs
 
@@ -84,6 +87,153 @@ def _max_abs(inputs) -> float:
             if a.size:
                 m = max(m, float(np.max(a)))
     return m
+
+
+# -- rules: source operation -> Ivy --------------------------------------------------------------
+def out_of_place(key: str) -> str | None:
+    """The out-of-place name of an in-place operation (``add_`` → ``add``; not ``__iand__``)."""
+    return key[:-1] if key.endswith("_") and not key.endswith("__") else None
+
+
+class Rules(dict):
+    """One source's table of rules: source operation name → the rule computing it with Ivy.
+
+    A rule carries ``ivy_mapping`` (what reports and errors call it). :meth:`rule` registers a
+    function under one or more names; :meth:`lookup` finds the rule of an operation in a fixed
+    order (:meth:`lookup`'s docstring); :meth:`coverage` lists the table (the coverage table of
+    ``docs/transpiler.md`` is printed from it: :func:`coverage`).
+
+    Lookups are cached (the fallback's rules are built once per name), and so are the functions
+    registered with :meth:`cached`; every change to the table clears those caches, so a rule set
+    or replaced later (an extension, a test's ``monkeypatch.setitem``) is the one used from then
+    on, whatever was looked up before in the process.
+
+    ``module``: the module whose functions :meth:`rule` registers (their mapping is
+    ``module.function``); ``fallback``: ``name -> rule or None`` for names without an explicit
+    rule (a frontend function of the same name); ``in_place``: whether an in-place name
+    (``add_``) takes the out-of-place rule (``add``) — the capture rebinds the written value.
+    """
+
+    def __init__(self, module: str, *, fallback=None, in_place: bool = False):
+        super().__init__()
+        self.module = module
+        self.fallback = fallback
+        self.in_place = in_place
+        self._caches: list = []
+        self._memo: dict = {}
+
+    # -- registering ----------------------------------------------------------------------------
+    def rule(self, *names, mapping: str | None = None):
+        """Register the decorated function as the rule of each of ``names``; its mapping is
+        ``mapping`` or ``module.function``."""
+        def deco(fn):
+            fn.ivy_mapping = mapping or f"{self.module}.{fn.__name__}"
+            for n in names:
+                self[n] = fn
+            return fn
+        return deco
+
+    def cached(self, fn):
+        """``fn`` cached (``functools.cache``) until the table changes."""
+        fn = functools.cache(fn)
+        self._caches.append(fn.cache_clear)
+        return fn
+
+    # -- lookup ---------------------------------------------------------------------------------
+    def lookup(self, *keys: str):
+        """The rule of an operation known by ``keys``, most specific first (an overload, then
+        its packet: ``"add.Tensor", "add"``): the first explicit rule of a key; else, for an
+        in-place last key (``add_``), the out-of-place one's (``add``); else the fallback's rule
+        for the last key, then for its out-of-place name; else None."""
+        key = tuple(keys)
+        if key in self._memo:
+            return self._memo[key]
+        r = self._lookup(keys)
+        self._memo[key] = r
+        return r
+
+    def _lookup(self, keys):
+        for k in keys:
+            r = self.get(k)
+            if r is not None:
+                return r
+        last = keys[-1]
+        base = out_of_place(last) if self.in_place else None
+        if base:
+            r = self.get(base)
+            if r is not None:
+                return r
+        if self.fallback is not None:
+            for cand in (last, base):
+                if cand:
+                    r = self.fallback(cand)
+                    if r is not None:
+                        return r
+        return None
+
+    # -- the table ------------------------------------------------------------------------------
+    def coverage(self) -> list[tuple[str, str]]:
+        """``(operation, mapping)`` for every explicit rule, sorted by operation."""
+        return sorted((k, describe(r)) for k, r in self.items())
+
+    # -- every change clears the caches ---------------------------------------------------------
+    def _changed(self) -> None:
+        self._memo.clear()
+        for clear in self._caches:
+            clear()
+
+    def __setitem__(self, key, value):
+        super().__setitem__(key, value)
+        self._changed()
+
+    def __delitem__(self, key):
+        super().__delitem__(key)
+        self._changed()
+
+    def update(self, *args, **kwargs):
+        super().update(*args, **kwargs)
+        self._changed()
+
+    def pop(self, *args):
+        out = super().pop(*args)
+        self._changed()
+        return out
+
+    def setdefault(self, key, default=None):
+        out = super().setdefault(key, default)
+        self._changed()
+        return out
+
+    def popitem(self):
+        out = super().popitem()
+        self._changed()
+        return out
+
+    def clear(self):
+        super().clear()
+        self._changed()
+
+    def __ior__(self, other):
+        self.update(other)
+        return self
+
+
+def describe(rule) -> str:
+    """What a rule maps to, as reports and errors name it."""
+    return getattr(rule, "ivy_mapping", getattr(rule, "__name__", repr(rule)))
+
+
+def coverage(source: str) -> list[tuple[str, str]]:
+    """``(operation, mapping)`` of every explicit rule of ``source``'s capture (its ``RULES``;
+    imports the framework)."""
+    rules = getattr(get_capture(source), "RULES", None)
+    return rules.coverage() if rules is not None else []
+
+
+def coverage_markdown(source: str) -> str:
+    """The coverage table of ``source``'s rules, as Markdown."""
+    rows = "\n".join(f"| `{op}` | `{m}` |" for op, m in coverage(source))
+    return f"| {source} operation | Ivy mapping |\n|---|---|\n{rows}\n"
 
 
 class Shadow:
@@ -215,6 +365,71 @@ class Shadow:
         return list(self.records.values())
 
 
+class Evaluator:
+    """What the evaluators of a captured program share (``capture/jax.py``'s jaxpr evaluator,
+    ``capture/tensorflow.py``'s graph evaluator), the way a ``torch.fx.Interpreter`` subclass
+    overrides only ``call_function``: each evaluates the source's operations on ``(real, ivy)``
+    pairs — the framework's own value and the Ivy value standing for it — maps each through its
+    :class:`Rules`, checks the Ivy result against the real one (``self.s``, the :class:`Shadow`)
+    and lets :func:`ivy.trace_graph` record the Ivy calls. The subclass supplies the iteration
+    over its program, the operations' keys and static arguments, and :meth:`source_line`.
+
+    ``real=False``: inside a loop's callable run by the backend's real loop (recording
+    suspended), where no real values exist: the Ivy side only, no per-op check (the loop node's
+    outputs are checked as a whole). ``at``: the user's line of the enclosing call, for
+    operations that carry none of their own.
+    """
+
+    def __init__(self, shadow: Shadow, real: bool = True, at: str | None = None):
+        self.s = shadow
+        self.real = real
+        self.at = at
+
+    # -- where an operation comes from ----------------------------------------------------------
+    def source_line(self, item) -> str | None:
+        """Hook: the user's line the framework kept for ``item`` (an equation, a graph op)."""
+        return None
+
+    def line(self, item) -> str | None:
+        """The user's line of ``item``, else of the enclosing call."""
+        return self.source_line(item) or self.at
+
+    # -- recording ------------------------------------------------------------------------------
+    def recording(self) -> bool:
+        """Whether the operations evaluated now become graph nodes and are checked (a real
+        evaluation while the tracer records; not inside a loop's real run)."""
+        return self.real and _recording() is not None
+
+    @staticmethod
+    def concrete_bool(value) -> bool | None:
+        """``value`` as a Python bool when it is known at capture time, else None (it depends
+        on the inputs)."""
+        try:
+            return bool(Array(value)) if not isinstance(value, (bool, int)) else bool(value)
+        except TraceError:
+            return None
+
+    # -- control flow ---------------------------------------------------------------------------
+    def unrolled_while(self, cond, body, state, *, op: str, line: str | None, limit: int,
+                       unknown: str, differs: str, too_many: str):
+        """A while loop run trip by trip at capture time (each trip's operations recorded
+        inline and checked), for a loop that cannot be kept as a loop node: ``cond(state)``
+        gives the condition's ``(real, ivy)`` pair, ``body(state)`` the next state. Refused
+        with ``unknown`` when the condition depends on the input values, ``differs`` when it
+        is not the framework's, ``too_many`` after ``limit`` trips."""
+        for _ in range(limit):
+            c_real, c_ivy = cond(state)
+            go = self.concrete_bool(c_ivy)
+            if go is None:
+                raise self.s.error(unknown, op=op, line=line)
+            if c_real is not None and go != bool(np.asarray(c_real)):
+                raise self.s.error(differs, op=op, line=line)
+            if not go:
+                return state
+            state = body(state)
+        raise self.s.error(too_many, op=op, line=line)
+
+
 def trace(shadow_fn, name: str, params: dict | None, args: tuple, kwargs: dict | None = None,
           like=None):
     """Record ``shadow_fn`` (called as ``shadow_fn(params, *args)`` for a model, ``(*args)`` for a
@@ -249,4 +464,5 @@ def flat_names(prefix: str, tree) -> list[str]:
     return [prefix + "".join(f"[{k!r}]" for k in p) for p in paths]
 
 
-__all__ = ["Shadow", "flat_names", "ivy_numpy", "plain_structure", "trace", "user_line"]
+__all__ = ["Evaluator", "Rules", "Shadow", "coverage", "coverage_markdown", "describe",
+           "out_of_place", "flat_names", "ivy_numpy", "plain_structure", "trace", "user_line"]

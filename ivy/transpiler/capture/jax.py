@@ -62,12 +62,11 @@ from ivy.frontends.jax import random as _fjr
 
 from ... import _frames
 from ...array_object import Array
-from ...tracer import trace as _trace_state
 from ...tracer.errors import TraceError
 from .. import frameworks as fw
 from ..errors import TranspileError
 from . import Captured
-from .base import Shadow, ivy_numpy, plain_structure, trace
+from .base import Evaluator, Rules, Shadow, ivy_numpy, plain_structure, trace
 
 try:
     from jax.extend.core import Literal as _Literal
@@ -165,18 +164,16 @@ def _real_np(v):
     return np.asarray(v)
 
 
-class _Eval:
-    """Evaluates a jaxpr on ``(real, ivy)`` pairs. ``real=False``: inside a loop's callable run by
-    the backend's real loop (recording suspended), where no real values exist: the Ivy side
-    only, no per-op check (the loop node's outputs are checked as a whole)."""
+class _Eval(Evaluator):
+    """Evaluates a jaxpr on ``(real, ivy)`` pairs (:class:`base.Evaluator`): the equations in
+    order, each primitive through :data:`RULES` (the primitive's name is the key, its params the
+    static arguments). ``at``: the user's line of the call being inlined (``jnp.linalg.eigh``)."""
 
     def __init__(self, shadow: Shadow, real: bool = True, linear: bool = False):
-        self.s = shadow
-        self.real = real
+        super().__init__(shadow, real)
         # ``linear``: a custom_linear_solve's solve applied as the linear map JAX's derivative
         # rules apply it as: its stop_gradients are the identity there
         self.linear = linear
-        self.outer_line = None  # the user's line of the call being inlined (jnp.linalg.eigh)
 
     def ivy_of(self, env, var):
         if isinstance(var, _Literal):
@@ -218,13 +215,13 @@ class _Eval:
         op = f"lax.{name}"
         if name in _INLINE:
             sub = p.get("jaxpr") or p.get("call_jaxpr") or p.get("fun_jaxpr")
-            outer, self.outer_line = self.outer_line, self._where(eqn) or self.outer_line
+            outer, self.at = self.at, self.line(eqn)
             try:
                 if hasattr(sub, "jaxpr"):
                     return self.run(sub.jaxpr, list(sub.consts), ins)
                 return self.run(sub, [], ins)
             finally:
-                self.outer_line = outer
+                self.at = outer
         if name == "scan":
             return self.scan(eqn, ins)
         if name == "while":
@@ -240,7 +237,7 @@ class _Eval:
             (r, x), = self.run(sub.jaxpr, list(sub.consts), ins)
             return [(r, _native_of(_implicit_gamma_grad(ins[1][1], x, p["log_space"])))]
         if name == "platform_index":  # the branch of a platform-dependent lowering: CPU's
-            idx = _cpu_index(p["platforms"], op, self._where(eqn), self.s)
+            idx = _cpu_index(p["platforms"], op, self.line(eqn), self.s)
             return [(eqn.primitive.bind(**p) if self.real else None, idx)]
         if not self.real:
             if name in _IDENTITY:
@@ -254,7 +251,7 @@ class _Eval:
         except NotImplementedError as e:  # svd's subset_by_index: TPU only
             raise self.s.error(f"JAX itself cannot run it on CPU ({e}), so there is nothing "
                                "to verify a conversion against", op=op,
-                               line=self._where(eqn)) from None
+                               line=self.line(eqn)) from None
         real_list = list(real) if eqn.primitive.multiple_results else [real]
         if name in _IDENTITY:
             res = [ins[0][1]] if not eqn.primitive.multiple_results else [i for _, i in ins]
@@ -264,10 +261,10 @@ class _Eval:
         except (TranspileError, TraceError):
             raise
         except NotImplementedError as e:
-            raise self.s.unmapped(op, self._where(eqn), hint=str(e)[:200]) from None
+            raise self.s.unmapped(op, self.line(eqn), hint=str(e)[:200]) from None
         except Exception as e:  # noqa: BLE001 - a mapping that fails is a transpile error
             raise self.s.error(f"the Ivy mapping raised {type(e).__name__}: {e}", op=op,
-                               line=self._where(eqn)) from e
+                               line=self.line(eqn)) from e
         res_list = list(res) if isinstance(res, (list, tuple)) else [res]
         res_list = [r._data if isinstance(r, _fja.Array) else
                     (r._data if isinstance(r, Array) else r) for r in res_list]
@@ -279,9 +276,9 @@ class _Eval:
                 name, p, [_real_np(r) for r in real_list],
                 other=[ivy_numpy(r) for r in res_list])]
             self.s.__dict__.setdefault("jax_choices", {}).setdefault(
-                id(eqn), (op, self._where(eqn) or self.outer_line, eqn))
+                id(eqn), (op, self.line(eqn), eqn))
         self.s.check(op, label, [_real_np(r) for r in real_list], res_list,
-                     inputs=[i for _, i in ins], line=self._where(eqn))
+                     inputs=[i for _, i in ins], line=self.line(eqn))
         return list(zip(real_list, res_list, strict=True))
 
     def linear_solve(self, eqn, ins):
@@ -322,118 +319,19 @@ class _Eval:
             real = eqn.primitive.bind(*[r for r, _ in ins], **p)
             self.s.check("lax.custom_linear_solve", "solve + one refinement step",
                          [_real_np(r) for r in real], [i for _, i in out],
-                         inputs=[i for _, i in ins], line=self._where(eqn))
+                         inputs=[i for _, i in ins], line=self.line(eqn))
             out = [(r, i) for r, (_, i) in zip(real, out, strict=True)]
         return out
 
-    def _where(self, eqn):
-        return _line(eqn) or self.outer_line
+    def source_line(self, eqn):
+        return _line(eqn)
 
     def lower(self, name, ivals, params):
+        """The primitive ``name`` on Ivy values through its rule (:data:`RULES`): returns the
+        result and what it was mapped to."""
         params = {k: _py_scalars(v) for k, v in params.items()}
         wrapped = [_fja.wrap(v) if hasattr(v, "shape") else v for v in ivals]
-        if name == "random_bits":
-            bits = params["bit_width"]
-            if bits != 32:
-                raise NotImplementedError(f"random_bits with bit_width={bits}")
-            return _fjr.bits(wrapped[0], tuple(params["shape"]), "uint32"), \
-                "ivy.frontends.jax.random.bits"
-        if name == "random_seed":
-            return _fjr.PRNGKey(wrapped[0]), "ivy.frontends.jax.random.PRNGKey"
-        if name == "random_split":
-            return _fjr.split(wrapped[0], params["shape"][0] if params.get("shape") else 2), \
-                "ivy.frontends.jax.random.split"
-        if name == "random_fold_in":
-            return _fjr.fold_in(wrapped[0], wrapped[1]), "ivy.frontends.jax.random.fold_in"
-        if name == "threefry2x32":
-            return _fjr.threefry2x32(*wrapped), "ivy.frontends.jax.random.threefry2x32"
-        if name in _WINDOW:
-            comp, init = _WINDOW[name]
-            x = wrapped[0]
-            init_v = init(np.dtype(str(x._data.dtype)))
-            return flax_lax.reduce_window(
-                x, init_v, getattr(flax_lax, comp), params["window_dimensions"],
-                params["window_strides"], params["padding"], params.get("base_dilation"),
-                params.get("window_dilation")), f"ivy.frontends.jax.lax.reduce_window({comp})"
-        if name in _LINALG:
-            return _LINALG[name](wrapped, params), f"ivy.frontends.jax.lax.linalg.{name}"
-        if name == "select_and_gather_add":
-            return _select_and_gather_add(wrapped[0], wrapped[1], params), \
-                "ivy.where (select_and_gather_add)"
-        if name == "select_and_scatter_add":
-            return _select_and_scatter_add(wrapped[0], wrapped[1], params), \
-                "ivy.where/pad (select_and_scatter_add)"
-        if name == "reduce" and len(wrapped) > 2:  # variadic: (value, index) pairs and the like
-            n = len(wrapped) // 2
-            comp = self._variadic_computation(params["jaxpr"], n)
-            return flax_lax.reduce(tuple(wrapped[:n]), tuple(wrapped[n:]), comp,
-                                   params["dimensions"]), "ivy.frontends.jax.lax.reduce (variadic)"
-        if name in ("reduce", "reduce_window"):
-            if len(wrapped) != 2:
-                raise NotImplementedError(f"{name} over several operands")
-            comp, what = self._computation(params["jaxpr"], params.get("consts", ()))
-            if name == "reduce":
-                return flax_lax.reduce(wrapped[0], wrapped[1], comp, params["dimensions"]), \
-                    f"ivy.frontends.jax.lax.reduce({what})"
-            return flax_lax.reduce_window(
-                wrapped[0], wrapped[1], comp, params["window_dimensions"],
-                params["window_strides"], params["padding"], params.get("base_dilation"),
-                params.get("window_dilation")), f"ivy.frontends.jax.lax.reduce_window({what})"
-        if name in ("argmax", "argmin"):
-            (axis,) = params["axes"]
-            return getattr(flax_lax, name)(wrapped[0], axis, params["index_dtype"]), \
-                f"ivy.frontends.jax.lax.{name}"
-        if name == "approx_top_k":  # exact on CPU (what JAX computes there)
-            fn = flax_lax.approx_max_k if params["is_max_k"] else flax_lax.approx_min_k
-            return fn(wrapped[0], params["k"], params["reduction_dimension"]), \
-                f"ivy.frontends.jax.lax.{fn.__name__}"
-        if name == "sort" and len(wrapped) > 1:  # several operands sorted by the first
-            if params["num_keys"] != 1:
-                raise NotImplementedError(f"sort with num_keys={params['num_keys']}")
-            return flax_lax.sort(tuple(wrapped), params["dimension"]), \
-                "ivy.frontends.jax.lax.sort (several operands)"
-        if name == "stack":  # JAX 0.10's variadic stack primitive
-            return flax_lax.stack(tuple(wrapped), params["axis"]), "ivy.frontends.jax.lax.stack"
-        if name == "concatenate":
-            return flax_lax.concatenate(wrapped, params["dimension"]), \
-                "ivy.frontends.jax.lax.concatenate"
-        if name == "reduce_precision":
-            return _reduce_precision(ivals[0], params["exponent_bits"],
-                                     params["mantissa_bits"]), "ivy.astype (reduce_precision)"
-        if name == "fft":
-            kind = int(getattr(params["fft_type"], "value", params["fft_type"]))
-            lengths = tuple(params["fft_lengths"])
-            axes = tuple(range(-len(lengths), 0))
-            x = ivals[0]
-            fn = {0: ivy.fft.fftn, 1: ivy.fft.ifftn, 2: ivy.fft.rfftn, 3: ivy.fft.irfftn}[kind]
-            kw = {"s": lengths} if kind in (2, 3) else {}
-            return fn(x, axes=axes, **kw), f"ivy.fft.{fn.__name__}"
-        if name in ("dynamic_slice", "dynamic_update_slice"):
-            k = 1 if name == "dynamic_slice" else 2
-            if not (self.real and _all_concrete(ivals[k:])):
-                return _dynamic_slice(name, ivals, params), f"ivy.take ({name}, traced start)"
-            fn = getattr(flax_lax, name)  # the start indices as one sequence
-            if k == 1:
-                return fn(wrapped[0], wrapped[1:], params["slice_sizes"]), \
-                    "ivy.frontends.jax.lax.dynamic_slice"
-            return fn(wrapped[0], wrapped[1], wrapped[2:]), \
-                "ivy.frontends.jax.lax.dynamic_update_slice"
-        if name == "iota":
-            return flax_lax.broadcasted_iota(params["dtype"], tuple(params["shape"]),
-                                             params["dimension"]), \
-                "ivy.frontends.jax.lax.broadcasted_iota"
-        name = _RENAMED.get(name, name)
-        params = {k: (v.name.lower() if type(v).__name__ == "GatherScatterMode" else v)
-                  for k, v in params.items()}
-        fn = getattr(flax_lax, name, None) or getattr(flax_lax, name.rstrip("_"), None)
-        if fn is None:
-            raise NotImplementedError(f"ivy.frontends.jax.lax has no {name}")
-        try:
-            sig = inspect.signature(fn).parameters
-            kw = {k: v for k, v in params.items() if k in sig}
-        except (TypeError, ValueError):
-            kw = dict(params)
-        return fn(*wrapped, **kw), f"ivy.frontends.jax.lax.{name}"
+        return RULES.lookup(name)(self, name, wrapped, ivals, params)
 
     def _computation(self, sub, consts):
         """The binary computation of a ``reduce``/``reduce_window`` (a jaxpr on two scalars): the
@@ -479,10 +377,6 @@ class _Eval:
     # primitive on the real inputs once. A loop that cannot be traced as a node (a mapping that
     # needs a concrete value inside the body, ``TraceError``) falls back to unrolling when its
     # trip count / branch is known at capture time.
-    def _recording(self) -> bool:
-        t = _trace_state._active
-        return self.real and t is not None and t.depth == 0
-
     def _arr(self, v, aval):
         """An Ivy value as a native array of ``aval``'s dtype (a Literal is a Python scalar)."""
         if isinstance(v, (bool, int, float, complex)):
@@ -495,7 +389,7 @@ class _Eval:
         avals = [v.aval for v in closed.jaxpr.outvars]
 
         def fn(*vals):
-            live = self._recording()
+            live = self.recording()
             ev = _Eval(self.s, real=live)
             inv = closed.jaxpr.invars[len(outer):]
             args = [*outer, *[((_as_real(ivy_numpy(v), var.aval) if live else None), v)
@@ -523,12 +417,6 @@ class _Eval:
         """The ivy side of the primitive's inputs as native arrays (Literals get their dtype)."""
         return [self._arr(i, v.aval) for (_, i), v in zip(ins, eqn.invars, strict=True)]
 
-    def _concrete(self, ivy_value):
-        try:
-            return bool(Array(ivy_value))
-        except TraceError:
-            return None
-
     def scan(self, eqn, ins):
         p = eqn.params
         nc, ncarry = p["num_consts"], p["num_carry"]
@@ -548,7 +436,7 @@ class _Eval:
         try:
             return self._node(eqn, ins, "ivy.scan", make)
         except TraceError:
-            if not self._recording():
+            if not self.recording():
                 raise
             return self._unrolled_scan(eqn, ins)
 
@@ -607,7 +495,7 @@ class _Eval:
         try:
             return self._node(eqn, ins, "ivy.while_loop", make)
         except TraceError:
-            if not self._recording():
+            if not self.recording():
                 raise
             return self._unrolled_while(eqn, ins)
 
@@ -618,19 +506,13 @@ class _Eval:
         cj, bj = p["cond_jaxpr"], p["body_jaxpr"]
         cn, bn = p["cond_nconsts"], p["body_nconsts"]
         cconsts, bconsts, state = ins[:cn], ins[cn:cn + bn], ins[cn + bn:]
-        for _ in range(1 << 20):
-            (c_real, c_ivy), = self.run(cj.jaxpr, list(cj.consts), [*cconsts, *state])
-            go = self._concrete(c_ivy)
-            if go is None:
-                raise self.s.error("the loop condition depends on the input values and the "
-                                   "body cannot be traced as a loop node (see the error above "
-                                   "it)", op="lax.while")
-            if go != bool(c_real):
-                raise self.s.error("the loop condition differs from JAX's", op="lax.while")
-            if not go:
-                return state
-            state = self.run(bj.jaxpr, list(bj.consts), [*bconsts, *state])
-        raise self.s.error("more than 2**20 iterations", op="lax.while")
+        return self.unrolled_while(
+            lambda st: self.run(cj.jaxpr, list(cj.consts), [*cconsts, *st])[0],
+            lambda st: self.run(bj.jaxpr, list(bj.consts), [*bconsts, *st]), state,
+            op="lax.while", line=None, limit=1 << 20,
+            unknown="the loop condition depends on the input values and the body cannot be "
+                    "traced as a loop node (see the error above it)",
+            differs="the loop condition differs from JAX's", too_many="more than 2**20 iterations")
 
     def cond(self, eqn, ins):
         branches = eqn.params["branches"]
@@ -654,7 +536,7 @@ class _Eval:
         try:
             return self._node(eqn, ins, "ivy.cond", lambda: chain(0)(*operands))
         except TraceError:
-            if not self._recording():
+            if not self.recording():
                 raise
         # fallback: evaluate all, select (the branches are pure)
         outs = [self.run(b.jaxpr, list(b.consts), ops) for b in branches]
@@ -945,6 +827,187 @@ def _select_and_scatter_add(source, operand, params):
 #: re-expressed in the Ivy result's basis (:func:`_align`), the capture goes on with that
 #: re-expressed JAX value, and the program's outputs must not depend on the choice
 #: (:func:`_check_choice_free`: JAX's own program re-run with random other valid choices)
+# -- rules: primitive -> Ivy ---------------------------------------------------------------------
+# A rule takes the evaluator, the primitive's name, its inputs as frontend arrays (``wrapped``)
+# and as Ivy values (``ivals``) and its parameters, and returns the result and what it was
+# mapped to. Primitives without a rule go through the ``jax.lax`` frontend function of the same
+# name (:func:`_lax_rule`).
+def _lax_rule(name: str):
+    """The rule of a primitive without an explicit one: ``ivy.frontends.jax.lax.<name>`` with the
+    parameters its signature takes (raises ``NotImplementedError`` when the frontend has none)."""
+    def lax_rule(ev, name, wrapped, ivals, params):
+        name = _RENAMED.get(name, name)
+        params = {k: (v.name.lower() if type(v).__name__ == "GatherScatterMode" else v)
+                  for k, v in params.items()}
+        fn = getattr(flax_lax, name, None) or getattr(flax_lax, name.rstrip("_"), None)
+        if fn is None:
+            raise NotImplementedError(f"ivy.frontends.jax.lax has no {name}")
+        try:
+            sig = inspect.signature(fn).parameters
+            kw = {k: v for k, v in params.items() if k in sig}
+        except (TypeError, ValueError):
+            kw = dict(params)
+        return fn(*wrapped, **kw), f"ivy.frontends.jax.lax.{name}"
+
+    lax_rule.ivy_mapping = f"ivy.frontends.jax.lax.{_RENAMED.get(name, name)}"
+    return lax_rule
+
+
+#: the primitive → Ivy table (:class:`base.Rules`)
+RULES = Rules(__name__, fallback=_lax_rule)
+rule = RULES.rule
+
+
+@rule("random_bits", mapping="ivy.frontends.jax.random.bits")
+def random_bits(ev, name, wrapped, ivals, params):
+    bits = params["bit_width"]
+    if bits != 32:
+        raise NotImplementedError(f"random_bits with bit_width={bits}")
+    return _fjr.bits(wrapped[0], tuple(params["shape"]), "uint32"), \
+        "ivy.frontends.jax.random.bits"
+
+
+@rule("random_seed", mapping="ivy.frontends.jax.random.PRNGKey")
+def random_seed(ev, name, wrapped, ivals, params):
+    return _fjr.PRNGKey(wrapped[0]), "ivy.frontends.jax.random.PRNGKey"
+
+
+@rule("random_split", mapping="ivy.frontends.jax.random.split")
+def random_split(ev, name, wrapped, ivals, params):
+    return _fjr.split(wrapped[0], params["shape"][0] if params.get("shape") else 2), \
+        "ivy.frontends.jax.random.split"
+
+
+@rule("random_fold_in", mapping="ivy.frontends.jax.random.fold_in")
+def random_fold_in(ev, name, wrapped, ivals, params):
+    return _fjr.fold_in(wrapped[0], wrapped[1]), "ivy.frontends.jax.random.fold_in"
+
+
+@rule("threefry2x32", mapping="ivy.frontends.jax.random.threefry2x32")
+def threefry2x32(ev, name, wrapped, ivals, params):
+    return _fjr.threefry2x32(*wrapped), "ivy.frontends.jax.random.threefry2x32"
+
+
+@rule(*_WINDOW, mapping="ivy.frontends.jax.lax.reduce_window")
+def reduce_window_monoid(ev, name, wrapped, ivals, params):
+    comp, init = _WINDOW[name]
+    x = wrapped[0]
+    init_v = init(np.dtype(str(x._data.dtype)))
+    return flax_lax.reduce_window(
+        x, init_v, getattr(flax_lax, comp), params["window_dimensions"],
+        params["window_strides"], params["padding"], params.get("base_dilation"),
+        params.get("window_dilation")), f"ivy.frontends.jax.lax.reduce_window({comp})"
+
+
+@rule(*_LINALG, mapping="ivy.frontends.jax.lax.linalg")
+def linalg(ev, name, wrapped, ivals, params):
+    return _LINALG[name](wrapped, params), f"ivy.frontends.jax.lax.linalg.{name}"
+
+
+@rule("select_and_gather_add", mapping="ivy.where (select_and_gather_add)")
+def select_and_gather_add(ev, name, wrapped, ivals, params):
+    return _select_and_gather_add(wrapped[0], wrapped[1], params), \
+        "ivy.where (select_and_gather_add)"
+
+
+@rule("select_and_scatter_add", mapping="ivy.where/pad (select_and_scatter_add)")
+def select_and_scatter_add(ev, name, wrapped, ivals, params):
+    return _select_and_scatter_add(wrapped[0], wrapped[1], params), \
+        "ivy.where/pad (select_and_scatter_add)"
+
+
+@rule("reduce", "reduce_window", mapping="ivy.frontends.jax.lax.reduce")
+def reduce(ev, name, wrapped, ivals, params):
+    if name == "reduce" and len(wrapped) > 2:  # variadic: (value, index) pairs and the like
+        n = len(wrapped) // 2
+        comp = ev._variadic_computation(params["jaxpr"], n)
+        return flax_lax.reduce(tuple(wrapped[:n]), tuple(wrapped[n:]), comp,
+                               params["dimensions"]), "ivy.frontends.jax.lax.reduce (variadic)"
+    if len(wrapped) != 2:
+        raise NotImplementedError(f"{name} over several operands")
+    comp, what = ev._computation(params["jaxpr"], params.get("consts", ()))
+    if name == "reduce":
+        return flax_lax.reduce(wrapped[0], wrapped[1], comp, params["dimensions"]), \
+            f"ivy.frontends.jax.lax.reduce({what})"
+    return flax_lax.reduce_window(
+        wrapped[0], wrapped[1], comp, params["window_dimensions"],
+        params["window_strides"], params["padding"], params.get("base_dilation"),
+        params.get("window_dilation")), f"ivy.frontends.jax.lax.reduce_window({what})"
+
+
+@rule("argmax", "argmin", mapping="ivy.frontends.jax.lax.argmax/argmin")
+def argmax(ev, name, wrapped, ivals, params):
+    (axis,) = params["axes"]
+    return getattr(flax_lax, name)(wrapped[0], axis, params["index_dtype"]), \
+        f"ivy.frontends.jax.lax.{name}"
+
+
+@rule("approx_top_k", mapping="ivy.frontends.jax.lax.approx_max_k/approx_min_k")
+def approx_top_k(ev, name, wrapped, ivals, params):  # exact on CPU (what JAX computes there)
+    fn = flax_lax.approx_max_k if params["is_max_k"] else flax_lax.approx_min_k
+    return fn(wrapped[0], params["k"], params["reduction_dimension"]), \
+        f"ivy.frontends.jax.lax.{fn.__name__}"
+
+
+@rule("sort", mapping="ivy.frontends.jax.lax.sort")
+def sort(ev, name, wrapped, ivals, params):
+    if len(wrapped) <= 1:
+        return _lax_rule(name)(ev, name, wrapped, ivals, params)
+    # several operands sorted by the first
+    if params["num_keys"] != 1:
+        raise NotImplementedError(f"sort with num_keys={params['num_keys']}")
+    return flax_lax.sort(tuple(wrapped), params["dimension"]), \
+        "ivy.frontends.jax.lax.sort (several operands)"
+
+
+@rule("stack", mapping="ivy.frontends.jax.lax.stack")
+def stack(ev, name, wrapped, ivals, params):  # JAX 0.10's variadic stack primitive
+    return flax_lax.stack(tuple(wrapped), params["axis"]), "ivy.frontends.jax.lax.stack"
+
+
+@rule("concatenate", mapping="ivy.frontends.jax.lax.concatenate")
+def concatenate(ev, name, wrapped, ivals, params):
+    return flax_lax.concatenate(wrapped, params["dimension"]), \
+        "ivy.frontends.jax.lax.concatenate"
+
+
+@rule("reduce_precision", mapping="ivy.astype (reduce_precision)")
+def reduce_precision(ev, name, wrapped, ivals, params):
+    return _reduce_precision(ivals[0], params["exponent_bits"],
+                             params["mantissa_bits"]), "ivy.astype (reduce_precision)"
+
+
+@rule("fft", mapping="ivy.fft")
+def fft(ev, name, wrapped, ivals, params):
+    kind = int(getattr(params["fft_type"], "value", params["fft_type"]))
+    lengths = tuple(params["fft_lengths"])
+    axes = tuple(range(-len(lengths), 0))
+    x = ivals[0]
+    fn = {0: ivy.fft.fftn, 1: ivy.fft.ifftn, 2: ivy.fft.rfftn, 3: ivy.fft.irfftn}[kind]
+    kw = {"s": lengths} if kind in (2, 3) else {}
+    return fn(x, axes=axes, **kw), f"ivy.fft.{fn.__name__}"
+
+
+@rule("dynamic_slice", "dynamic_update_slice", mapping="ivy.frontends.jax.lax.dynamic_slice")
+def dynamic_slice(ev, name, wrapped, ivals, params):
+    k = 1 if name == "dynamic_slice" else 2
+    if not (ev.real and _all_concrete(ivals[k:])):
+        return _dynamic_slice(name, ivals, params), f"ivy.take ({name}, traced start)"
+    fn = getattr(flax_lax, name)  # the start indices as one sequence
+    if k == 1:
+        return fn(wrapped[0], wrapped[1:], params["slice_sizes"]), \
+            "ivy.frontends.jax.lax.dynamic_slice"
+    return fn(wrapped[0], wrapped[1], wrapped[2:]), \
+        "ivy.frontends.jax.lax.dynamic_update_slice"
+
+
+@rule("iota", mapping="ivy.frontends.jax.lax.broadcasted_iota")
+def iota(ev, name, wrapped, ivals, params):
+    return flax_lax.broadcasted_iota(params["dtype"], tuple(params["shape"]),
+                                     params["dimension"]), \
+        "ivy.frontends.jax.lax.broadcasted_iota"
+
+
 _CHOICE = {"eigh", "svd", "qr", "eig"}
 #: eigen/singular values closer than this (relative to the largest) are treated as repeated
 _CLUSTER = 1e-3
@@ -1352,7 +1415,7 @@ def _inexact(v) -> bool:
 
 class Float64Witness:
     """The model run in float64 under ``jax.enable_x64`` (float32 parameters and inputs cast)
-    for the gradient check's second opinion (``api._second_opinion``; the interface of
+    for the gradient check's second opinion (``verify.second_opinion``; the interface of
     ``capture.torch.Float64Witness``): its ``jax.grad`` gradient, its forward loss
     ``<outputs, cotangents>`` with parameters shifted (finite differences), and ``custom``:
     where its derivative is defined by code (:func:`_custom_rules`), which a forward-based
@@ -1416,4 +1479,4 @@ def float64_witness(obj, args, kwargs) -> Float64Witness:
     return Float64Witness(obj, args, kwargs)
 
 
-__all__ = ["capture", "float64_witness", "gradient", "is_model", "run_native"]
+__all__ = ["RULES", "capture", "float64_witness", "gradient", "is_model", "run_native"]

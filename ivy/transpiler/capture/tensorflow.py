@@ -59,12 +59,11 @@ import ivy
 
 from ... import _frames
 from ...array_object import Array
-from ...tracer import trace as _trace_state
 from ...tracer.errors import TraceError
 from .. import frameworks as fw
 from ..errors import TranspileError
 from . import Captured
-from .base import Shadow, ivy_numpy, plain_structure, trace
+from .base import Evaluator, Rules, Shadow, ivy_numpy, plain_structure, trace
 
 _PASS = {"Identity", "IdentityN", "StopGradient", "Snapshot", "PreventGradient",
          "EnsureShape", "CheckNumerics"}
@@ -81,16 +80,9 @@ def _line(op) -> str | None:
 
 
 # -- rules: raw op -> Ivy -----------------------------------------------------------------------
-RULES: dict = {}
-
-
-def rule(*names):
-    def deco(fn):
-        fn.ivy_mapping = f"{__name__}.{fn.__name__}"
-        for n in names:
-            RULES[n] = fn
-        return fn
-    return deco
+#: the raw op → Ivy table; raw ops without a rule: the frontend's raw op (:func:`frontend_rule`)
+RULES = Rules(__name__, fallback=lambda name: frontend_rule(name))
+rule = RULES.rule
 
 
 def _binary(fn_name):
@@ -907,17 +899,10 @@ def _np(x):
     return np.asarray(x)
 
 
-_FALLBACK: dict = {}
-
-
-def _fallback(name):
-    if name not in _FALLBACK:
-        _FALLBACK[name] = frontend_rule(name)
-    return _FALLBACK[name]
-
-
-class _Eval:
-    """Evaluates a graph on ``(real, ivy)`` pairs. ``real=False``: inside a loop's callable run by
+class _Eval(Evaluator):
+    """Evaluates a graph on ``(real, ivy)`` pairs (:class:`base.Evaluator`): the graph's ops in
+    order, each raw op through :data:`RULES` (its type is the key; inputs known without running
+    the graph are its static arguments). ``real=False``: inside a loop's callable run by
     the backend's real loop (recording suspended), where no real values exist: the Ivy side only,
     no per-op check (the loop node's outputs are checked as a whole). ``sub``: evaluating a
     function body (a loop's cond/body, a branch): static values come only from ``Const`` ops (and
@@ -928,17 +913,15 @@ class _Eval:
     def __init__(self, shadow: Shadow, real: bool = True, sub: bool = False, library=None,
                  consts: dict | None = None, at: str | None = None, where: str = "",
                  writes: bool = False):
-        self.s = shadow
+        super().__init__(shadow, real, at)
         self.writes = writes  # a loop body: its variable writes are threaded through the loop
-        self.real = real
         self.sub = sub
         self.library = library or []
         self.consts = consts or {}
-        self.at = at
         self.where = where
 
-    def line(self, op) -> str | None:
-        return _line(op) or self.at
+    def source_line(self, op) -> str | None:
+        return _line(op)
 
     def static(self, t):
         """``t``'s value if it is known without running the graph (a ``Const``, through
@@ -1011,7 +994,7 @@ class _Eval:
     def op(self, op, ins):
         name = f"tf.raw_ops.{op.type}"
         ivys = [i for _, i in ins]
-        r = RULES.get(op.type) or _fallback(op.type)
+        r = RULES.lookup(op.type)
         if r is None and op.type not in _SHAPE_OPS:
             raise self.s.unmapped(name, self.line(op))
         if self.sub:
@@ -1162,10 +1145,6 @@ class _Eval:
     # only). The node's outputs are checked against the whole raw op run eagerly once. A variable
     # handle passed into a loop (a resource loop var, read in the body) is carried as its value:
     # loop-invariant state; TF's own While runs on a fresh variable holding that value.
-    def _recording(self) -> bool:
-        t = _trace_state._active
-        return self.real and t is not None and t.depth == 0
-
     def _function(self, op, attr):
         """The graph of the function ``op`` names in ``attr`` and its outputs: the FunctionDef's
         own, the first ones of the graph (TF appends intermediates to a function's graph once a
@@ -1192,7 +1171,7 @@ class _Eval:
         fg, outs = fn_outs
 
         def fn(*vals):
-            live = self._recording()
+            live = self.recording()
             ev = _Eval(self.s, real=live, sub=True, library=[*self.library, fg], at=at,
                        where=where, writes=names is not None)
             feeds = {}
@@ -1303,27 +1282,18 @@ class _Eval:
         A condition that depends on the values is refused: the trip count, and so the shapes,
         would differ per input, and a loop kept as a loop keeps its variables' shapes."""
         name, line = f"tf.raw_ops.{op.type}", self.line(op)
-        state = [tuple(i) for i in ins]
-        for _ in range(_MAX_UNROLLED_TRIPS):
-            (c_real, c_ivy), = self._inline(op, "cond", state)
-            try:
-                go = bool(Array(c_ivy)) if not isinstance(c_ivy, (bool, int)) else bool(c_ivy)
-            except TraceError:
-                raise self.s.error(
-                    f"{why}, and the number of trips depends on the input values, so the shapes "
+        state = self.unrolled_while(
+            lambda st: self._inline(op, "cond", st)[0], lambda st: self._inline(op, "body", st),
+            [tuple(i) for i in ins], op=name, line=line, limit=_MAX_UNROLLED_TRIPS,
+            unknown=f"{why}, and the number of trips depends on the input values, so the shapes "
                     "the loop reaches do too: a loop kept as a loop keeps its variables' shapes "
                     "(jax.lax.while_loop requires it, and Ivy's traced graphs have static shapes "
                     "for every target); a loop whose condition depends only on shapes and "
                     "constants is unrolled. Grow a fixed-size buffer instead (a tf.TensorArray "
-                    "of known size, or padding and a mask)", op=name, line=line) from None
-            if c_real is not None and go != bool(np.asarray(c_real)):
-                raise self.s.error("the unrolled loop's condition differs from TensorFlow's",
-                                   op=name, line=line)
-            if not go:
-                return {o.name: st for o, st in zip(op.outputs, state, strict=True)}
-            state = self._inline(op, "body", state)
-        raise self.s.error(f"{why}: more than {_MAX_UNROLLED_TRIPS} trips to unroll", op=name,
-                           line=line)
+                    "of known size, or padding and a mask)",
+            differs="the unrolled loop's condition differs from TensorFlow's",
+            too_many=f"{why}: more than {_MAX_UNROLLED_TRIPS} trips to unroll")
+        return {o.name: st for o, st in zip(op.outputs, state, strict=True)}
 
     def control(self, op, ins):
         name = f"tf.raw_ops.{op.type}"
@@ -1346,7 +1316,7 @@ class _Eval:
                                       length=n)
                     label = "ivy.scan"
             except _ShapeChange as e:
-                if not self._recording() or any(isinstance(i, _Var) for i in ins):
+                if not self.recording() or any(isinstance(i, _Var) for i in ins):
                     raise self.s.error(e.detail + ": the transpiled loop keeps every loop "
                                        "variable's shape (here inside another loop or with a "
                                        "variable as loop state, where it cannot be unrolled)",
@@ -1638,7 +1608,7 @@ def _as_float64(config):
 class Float64Witness:
     """A float64 clone of the Keras model (rebuilt from its config under the float64 dtype
     policy, every float32 dtype in the config float64; the weights copied) for the gradient
-    check's second opinion (``api._second_opinion``; the interface of
+    check's second opinion (``verify.second_opinion``; the interface of
     ``capture.torch.Float64Witness``): its ``tf.GradientTape`` gradient, its forward loss
     ``<outputs, cotangents>`` with weights shifted (finite differences), and ``custom``: where
     its derivative is defined by code (:func:`_defined_gradient`), which a forward-based

@@ -56,7 +56,9 @@ from .. import frameworks as fw
 from ..errors import TranspileError
 from . import Captured
 from . import torch_aten as lower
-from .base import Shadow, ivy_numpy, plain_structure, trace, user_line
+from .base import Evaluator, Shadow, ivy_numpy, plain_structure, trace, user_line
+
+RULES = lower.RULES  # the aten → Ivy table
 
 _VIEW_INDEX_OPS = {"select", "slice", "alias", "detach", "lift_fresh"}
 
@@ -79,12 +81,17 @@ class _View:
         self.detached = detached
 
 
-class _Capture(TorchDispatchMode):
+class _Capture(Evaluator, TorchDispatchMode):
+    """The aten-level evaluator (:class:`base.Evaluator`): torch runs the program, every aten
+    call reaches :meth:`__torch_dispatch__`, which computes it with :data:`RULES` (the overload
+    and packet names are the keys) on the stand-ins of its tensor arguments. An operation's user
+    line is the innermost frame outside Ivy, torch and the standard library when it runs."""
+
     supports_higher_order_operators = True  # torch.cond / torch.while_loop reach __torch_dispatch__
 
     def __init__(self, shadow: Shadow, external: dict | None = None):
-        super().__init__()
-        self.s = shadow
+        TorchDispatchMode.__init__(self)
+        Evaluator.__init__(self, shadow)
         self.views: dict[int, _View] = {}   # id(view tensor) -> _View (holds the tensor)
         self.external = external or {}      # id(input or parameter tensor) -> its name
         self.notes: list[str] = []
@@ -812,7 +819,7 @@ class _GradientCuts(TorchFunctionMode):
 
 class Float64Witness:
     """The model run in float64 (a deep copy; float32 inputs cast) for the gradient check's
-    second opinion (``api._second_opinion``): its autodiff gradient, its forward loss
+    second opinion (``verify.second_opinion``): its autodiff gradient, its forward loss
     ``<outputs, cotangents>`` with parameters shifted (for finite differences), and the custom
     ``autograd.Function``s its backward runs (their backward defines the model's gradient, so
     a forward-based witness must not overrule it). Raises when the model cannot run in
@@ -878,4 +885,4 @@ def float64_witness(obj, args, kwargs) -> Float64Witness:
     return Float64Witness(obj, args, kwargs)
 
 
-__all__ = ["capture", "float64_witness", "gradient", "is_model", "run_native"]
+__all__ = ["RULES", "capture", "float64_witness", "gradient", "is_model", "run_native"]

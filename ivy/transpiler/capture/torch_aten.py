@@ -25,6 +25,8 @@ import ivy
 import ivy.frontends.torch as ft
 from ivy.frontends.torch import _tensor as _ft_tensor
 
+from .base import Rules, describe
+
 F = ft.nn.functional
 _wrap = _ft_tensor.wrap
 _Tensor = _ft_tensor.Tensor
@@ -62,10 +64,6 @@ def mutates(func) -> int | None:
 def is_view(func) -> bool:
     r = func._schema.returns
     return bool(r) and r[0].alias_info is not None and not r[0].alias_info.is_write
-
-
-def describe(rule) -> str:
-    return getattr(rule, "ivy_mapping", getattr(rule, "__name__", repr(rule)))
 
 
 # -- conversions ------------------------------------------------------------------------------
@@ -128,64 +126,29 @@ def _method(name):
     return rule
 
 
-class _Rules(dict):
-    """The aten → Ivy table. :func:`rule_for` caches its lookups (the frontend fallback and the
-    loss-argument wrapper are built once per overload), so every change to the table clears
-    that cache: a rule set or replaced later (an extension, a test's ``monkeypatch.setitem``)
-    is the one used from then on, whatever was looked up before in the process."""
-
-    def __setitem__(self, key, value):
-        super().__setitem__(key, value)
-        _changed()
-
-    def __delitem__(self, key):
-        super().__delitem__(key)
-        _changed()
-
-    def update(self, *args, **kwargs):
-        super().update(*args, **kwargs)
-        _changed()
-
-    def pop(self, *args):
-        out = super().pop(*args)
-        _changed()
-        return out
-
-    def setdefault(self, key, default=None):
-        out = super().setdefault(key, default)
-        _changed()
-        return out
-
-    def popitem(self):
-        out = super().popitem()
-        _changed()
-        return out
-
-    def clear(self):
-        super().clear()
-        _changed()
-
-    def __ior__(self, other):
-        self.update(other)
-        return self
+def _frontend_rule(cand: str):
+    """The rule for an aten packet without an explicit one: the frontend function (torch,
+    ``nn.functional``, ``special``, ``linalg``) or ``Tensor`` method of the same name."""
+    fn = getattr(ft, cand, None)
+    if callable(fn) and not isinstance(fn, type):
+        return _generic(fn, f"ivy.frontends.torch.{cand}")
+    fn = getattr(F, cand, None)
+    if callable(fn):
+        return _generic(fn, f"ivy.frontends.torch.nn.functional.{cand}")
+    fn = getattr(ft.special, cand.removeprefix("special_"), None)
+    if cand.startswith("special_") and callable(fn):
+        return _generic(fn, f"ivy.frontends.torch.special.{cand[8:]}")
+    fn = getattr(ft.linalg, cand.removeprefix("linalg_"), None)
+    if cand.startswith("linalg_") and callable(fn):
+        return _generic(fn, f"ivy.frontends.torch.linalg.{cand[7:]}")
+    if callable(getattr(_Tensor, cand, None)):
+        return _method(cand)
+    return None
 
 
-def _changed() -> None:
-    f = globals().get("rule_for")  # not yet defined while the module fills the table
-    if f is not None:
-        f.cache_clear()
-
-
-RULES: dict = _Rules()
-
-
-def rule(*names):
-    def deco(fn):
-        fn.ivy_mapping = f"{__name__}.{fn.__name__}"
-        for n in names:
-            RULES[n] = fn
-        return fn
-    return deco
+#: the aten → Ivy table (:class:`base.Rules`: changing it clears :func:`rule_for`'s cache)
+RULES = Rules(__name__, fallback=_frontend_rule, in_place=True)
+rule = RULES.rule
 
 
 def copy(x):
@@ -1569,7 +1532,7 @@ _REDUCTION = {0: "none", 1: "mean", 2: "sum"}
 
 
 # -- lookup -----------------------------------------------------------------------------------
-@functools.cache
+@RULES.cached
 def rule_for(name: str, packet: str, reduction_at: int | None = None,
              arg_names: tuple[str, ...] = ()):
     """The rule of an aten overload (``name`` "add.Tensor", ``packet`` "add"); ``reduction_at``:
@@ -1580,7 +1543,7 @@ def rule_for(name: str, packet: str, reduction_at: int | None = None,
     ``binary_cross_entropy_with_logits``' ``pos_weight`` comes before ``reduction`` in aten, last
     in Python), so those after the first two go to the frontend function by name whenever it
     takes every one of them by that name."""
-    r = _lookup(name, packet)
+    r = RULES.lookup(name, packet)
     if r is None or reduction_at is None or r.__name__ != "rule":  # explicit rules: as is
         return r
     by_name = ()
@@ -1606,35 +1569,6 @@ def rule_for(name: str, packet: str, reduction_at: int | None = None,
 
     with_reduction.ivy_mapping = describe(r)
     return with_reduction
-
-
-def _lookup(name: str, packet: str):
-    r = RULES.get(name) or RULES.get(packet)
-    if r is not None:
-        return r
-    base = packet[:-1] if packet.endswith("_") and not packet.endswith("__") else None
-    if base:
-        r = RULES.get(base)
-        if r is not None:
-            return r
-    for cand in (packet, base):
-        if not cand:
-            continue
-        fn = getattr(ft, cand, None)
-        if callable(fn) and not isinstance(fn, type):
-            return _generic(fn, f"ivy.frontends.torch.{cand}")
-        fn = getattr(F, cand, None)
-        if callable(fn):
-            return _generic(fn, f"ivy.frontends.torch.nn.functional.{cand}")
-        fn = getattr(ft.special, cand.removeprefix("special_"), None)
-        if cand.startswith("special_") and callable(fn):
-            return _generic(fn, f"ivy.frontends.torch.special.{cand[8:]}")
-        fn = getattr(ft.linalg, cand.removeprefix("linalg_"), None)
-        if cand.startswith("linalg_") and callable(fn):
-            return _generic(fn, f"ivy.frontends.torch.linalg.{cand[7:]}")
-        if callable(getattr(_Tensor, cand, None)):
-            return _method(cand)
-    return None
 
 
 @functools.lru_cache(maxsize=1)

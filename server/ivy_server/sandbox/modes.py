@@ -333,7 +333,7 @@ def _transpile(source: str, target: str, request: dict, ivy, fw) -> dict:
             expected = t(*args, **kwargs)
         out["expected"] = plain(fw.tree_to_numpy(expected))
         try:
-            from ivy.transpiler.api import _tolerances
+            from ivy.transpiler.verify import tolerances as _tolerances
 
             out["rtol"] = _tolerances(t.graph)
         except Exception:  # noqa: BLE001
