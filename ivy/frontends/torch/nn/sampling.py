@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import itertools
 import math
 
 import ivy
@@ -96,12 +97,15 @@ def _grid_reflect(x, twice_low, twice_high):
     return ivy.where(even, ivy.add(extra, lo), ivy.add(ivy.subtract(span, extra), lo))
 
 
-def _grid_coord(g, size, padding_mode, align_corners):
-    """ATen's grid_sampler_compute_source_index: unnormalise, then border/reflection."""
+def _grid_unnormalize(g, size, align_corners):
+    """ATen's grid_sampler_unnormalize: [-1, 1] to pixel coordinates."""
     if align_corners:
-        x = ivy.multiply(ivy.add(g, 1.0), (size - 1) / 2.0)
-    else:
-        x = ivy.divide(ivy.subtract(ivy.multiply(ivy.add(g, 1.0), float(size)), 1.0), 2.0)
+        return ivy.multiply(ivy.add(g, 1.0), (size - 1) / 2.0)
+    return ivy.divide(ivy.subtract(ivy.multiply(ivy.add(g, 1.0), float(size)), 1.0), 2.0)
+
+
+def _grid_bound(x, size, padding_mode, align_corners):
+    """ATen's compute_coordinates: border clips, reflection reflects then clips."""
     if padding_mode == "border":
         x = ivy.clip(x, 0.0, float(size - 1))
     elif padding_mode == "reflection":
@@ -111,65 +115,120 @@ def _grid_coord(g, size, padding_mode, align_corners):
     return x
 
 
+def _grid_coord(g, size, padding_mode, align_corners):
+    """ATen's grid_sampler_compute_source_index: unnormalise, then border/reflection."""
+    return _grid_bound(_grid_unnormalize(g, size, align_corners), size, padding_mode,
+                       align_corners)
+
+
+def _grid_tap(src, coords, spatial, lead, out):
+    """``src`` (N, C, prod(spatial)) at the integer coordinates ``coords`` (float arrays of
+    shape (N, *out), one per spatial dim, outermost first) -> (N, C, *out); 0 outside."""
+    N, C = lead
+    inside = idx = None
+    for c, size in zip(coords, spatial, strict=True):
+        ok = ivy.logical_and(ivy.greater_equal(c, 0), ivy.less(c, size))
+        inside = ok if inside is None else ivy.logical_and(inside, ok)
+        ci = ivy.astype(ivy.clip(c, 0, size - 1), "int64")
+        idx = ci if idx is None else ivy.add(ivy.multiply(idx, size), ci)
+    P = math.prod(out)
+    idx = ivy.reshape(idx, (N, 1, P))
+    v = ivy.take_along_axis(src, ivy.broadcast_to(idx, (N, C, P)), axis=-1)
+    v = ivy.reshape(v, (N, C) + tuple(out))
+    return ivy.where(ivy.expand_dims(inside, axis=1), v, ivy.zeros_like(v))
+
+
+def _cubic_weights(t):
+    """The cubic convolution weights (A = -0.75) of the 4 taps around a fraction ``t``."""
+    a = -0.75
+
+    def near(s):
+        return ivy.add(ivy.multiply(ivy.multiply(ivy.subtract(ivy.multiply(s, a + 2), a + 3),
+                                                 s), s), 1.0)
+
+    def far(s):
+        return ivy.subtract(ivy.multiply(ivy.add(ivy.multiply(ivy.subtract(ivy.multiply(s, a),
+                                                                           5 * a), s), 8 * a),
+                                         s), 4 * a)
+    return (far(ivy.add(t, 1.0)), near(t), near(ivy.subtract(1.0, t)),
+            far(ivy.subtract(2.0, t)))
+
+
 def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
-    """torch.nn.functional.grid_sample for 4-D input, bilinear/nearest, zeros/border/reflection
-    padding (ATen's formulas; nearest rounds half to even as nearbyint)."""
+    """torch.nn.functional.grid_sample: 4-D (NCHW) or 5-D (NCDHW) input; bilinear (trilinear on
+    5-D), nearest, bicubic (4-D only, as torch); zeros/border/reflection padding (ATen's
+    formulas; nearest rounds half to even as nearbyint; bicubic applies the padding mode to each
+    of its 4x4 taps, as ATen's get_value_bounded)."""
     if mode not in ("bilinear", "nearest", "bicubic"):
         raise ValueError(f"nn.functional.grid_sample(): expected mode to be 'bilinear', "
                          f"'nearest' or 'bicubic', but got: '{mode}'")
     if padding_mode not in ("zeros", "border", "reflection"):
         raise ValueError("nn.functional.grid_sample(): expected padding_mode to be 'zeros', "
                          f"'border', or 'reflection', but got: '{padding_mode}'")
-    if input.ndim != 4 or grid.ndim != 4:
-        if input.ndim == 5:
-            not_implemented("torch.nn.functional.grid_sample (5-D input)")
+    if input.ndim not in (4, 5) or grid.ndim != input.ndim:
         raise RuntimeError("grid_sampler(): expected 4D or 5D input and grid with same number "
                            f"of dimensions, but got input with sizes {list(input.shape)} and "
                            f"grid with sizes {list(grid.shape)}")
-    if mode == "bicubic":
-        not_implemented("torch.nn.functional.grid_sample(mode='bicubic')")
+    nd = input.ndim - 2
+    if mode == "bicubic" and nd != 2:
+        raise RuntimeError("grid_sampler(): bicubic interpolation only supports 4D input")
     if input.dtype is not grid.dtype:
         raise RuntimeError(f"grid_sampler(): expected input and grid to have the same dtype, "
                            f"but input has {input.dtype} and grid has {grid.dtype}")
     if input.dtype.cat != 2:
-        raise RuntimeError(f"\"grid_sampler_2d_cpu\" not implemented for '{input.dtype}'")
-    N, C, H, W = input.shape
-    if grid.shape[0] != N or grid.shape[-1] != 2:
-        raise RuntimeError("grid_sampler(): expected grid to have size 2 in last dimension and "
-                           "the same batch size as input")
+        kernel = "grid_sampler_2d_cpu" if nd == 2 else "grid_sampler3d_cpu"
+        raise RuntimeError(f"\"{kernel}\" not implemented for '{input.dtype}'")
+    N, C = input.shape[0], input.shape[1]
+    spatial = tuple(input.shape[2:])
+    if grid.shape[-1] != nd:
+        raise RuntimeError(f"grid_sampler(): expected grid to have size {nd} in last dimension, "
+                           f"but got grid with sizes {list(grid.shape)}")
+    if grid.shape[0] != N:
+        raise RuntimeError("grid_sampler(): expected grid and input to have same batch size, "
+                           f"but got input with sizes {list(input.shape)} and grid with sizes "
+                           f"{list(grid.shape)}")
     g = grid._data
-    if g.shape[1] * g.shape[2] and not bool(ivy.all(ivy.isfinite(g))):
+    out = tuple(g.shape[1:-1])
+    if math.prod(out) and not bool(ivy.all(ivy.isfinite(g))):
         not_implemented("torch.nn.functional.grid_sample with a non-finite grid",
                         "ATen's result there depends on its C++ clamping order")
     ac = _bool(align_corners)
-    Ho, Wo = g.shape[1], g.shape[2]
-    x = _grid_coord(g[..., 0], W, padding_mode, ac)  # (N, Ho, Wo)
-    y = _grid_coord(g[..., 1], H, padding_mode, ac)
-    src = ivy.reshape(input._data, (N, C, H * W))
+    src = ivy.reshape(input._data, (N, C, math.prod(spatial)))
+    # the grid's last axis is (x, y[, z]): coordinates outermost first are its reverse
+    comps = [ivy.get_item(g, (Ellipsis, nd - 1 - k)) for k in range(nd)]
 
-    def tap(yy, xx):
-        """input at integer (yy, xx) (float arrays), 0 outside."""
-        inside = ivy.logical_and(ivy.logical_and(ivy.greater_equal(xx, 0), ivy.less(xx, W)),
-                                 ivy.logical_and(ivy.greater_equal(yy, 0), ivy.less(yy, H)))
-        xi = ivy.astype(ivy.clip(xx, 0, W - 1), "int64")
-        yi = ivy.astype(ivy.clip(yy, 0, H - 1), "int64")
-        idx = ivy.reshape(ivy.add(ivy.multiply(yi, W), xi), (N, 1, Ho * Wo))
-        v = ivy.take_along_axis(src, ivy.broadcast_to(idx, (N, C, Ho * Wo)), axis=-1)
-        v = ivy.reshape(v, (N, C, Ho, Wo))
-        return ivy.where(ivy.expand_dims(inside, axis=1), v, ivy.zeros_like(v))
+    def tap(coords):
+        return _grid_tap(src, coords, spatial, (N, C), out)
 
+    def w(a):
+        return ivy.expand_dims(a, axis=1)
+
+    if mode == "bicubic":
+        pos = [_grid_unnormalize(c, n, ac) for c, n in zip(comps, spatial, strict=True)]
+        lo = [ivy.floor(p) for p in pos]
+        wy, wx = (_cubic_weights(ivy.subtract(p, f)) for p, f in zip(pos, lo, strict=True))
+        (h, wd), r = spatial, None
+        for j in range(4):
+            yy = _grid_bound(ivy.add(lo[0], j - 1.0), h, padding_mode, ac)
+            for i in range(4):
+                xx = _grid_bound(ivy.add(lo[1], i - 1.0), wd, padding_mode, ac)
+                term = ivy.multiply(tap([yy, xx]), w(ivy.multiply(wx[i], wy[j])))
+                r = term if r is None else ivy.add(r, term)
+        return wrap(r)
+    pos = [_grid_coord(c, n, padding_mode, ac) for c, n in zip(comps, spatial, strict=True)]
     if mode == "nearest":
-        return wrap(tap(ivy.round(y), ivy.round(x)))
-    x0, y0 = ivy.floor(x), ivy.floor(y)
-    x1, y1 = ivy.add(x0, 1.0), ivy.add(y0, 1.0)
-    wx1, wy1 = ivy.subtract(x, x0), ivy.subtract(y, y0)
-    wx0, wy0 = ivy.subtract(x1, x), ivy.subtract(y1, y)
-
-    def w(a, b):
-        return ivy.expand_dims(ivy.multiply(a, b), axis=1)
-
-    r = ivy.add(ivy.add(ivy.multiply(tap(y0, x0), w(wy0, wx0)),
-                        ivy.multiply(tap(y0, x1), w(wy0, wx1))),
-                ivy.add(ivy.multiply(tap(y1, x0), w(wy1, wx0)),
-                        ivy.multiply(tap(y1, x1), w(wy1, wx1))))
+        return wrap(tap([ivy.round(p) for p in pos]))
+    lo = [ivy.floor(p) for p in pos]
+    hi = [ivy.add(f, 1.0) for f in lo]
+    whi = [ivy.subtract(p, f) for p, f in zip(pos, lo, strict=True)]
+    wlo = [ivy.subtract(h_, p) for p, h_ in zip(pos, hi, strict=True)]
+    r = None
+    for corner in itertools.product((0, 1), repeat=nd):  # nw, ne, sw, se (tnw ... bse), as ATen
+        coords = [hi[k] if b else lo[k] for k, b in enumerate(corner)]
+        wt = None
+        for k in range(nd - 1, -1, -1):  # ATen: x weight * y weight (* z weight)
+            wk = whi[k] if corner[k] else wlo[k]
+            wt = wk if wt is None else ivy.multiply(wt, wk)
+        term = ivy.multiply(tap(coords), w(wt))
+        r = term if r is None else ivy.add(r, term)
     return wrap(r)
