@@ -13,7 +13,7 @@ from .._tensor import wrap
 from ._arguments import CF, _batched, _float_only, _ntuple, _prod
 from .activations import relu
 
-_int = builtins.int
+_int, _float = builtins.int, builtins.float
 
 
 def _pool_geometry(n, x, kernel_size, stride, padding, dilation, ceil_mode, name):
@@ -232,8 +232,10 @@ def _avg_pool(n, input, kernel_size, stride, padding, ceil_mode, count_include_p
     if dtype_of(x).cat < 2:
         raise RuntimeError(f"\"{name}\" not implemented for '{dtype_of(x)}'")
     k, s, pads = _pool_geometry(n, x, kernel_size, stride, padding, 1, ceil_mode, name)
-    if ceil_mode and any(hi != lo for lo, hi in pads):
-        not_implemented(f"torch.nn.functional.{name}(ceil_mode=True) with a partial last window")
+    if ceil_mode and any(hi != lo for lo, hi in pads):  # a partial last window
+        r = _avg_pool_separable(x, k, s, _ntuple(padding, n), count_include_pad,
+                                divisor_override)
+        return wrap(ivy.squeeze(r, axis=0) if unb else r)
     fn = {1: ivy.avg_pool1d, 2: ivy.avg_pool2d, 3: ivy.avg_pool3d}[n]
     if divisor_override:
         r = fn(x, k, strides=s, padding=pads, data_format=CF, count_include_pad=True)
@@ -242,6 +244,42 @@ def _avg_pool(n, input, kernel_size, stride, padding, ceil_mode, count_include_p
         r = fn(x, k, strides=s, padding=pads, data_format=CF,
                count_include_pad=count_include_pad)
     return wrap(ivy.squeeze(r, axis=0) if unb else r)
+
+
+def _avg_pool_separable(x, k, s, p, count_include_pad, divisor_override):
+    """Average pooling with ceil_mode's partial last windows: along each spatial dim a constant
+    (output, input) matrix sums the window's cells inside the input and divides by ATen's
+    divisor (the window clipped to the padded extent with count_include_pad, else the cells
+    inside the input; ``divisor_override`` divides the sum instead)."""
+    import numpy as np
+
+    nd = len(k)
+    dt = dtype_of(x)
+    v = x
+    for i in range(nd):
+        axis = len(x.shape) - nd + i
+        n = x.shape[axis]
+        num = n + 2 * p[i] - k[i]
+        out = -(-num // s[i]) + 1
+        if (out - 1) * s[i] >= n + p[i]:
+            out -= 1
+        start = np.arange(out) * s[i] - p[i]
+        pos = start[:, None] + np.arange(k[i])[None, :]
+        m = np.zeros((out, n))
+        for o, row in enumerate(pos):
+            m[o, row[(row >= 0) & (row < n)]] = 1.0
+        if divisor_override:
+            div = np.ones(out)
+        elif count_include_pad:
+            div = np.minimum(start + k[i], n + p[i]) - start
+        else:
+            div = m.sum(1)
+        m = m / np.maximum(div, 1)[:, None]
+        mt = ivy.astype(ivy.asarray(np.ascontiguousarray(m.T)), dt.ivy)
+        v = ivy.moveaxis(ivy.matmul(ivy.moveaxis(v, axis, -1), mt), -1, axis)
+    if divisor_override:
+        v = ivy.divide(v, _float(divisor_override))
+    return ivy.astype(v, dt.ivy)
 
 
 def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False,

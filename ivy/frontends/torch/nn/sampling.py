@@ -6,15 +6,90 @@ import builtins
 import itertools
 import math
 
+import numpy as np
+
 import ivy
 
 from .. import _functions as F
-from .._core import not_implemented
+from .._core import dtype_of, not_implemented
 from .._tensor import wrap
-from ._arguments import CF, _ntuple
+from ._arguments import _ntuple
 from .pooling import adaptive_avg_pool2d
 
 _int, _bool = builtins.int, builtins.bool
+
+
+def _src_scale(n_in, n_out, align, scale):
+    """ATen's area_pixel_compute_scale."""
+    if align:
+        return (n_in - 1) / (n_out - 1) if n_out > 1 else 0.0
+    return 1.0 / scale if scale is not None and scale > 0 else n_in / n_out
+
+
+def _taps(mode, n_in, n_out, align, scale, ft_):
+    """Per output position along one dim: source indices and weights (NumPy constants),
+    computed the way ATen's CPU upsampling kernels do (``ft_``: NumPy float type of the
+    computation); weight None: a plain gather."""
+    dst = np.arange(n_out).astype(ft_)
+    if mode in ("nearest", "nearest-exact"):
+        if mode == "nearest" and n_out == n_in:
+            src = np.arange(n_out)
+        elif mode == "nearest" and n_out == 2 * n_in:
+            src = np.arange(n_out) >> 1
+        else:
+            sc = ft_(1.0 / scale if scale is not None and scale > 0 else n_in / n_out)
+            off = ft_(0.5) if mode == "nearest-exact" else ft_(0)
+            src = np.minimum(np.floor((dst + off) * sc).astype(np.int64), n_in - 1)
+        return [src.astype(np.int64)], [None]
+    sc = ft_(_src_scale(n_in, n_out, align, scale))
+    if align:
+        real = sc * dst
+    else:
+        real = sc * (dst + ft_(0.5)) - ft_(0.5)
+        if mode == "linear":
+            real = np.maximum(real, ft_(0))
+    if mode == "linear":
+        i0 = np.floor(real).astype(np.int64)
+        l1 = (real - i0.astype(ft_)).astype(ft_)
+        i1 = i0 + (i0 < n_in - 1)
+        return [i0, i1], [(ft_(1) - l1).astype(ft_), l1]
+    i0 = np.floor(real)
+    t = (real - i0).astype(ft_)
+    a = ft_(-0.75)
+    one, two = ft_(1), ft_(2)
+    w = [((a * (t + one) - 5 * a) * (t + one) + 8 * a) * (t + one) - 4 * a,
+         ((a + 2) * t - (a + 3)) * t * t + one,
+         ((a + 2) * (one - t) - (a + 3)) * (one - t) * (one - t) + one,
+         ((a * (two - t) - 5 * a) * (two - t) + 8 * a) * (two - t) - 4 * a]
+    idx = [np.clip(i0.astype(np.int64) - 1 + k, 0, n_in - 1) for k in range(4)]
+    return idx, [wk.astype(ft_) for wk in w]
+
+
+def _resample(x, size, mode, align, scales):
+    """ATen's upsampling (``mode``: nearest, nearest-exact, linear, cubic) of the native array
+    ``x`` over its last ``len(size)`` dims: one separable pass per dim from the last (ATen's
+    order of the weighted sums), gathers with constant indices; ``scales``: the user's scale
+    factor per dim (None: from the sizes)."""
+    dt = dtype_of(x)
+    ft_ = np.float64 if dt.name == "float64" else np.float32
+    nd = len(size)
+    v = x
+    for k in range(nd - 1, -1, -1):
+        axis = len(x.shape) - nd + k
+        idx, w = _taps(mode, x.shape[axis], _int(size[k]), align, scales[k], ft_)
+        shape = (_int(size[k]),) + (1,) * (nd - 1 - k)
+        acc = None
+        for i, wk in zip(idx, w, strict=True):
+            term = ivy.take(v, ivy.asarray(i), axis=axis)
+            if wk is not None:
+                term = ivy.multiply(term, ivy.astype(ivy.asarray(wk.reshape(shape)), dt.ivy))
+            acc = term if acc is None else ivy.add(acc, term)
+        v = acc
+    return v
+
+
+_INTERP_DIMS = {"nearest": None, "nearest-exact": None, "linear": 1, "bilinear": 2,
+                "trilinear": 3, "bicubic": 2}
 
 
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
@@ -23,7 +98,7 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     n = len(x.shape) - 2
     if antialias:
         not_implemented("torch.nn.functional.interpolate(antialias=True)")
-    if mode in ("nearest", "area") and align_corners is not None:
+    if mode in ("nearest", "area", "nearest-exact") and align_corners is not None:
         raise ValueError("align_corners option can only be set with the interpolating modes: "
                          "linear | bilinear | bicubic | trilinear")
     spatial = tuple(x.shape[2:])
@@ -31,29 +106,28 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         if scale_factor is not None:
             raise ValueError("only one of size or scale_factor should be defined")
         out = _ntuple(size, n)
+        scales = (None,) * n
     else:
         if scale_factor is None:
             raise ValueError("either size or scale_factor should be defined")
         sf = _ntuple(scale_factor, n)
-        out = tuple(_int(math.floor(s * f)) for s, f in zip(spatial, sf))
-        if not recompute_scale_factor and any(o / s != f for o, s, f in zip(out, spatial, sf)
-                                              if mode != "area"):
-            not_implemented("torch.nn.functional.interpolate(scale_factor=...) whose output size "
-                            "is not exactly input*scale (torch then samples with the given "
-                            "factor)")
+        out = tuple(_int(math.floor(s * f)) for s, f in zip(spatial, sf, strict=True))
+        scales = (None,) * n if recompute_scale_factor else sf
     if mode == "area":
         if n != 2:
             not_implemented(f"torch.nn.functional.interpolate(mode='area') on {n}-D")
         return adaptive_avg_pool2d(input, out)
-    want = {"nearest": 1, "linear": 1, "bilinear": 2, "trilinear": 3}
-    if mode not in want and mode not in ("nearest",):
+    if mode not in _INTERP_DIMS:
         not_implemented(f"torch.nn.functional.interpolate(mode={mode!r})")
-    if mode != "nearest" and want[mode] != n:
-        raise NotImplementedError(f"Got {n + 2}D input, but {mode} mode needs "
-                                  f"{want[mode] + 2}D input")
-    ivy_mode = mode if mode != "linear" or n == 1 else mode
-    return wrap(ivy.interpolate(x, out, mode=ivy_mode, align_corners=_bool(align_corners),
-                                data_format=CF))
+    want = _INTERP_DIMS[mode]
+    if want is not None and want != n:
+        raise NotImplementedError(f"Got {n + 2}D input, but {mode} mode needs {want + 2}D input")
+    if want is not None and dtype_of(x).cat != 2:
+        raise RuntimeError(f"\"upsample_{mode}{n}d_out_frame\" not implemented for "
+                           f"'{dtype_of(x)}'")
+    kind = {"linear": "linear", "bilinear": "linear", "trilinear": "linear",
+            "bicubic": "cubic"}.get(mode, mode)
+    return wrap(_resample(x, out, kind, _bool(align_corners), scales))
 
 
 def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):
