@@ -427,25 +427,16 @@ def clip_by_value(op, x, lo, hi, **_):
 
 @rule("StridedSlice")
 def strided_slice(op, x, b, e, s, *, static, **_):
-    if static[1] is None or static[2] is None:
+    """The frontend's ``raw_ops.StridedSlice`` (the masks' meaning) on the graph's constant
+    bounds; bounds computed in the graph (a loop counter): :func:`_dynamic_index`."""
+    if static[1] is None or static[2] is None or static[3] is None:
         return _dynamic_index(op, x, b, static)
-    begin, end, strides = (np.asarray(v).reshape(-1).tolist() for v in static[1:4])
-    bm, em = op.get_attr("begin_mask"), op.get_attr("end_mask")
-    el, na, sh = (op.get_attr("ellipsis_mask"), op.get_attr("new_axis_mask"),
-                  op.get_attr("shrink_axis_mask"))
-    key = []
-    for i, (bb, ee, ss) in enumerate(zip(begin, end, strides, strict=True)):
-        bit = 1 << i
-        if el & bit:
-            key.append(Ellipsis)
-        elif na & bit:
-            key.append(None)
-        elif sh & bit:
-            key.append(int(bb))
-        else:
-            key.append(slice(None if bm & bit else int(bb), None if em & bit else int(ee),
-                             int(ss)))
-    return ivy.get_item(x, tuple(key))
+    from ivy.frontends.tensorflow import raw_ops as fro
+    from ivy.frontends.tensorflow._core import wrap
+    masks = {m: op.get_attr(m) for m in ("begin_mask", "end_mask", "ellipsis_mask",
+                                         "new_axis_mask", "shrink_axis_mask")}
+    return fro.StridedSlice(input=wrap(x), begin=static[1], end=static[2], strides=static[3],
+                            **masks)._data
 
 
 def _dynamic_index(op, x, b, static):
