@@ -102,13 +102,9 @@ def _binary(fn_name):
     return r
 
 
-for _tf, _iv in {"AddV2": "add", "Add": "add", "Sub": "subtract", "Mul": "multiply",
-                 "RealDiv": "divide",
-                 "Pow": "pow", "FloorDiv": "floor_divide", "FloorMod": "remainder",
-                 "Less": "less", "LessEqual": "less_equal", "Greater": "greater",
-                 "GreaterEqual": "greater_equal", "Equal": "equal", "NotEqual": "not_equal",
-                 "LogicalAnd": "logical_and", "LogicalOr": "logical_or", "Atan2": "atan2",
-                 "BitwiseAnd": "bitwise_and", "BitwiseOr": "bitwise_or"}.items():
+# (Add, Sub, comparisons, ...: the frontend's raw ops, see FRONTEND_OPS below)
+for _tf, _iv in {"Pow": "pow", "FloorDiv": "floor_divide", "FloorMod": "remainder",
+                 "Atan2": "atan2", "BitwiseAnd": "bitwise_and", "BitwiseOr": "bitwise_or"}.items():
     RULES[_tf] = _binary(_iv)
 
 
@@ -144,14 +140,9 @@ def _unary(fn_name):
     return r
 
 
-for _tf, _iv in {"Neg": "negative", "Exp": "exp", "Log": "log", "Sqrt": "sqrt",
-                 "Square": "square", "Tanh": "tanh", "Sigmoid": "sigmoid", "Relu": "relu",
-                 "Abs": "abs", "Sin": "sin", "Cos": "cos", "Erf": "erf", "Floor": "floor",
-                 "Ceil": "ceil", "Round": "round", "Log1p": "log1p", "Expm1": "expm1",
-                 "Sign": "sign", "LogicalNot": "logical_not", "Softplus": "softplus",
-                 "IsNan": "isnan", "IsFinite": "isfinite", "Elu": "elu", "Selu": "selu",
-                 "Atan": "atan", "Asin": "asin", "Acos": "acos", "Sinh": "sinh",
-                 "Cosh": "cosh"}.items():
+# (Neg, Exp, Tanh, ...: the frontend's raw ops, see FRONTEND_OPS below)
+for _tf, _iv in {"Abs": "abs", "Expm1": "expm1", "IsFinite": "isfinite", "Atan": "atan",
+                 "Asin": "asin", "Acos": "acos", "Sinh": "sinh", "Cosh": "cosh"}.items():
     if hasattr(ivy, _iv):
         RULES[_tf] = _unary(_iv)
 
@@ -172,19 +163,9 @@ def div(op, x, y, **_):
     return ivy.trunc(ivy.divide(x, y)) if op.type == "TruncateDiv" else ivy.divide(x, y)
 
 
-@rule("Rsqrt")
-def rsqrt(op, x, **_):
-    return ivy.divide(1.0, ivy.sqrt(x))
-
-
-@rule("Reciprocal", "Inv")
+@rule("Inv")
 def reciprocal(op, x, **_):
     return ivy.divide(1.0, x)
-
-
-@rule("SquaredDifference")
-def squared_difference(op, x, y, **_):
-    return ivy.square(ivy.subtract(x, y))
 
 
 @rule("Relu6")
@@ -861,6 +842,23 @@ _CALL = {"PartitionedCall", "StatefulPartitionedCall"}
 #: raw ops that write a variable (with a resource input): refused, the transpiled code is pure
 _WRITE_PREFIXES = ("Assign", "ResourceScatter", "ResourceApply", "ResourceSparseApply",
                    "ResourceStridedSliceAssign")
+
+
+#: raw ops whose meaning is the TensorFlow frontend's raw op (``raw_ops.<name>``: TF's dtype
+#: rules; one implementation): their rule is :func:`frontend_rule`. Checked against TF forward
+#: and backward by tests/transpiler/tensorflow/test_raw_ops.py. Raw ops the frontend also has but
+#: whose rule stays explicit, because the frontend's differs from TF or cannot be traced:
+#: Abs (a host-side check: value-dependent capture), Div (integer Div gives float), Maximum /
+#: Minimum (TF's gradient at NaN), Svd / SelfAdjointEigV2 without vectors (output shapes),
+#: FloorDiv / FloorMod / Pow (host-side integer checks), and the ops reading graph constants
+#: (shapes, axes, paddings) or attributes the frontend takes differently.
+FRONTEND_OPS = ("Add", "AddV2", "Sub", "Mul", "RealDiv", "SquaredDifference", "Less",
+                "LessEqual", "Greater", "GreaterEqual", "Equal", "NotEqual", "LogicalAnd",
+                "LogicalOr", "LogicalNot", "Neg", "Exp", "Log", "Log1p", "Sqrt", "Rsqrt",
+                "Reciprocal", "Square", "Tanh", "Sigmoid", "Relu", "Elu", "Selu", "Softplus",
+                "Sin", "Cos", "Erf", "Floor", "Ceil", "Round", "Sign", "IsNan")
+for _name in FRONTEND_OPS:
+    RULES[_name] = frontend_rule(_name)
 
 
 def _writes(op) -> bool:
