@@ -56,3 +56,39 @@ def test_grid_sample_5d_errors():
     check(NF + "grid_sample", x, T(np.zeros((1, 1, 2, 3))))  # 5-D input, 4-D grid
     check(NF + "grid_sample", T(np.ones((1, 1, 2, 2, 2), "int64")),
           T(np.zeros((1, 1, 1, 1, 3), "int64")))
+
+
+# ------------------------------------------------------- interpolate: ATen's resampling kernels
+covers("torch.nn.functional.interpolate", "torch.nn.functional.avg_pool2d")
+
+
+@EX
+@given(dtype=st.sampled_from(FLOATS),
+       case=st.sampled_from([("nearest", 1), ("nearest", 2), ("nearest", 3),
+                             ("nearest-exact", 1), ("nearest-exact", 2), ("linear", 1),
+                             ("bilinear", 2), ("trilinear", 3), ("bicubic", 2)]),
+       how=st.sampled_from([("size", 2.0), ("size", 0.5), ("scale", 1.7), ("scale", 0.6),
+                            ("scale", 2.0)]),
+       ac=st.sampled_from([None, True, False]), data=st.data())
+def test_interpolate_modes(dtype, case, how, ac, data):
+    """Every mode with sizes and (non-integral) scale factors: the capture rules of aten's
+    upsample_* run the same kernels (sampling._resample)."""
+    mode, n = case
+    spatial = (5, 4, 3)[:n]
+    x = T(data.draw(arrays(dtype, st.just((2, 2) + spatial), specials=False, lo=-3, hi=3)))
+    if mode.startswith("nearest"):
+        ac = None
+    kw = ({"size": tuple(max(1, int(s * how[1]) + 1) for s in spatial)} if how[0] == "size"
+          else {"scale_factor": how[1]})
+    check(NF + "interpolate", x, mode=mode, align_corners=ac, **kw, **_tol(dtype))
+
+
+@EX
+@given(dtype=st.sampled_from(FLOATS), cip=st.booleans(), div=st.sampled_from([None, 3]),
+       cfg=st.sampled_from([(3, 2, 1), (3, 2, 0), (2, 3, 1), (3, 3, 1)]), data=st.data())
+def test_avg_pool_ceil_mode_partial_window(dtype, cip, div, cfg, data):
+    """ceil_mode with a partial last window (the capture's avg_pool rule calls this)."""
+    k, s, p = cfg
+    x = T(data.draw(arrays(dtype, st.just((1, 2, 6, 5)), specials=False, lo=-3, hi=3)))
+    check(NF + "avg_pool2d", x, k, s, p, True, cip, div, **_tol(dtype))
+    check(NF + "avg_pool1d", T(x.a[:, :, 0]), k, s, p, True, cip, **_tol(dtype))
