@@ -24,6 +24,7 @@ import torch
 import ivy
 import ivy.frontends.torch as ft
 from ivy.frontends.torch import _tensor as _ft_tensor
+from ivy.frontends.torch.nn import sampling as _sampling
 
 from .base import Rules, describe
 
@@ -265,7 +266,7 @@ def max_unpool(x, indices, output_size, stride=None, padding=None):
     if min(k) < 1:
         raise ValueError(f"max_unpool{n}d: output_size {out} is smaller than the input "
                          f"{tuple(x.shape[-n:])}")
-    return native(F._max_unpool(n, T(x), T(indices), k, 1, 0, out))
+    return native(getattr(F, f"max_unpool{n}d")(T(x), T(indices), k, 1, 0, out))
 
 
 @rule("_safe_softmax")
@@ -329,119 +330,35 @@ def bn_no_training(x, w, b, rm, rv, momentum, eps):
     return native(out), empty, native(ivy.zeros((0,), dtype=x.dtype)) if empty is not None else None
 
 
-def _ntuple(v, n):
-    v = tuple(v) if isinstance(v, (list, tuple)) else (v,)
-    return v * n if len(v) == 1 else v
-
-
-def _window_max(x, tables):
-    """Max over windows, and where it is: ``tables[i]`` (NumPy int, ``(O_i, K_i)``) gives the
-    input coordinates along spatial dim ``i`` of each output position's window (``-1``: outside
-    the input). Returns ``(values, flat spatial index of the max)``, ties to the first in
-    row-major window order (as torch), NaN wins (as torch)."""
-    import numpy as np
-    nd = len(tables)
-    spatial = tuple(x.shape[-nd:])
-    b = x.ndim - nd
-    if str(x.dtype).startswith(("int", "uint")):
-        low = ivy.iinfo(x.dtype).min
-    else:
-        low = float("-inf")
-    v = x
-    for i, tab in enumerate(tables):
-        axis = b + 2 * i
-        o, k = tab.shape
-        v = ivy.take(v, np.clip(tab, 0, spatial[i] - 1).reshape(-1).astype(np.int64), axis=axis)
-        v = ivy.reshape(v, tuple(v.shape[:axis]) + (o, k) + tuple(v.shape[axis + 1:]))
-        valid = (tab >= 0).reshape((o, k) + (1,) * (nd - 1 - i))
-        if not valid.all():
-            v = ivy.where(valid, v, ivy.full_like(v, low))
-    outs = tuple(t.shape[0] for t in tables)
-    ks = tuple(t.shape[1] for t in tables)
-    perm = tuple(range(b)) + tuple(b + 2 * i for i in range(nd)) + tuple(b + 2 * i + 1
-                                                                       for i in range(nd))
-    v = ivy.reshape(ivy.permute_dims(v, perm), tuple(x.shape[:b]) + outs + (-1,))
-    am = ivy.argmax(v, axis=-1, keepdims=True)
-    vals = ivy.get_item(ivy.take_along_axis(v, am, axis=-1), (Ellipsis, 0))
-    # the flat input index of each (output position, window element)
-    flat = np.zeros(outs + ks, np.int64)
-    for i, tab in enumerate(tables):
-        shape = [1] * (2 * nd)
-        shape[i], shape[nd + i] = tab.shape
-        stride_i = int(np.prod(spatial[i + 1:], dtype=np.int64))
-        flat = flat + np.clip(tab, 0, None).reshape(shape) * stride_i
-    flat = flat.reshape(outs + (-1,))
-    idx = ivy.take_along_axis(ivy.broadcast_to(flat, tuple(v.shape)), am, axis=-1)
-    return native(vals), native(ivy.get_item(idx, (Ellipsis, 0)))
-
-
-def _pool_tables(spatial, kernel, stride, padding, dilation, ceil_mode):
-    import numpy as np
-    tables = []
-    for n, k, s_, p, d in zip(spatial, kernel, stride, padding, dilation, strict=True):
-        span = d * (k - 1) + 1
-        num = n + 2 * p - span
-        out = (-(-num // s_) if ceil_mode else num // s_) + 1
-        if ceil_mode and (out - 1) * s_ >= n + p:
-            out -= 1
-        pos = np.arange(out)[:, None] * s_ - p + np.arange(k)[None, :] * d
-        tables.append(np.where((pos >= 0) & (pos < n), pos, -1))
-    return tables
+def _pool_dims(kernel_size):
+    return len(kernel_size) if isinstance(kernel_size, (list, tuple)) else 2
 
 
 @rule("max_pool2d_with_indices", "max_pool1d_with_indices", "max_pool3d_with_indices")
 def max_pool_with_indices(x, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
-    nd = len(kernel_size) if isinstance(kernel_size, (list, tuple)) else 2
-    k = _ntuple(kernel_size, nd)
-    st = _ntuple(stride, nd) if stride not in (None, [], ()) else k
-    tables = _pool_tables(tuple(x.shape[-nd:]), k, st, _ntuple(padding, nd),
-                          _ntuple(dilation, nd), ceil_mode)
-    vals, idx = _window_max(x, tables)
-    if all(d == 1 for d in _ntuple(dilation, nd)):  # the values from Ivy's pooling kernel
-        vals = native(getattr(F, f"max_pool{nd}d")(T(x), kernel_size, stride=stride or None,
-                                                   padding=padding, ceil_mode=ceil_mode))
-    return vals, idx
-
-
-def _adaptive_tables(spatial, out_size):
-    import numpy as np
-    tables = []
-    for n, o in zip(spatial, out_size, strict=True):
-        o = n if o is None else int(o)
-        start = (np.arange(o) * n) // o
-        end = -((-(np.arange(o) + 1) * n) // o)
-        k = int((end - start).max()) if o else 0
-        pos = start[:, None] + np.arange(k)[None, :]
-        tables.append(np.where(pos < end[:, None], pos, -1))
-    return tables
+    """aten's ``stride=[]`` (the kernel) as the frontend's ``stride=None``."""
+    nd = _pool_dims(kernel_size)
+    return native(getattr(F, f"max_pool{nd}d")(T(x), kernel_size, stride=stride or None,
+                                                padding=padding, dilation=dilation,
+                                                ceil_mode=ceil_mode, return_indices=True))
 
 
 @rule("_adaptive_avg_pool3d", "adaptive_avg_pool3d")
 def adaptive_avg_pool3d(x, output_size):
-    """Separable: along each spatial dim, a constant averaging matrix (window i covers
-    ``floor(i*n/o) .. ceil((i+1)*n/o)``, as torch)."""
-    nd = len(output_size)
-    v = x
-    for k, tab in enumerate(_adaptive_tables(tuple(x.shape[-nd:]), tuple(output_size))):
-        n = x.shape[x.ndim - nd + k]
-        m = np.zeros((tab.shape[0], n), dtype=str(x.dtype))
-        for o, row in enumerate(tab):
-            cols = row[row >= 0]
-            m[o, cols] = 1.0 / len(cols)
-        axis = x.ndim - nd + k
-        v = ivy.moveaxis(ivy.matmul(ivy.moveaxis(v, axis, -1), m.T), -1, axis)
-    return native(v)
+    return native(F.adaptive_avg_pool3d(T(x), tuple(output_size)))
 
 
 @rule("adaptive_max_pool2d", "adaptive_max_pool3d", "adaptive_max_pool1d")
 def adaptive_max_pool(x, output_size):
+    """aten's adaptive max pooling returns the indices too."""
     nd = len(output_size)
-    return _window_max(x, _adaptive_tables(tuple(x.shape[-nd:]), tuple(output_size)))
+    return native(getattr(F, f"adaptive_max_pool{nd}d")(T(x), tuple(output_size),
+                                                         return_indices=True))
 
 
 @rule("max_pool2d", "max_pool1d", "max_pool3d")
 def max_pool(x, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
-    nd = len(kernel_size) if isinstance(kernel_size, (list, tuple)) else 2
+    nd = _pool_dims(kernel_size)
     return native(getattr(F, f"max_pool{nd}d")(T(x), kernel_size, stride=stride or None,
                                                 padding=padding, dilation=dilation,
                                                 ceil_mode=ceil_mode))
@@ -450,108 +367,16 @@ def max_pool(x, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
 @rule("avg_pool2d", "avg_pool1d", "avg_pool3d")
 def avg_pool(x, kernel_size, stride=(), padding=0, ceil_mode=False, count_include_pad=True,
              divisor_override=None):
-    nd = len(kernel_size) if isinstance(kernel_size, (list, tuple)) else 2
+    nd = _pool_dims(kernel_size)
     kw = {"divisor_override": divisor_override} if nd != 1 else {}
-    try:
-        return native(getattr(F, f"avg_pool{nd}d")(T(x), kernel_size, stride=stride or None,
-                                                    padding=padding, ceil_mode=ceil_mode,
-                                                    count_include_pad=count_include_pad, **kw))
-    except NotImplementedError:  # ceil_mode with a partial last window: separable sums below
-        if not ceil_mode:
-            raise
-    k = _ntuple(kernel_size, nd)
-    st = _ntuple(stride, nd) if stride not in (None, [], ()) else k
-    pad = _ntuple(padding, nd)
-    v = x
-    for i in range(nd):
-        axis = x.ndim - nd + i
-        n = x.shape[axis]
-        (tab,) = _pool_tables((n,), (k[i],), (st[i],), (pad[i],), (1,), True)
-        m = np.zeros((tab.shape[0], n), dtype=str(x.dtype))
-        for o, row in enumerate(tab):
-            m[o, row[row >= 0]] = 1.0
-        if divisor_override:
-            div = np.ones(tab.shape[0])
-        elif count_include_pad:  # torch: the window clipped to the padded extent
-            start = np.arange(tab.shape[0]) * st[i] - pad[i]
-            div = np.minimum(start + k[i], n + pad[i]) - start
-        else:
-            div = m.sum(1)
-        m = (m / np.maximum(div, 1)[:, None]).astype(m.dtype)
-        v = ivy.moveaxis(ivy.matmul(ivy.moveaxis(v, axis, -1), m.T), -1, axis)
-    if divisor_override:
-        v = ivy.divide(v, float(divisor_override))
-    return native(ivy.astype(v, x.dtype))
-
-
-def _src_scale(n_in, n_out, align, scale):
-    """torch's area_pixel_compute_scale (in the computation's precision ``ft``)."""
-    if align:
-        return (n_in - 1) / (n_out - 1) if n_out > 1 else 0.0
-    return 1.0 / scale if scale is not None and scale > 0 else n_in / n_out
-
-
-def _taps(mode, n_in, n_out, align, scale, ft_):
-    """Per output position along one dim: source indices and weights, computed the way torch's
-    CPU upsampling kernels do (``ft_``: NumPy float type of the computation)."""
-    import numpy as np
-    dst = np.arange(n_out).astype(ft_)
-    if mode in ("nearest", "nearest-exact"):
-        if mode == "nearest" and n_out == n_in:
-            src = np.arange(n_out)
-        elif mode == "nearest" and n_out == 2 * n_in:
-            src = np.arange(n_out) >> 1
-        else:
-            sc = ft_(1.0 / scale if scale is not None and scale > 0 else n_in / n_out)
-            off = ft_(0.5) if mode == "nearest-exact" else ft_(0)
-            src = np.minimum(np.floor((dst + off) * sc).astype(np.int64), n_in - 1)
-        return [src.astype(np.int64)], [None]
-    sc = ft_(_src_scale(n_in, n_out, align, scale))
-    if align:
-        real = sc * dst
-    else:
-        real = sc * (dst + ft_(0.5)) - ft_(0.5)
-        if mode == "linear":
-            real = np.maximum(real, ft_(0))
-    if mode == "linear":
-        i0 = np.floor(real).astype(np.int64)
-        l1 = (real - i0.astype(ft_)).astype(ft_)
-        i1 = i0 + (i0 < n_in - 1)
-        return [i0, i1], [(ft_(1) - l1).astype(ft_), l1]
-    i0 = np.floor(real)
-    t = (real - i0).astype(ft_)
-    a = ft_(-0.75)
-    one, two = ft_(1), ft_(2)
-    w = [((a * (t + one) - 5 * a) * (t + one) + 8 * a) * (t + one) - 4 * a,
-         ((a + 2) * t - (a + 3)) * t * t + one,
-         ((a + 2) * (one - t) - (a + 3)) * (one - t) * (one - t) + one,
-         ((a * (two - t) - 5 * a) * (two - t) + 8 * a) * (two - t) - 4 * a]
-    idx = [np.clip(i0.astype(np.int64) - 1 + k, 0, n_in - 1) for k in range(4)]
-    return idx, [wk.astype(ft_) for wk in w]
-
-
-def _resample(x, size, mode, align, scales):
-    """Upsampling over the last ``len(size)`` dims, one separable pass per dim from the last
-    (torch's order of the weighted sums), gathers with constant indices."""
-    import numpy as np
-    ft_ = np.float64 if str(x.dtype) == "float64" else np.float32
-    nd = len(size)
-    v = x
-    for k in range(nd - 1, -1, -1):
-        axis = x.ndim - nd + k
-        idx, w = _taps(mode, x.shape[axis], int(size[k]), align, scales[k], ft_)
-        shape = (int(size[k]),) + (1,) * (nd - 1 - k)
-        acc = None
-        for i, wk in zip(idx, w, strict=True):
-            term = ivy.take(v, i, axis=axis)
-            if wk is not None:
-                term = ivy.multiply(term, wk.reshape(shape).astype(str(x.dtype)))
-            acc = term if acc is None else ivy.add(acc, term)
-        v = acc
-    return native(v)
+    return native(getattr(F, f"avg_pool{nd}d")(T(x), kernel_size, stride=stride or None,
+                                                padding=padding, ceil_mode=ceil_mode,
+                                                count_include_pad=count_include_pad, **kw))
 
 
 def _upsample(mode, nd):
+    """aten's upsample_* (output size, align_corners for linear/cubic, then per-dim scales or
+    a ``.vec`` overload's scale factors) as the frontend's resampling (ATen's kernels)."""
     def up(x, output_size=None, *rest, **kw):
         rest = list(rest)
         align = False
@@ -569,8 +394,8 @@ def _upsample(mode, nd):
         if not output_size:
             output_size = [int(np.floor(n * s_)) for n, s_ in zip(x.shape[-nd:], scales,
                                                                   strict=True)]
-        return _resample(x, tuple(output_size), mode, align, scales)
-    up.ivy_mapping = f"{__name__}._resample(mode={mode!r})"
+        return native(_sampling._resample(x, tuple(output_size), mode, align, scales))
+    up.ivy_mapping = f"ivy.frontends.torch.nn.sampling._resample(mode={mode!r})"
     return up
 
 
@@ -744,164 +569,12 @@ _GRID_MODES = ("bilinear", "nearest", "bicubic")
 _GRID_PADDING = ("zeros", "border", "reflection")
 
 
-def _reflect(c, size, align_corners):
-    """torch's reflect_coordinates followed by clip_coordinates."""
-    lo, hi = (0.0, 2.0 * (size - 1)) if align_corners else (-1.0, 2.0 * size - 1)
-    if hi <= lo:
-        return ivy.zeros_like(c)
-    mn, span = lo / 2, (hi - lo) / 2
-    c = ivy.abs(c - mn)
-    flips = ivy.floor(c / span)
-    extra = c - flips * span
-    even = ivy.equal(ivy.remainder(flips, 2.0), 0.0)
-    c = ivy.where(even, extra + mn, span - extra + mn)
-    return ivy.clip(c, 0.0, float(size - 1))
-
-
-def _grid_tap(x, yy, xx):
-    """``x`` (n, c, h, w) at integer coordinates ``yy``/``xx`` (n, ho, wo) → (n, c, ho, wo);
-    0 outside the image."""
-    n, c, h, w = x.shape
-    ho, wo = xx.shape[1], xx.shape[2]
-    ok = ivy.logical_and(ivy.logical_and(xx >= 0, xx <= w - 1),
-                         ivy.logical_and(yy >= 0, yy <= h - 1))
-    idx = ivy.astype(ivy.clip(yy, 0, h - 1) * w + ivy.clip(xx, 0, w - 1), ivy.int64)
-    idx = ivy.broadcast_to(ivy.reshape(idx, (n, 1, ho * wo)), (n, c, ho * wo))
-    v = ivy.reshape(ivy.take_along_axis(ivy.reshape(x, (n, c, h * w)), idx, axis=2),
-                    (n, c, ho, wo))
-    return ivy.where(ivy.expand_dims(ok, axis=1), v, ivy.zeros_like(v))
-
-
-def _grid_bicubic(x, ix, iy, pad, align_corners):
-    """torch's bicubic grid sampling: 4x4 taps around ``floor(ix), floor(iy)`` with the cubic
-    convolution weights (A = -0.75); the padding mode applies to each tap's coordinate."""
-    n, c, h, w = x.shape
-    a = -0.75
-
-    def weights(t):
-        def near(s):
-            return ((a + 2) * s - (a + 3)) * s * s + 1
-
-        def far(s):
-            return ((a * s - 5 * a) * s + 8 * a) * s - 4 * a
-        return far(t + 1), near(t), near(1 - t), far(2 - t)
-
-    x0f, y0f = ivy.floor(ix), ivy.floor(iy)
-    wx, wy = weights(ix - x0f), weights(iy - y0f)
-
-    def coord(v, size):
-        if pad == "border":
-            return ivy.clip(v, 0.0, float(size - 1))
-        if pad == "reflection":
-            return _reflect(v, size, align_corners)
-        return v
-
-    out = None
-    for j in range(4):
-        yy = ivy.astype(coord(y0f + (j - 1), h), ivy.int64)
-        for i in range(4):
-            xx = ivy.astype(coord(x0f + (i - 1), w), ivy.int64)
-            term = _grid_tap(x, yy, xx) * ivy.expand_dims(wx[i] * wy[j], axis=1)
-            out = term if out is None else out + term
-    return native(ivy.astype(out, x.dtype))
-
-
-@rule("grid_sampler_2d", "grid_sampler")
+@rule("grid_sampler_2d", "grid_sampler", "grid_sampler_3d")
 def grid_sampler(x, grid, interpolation_mode, padding_mode, align_corners):
-    """``F.grid_sample`` on NCHW input (bilinear / nearest; zeros / border / reflection), in Ivy
-    calls: unnormalise the grid like torch, gather the corner pixels, blend."""
-    mode, pad = _GRID_MODES[interpolation_mode], _GRID_PADDING[padding_mode]
-    x, grid = ivy.Array(x), ivy.Array(grid)  # operators below must be Ivy's (recorded)
-    n, c, h, w = x.shape
-    gx, gy = grid[..., 0], grid[..., 1]
-    if align_corners:
-        ix, iy = (gx + 1) / 2 * (w - 1), (gy + 1) / 2 * (h - 1)
-    else:
-        ix, iy = ((gx + 1) * w - 1) / 2, ((gy + 1) * h - 1) / 2
-    if mode == "bicubic":
-        return _grid_bicubic(x, ix, iy, pad, align_corners)
-    if pad == "border":
-        ix, iy = ivy.clip(ix, 0.0, float(w - 1)), ivy.clip(iy, 0.0, float(h - 1))
-    elif pad == "reflection":
-        ix, iy = _reflect(ix, w, align_corners), _reflect(iy, h, align_corners)
-    ho, wo = grid.shape[1], grid.shape[2]
-    flat = ivy.reshape(x, (n, c, h * w))
-
-    def tap(yy, xx):
-        """x at integer coordinates (n, ho, wo) → (n, c, ho, wo); 0 outside the image."""
-        ok = ivy.logical_and(ivy.logical_and(xx >= 0, xx <= w - 1),
-                             ivy.logical_and(yy >= 0, yy <= h - 1))
-        xc = ivy.clip(xx, 0, w - 1)
-        yc = ivy.clip(yy, 0, h - 1)
-        idx = ivy.reshape(ivy.astype(yc * w + xc, ivy.int64), (n, 1, ho * wo))
-        idx = ivy.broadcast_to(idx, (n, c, ho * wo))
-        v = ivy.reshape(ivy.take_along_axis(flat, idx, axis=2), (n, c, ho, wo))
-        return ivy.where(ivy.expand_dims(ok, axis=1), v, ivy.zeros_like(v))
-
-    if mode == "nearest":
-        xr = ivy.astype(ivy.round(ix), ivy.int64)
-        yr = ivy.astype(ivy.round(iy), ivy.int64)
-        return tap(yr, xr)
-    x0f, y0f = ivy.floor(ix), ivy.floor(iy)
-    x0, y0 = ivy.astype(x0f, ivy.int64), ivy.astype(y0f, ivy.int64)
-    x1, y1 = x0 + 1, y0 + 1
-    wx1, wy1 = ix - x0f, iy - y0f
-    wx0, wy0 = 1 - wx1, 1 - wy1
-
-    def wt(a):
-        return ivy.expand_dims(a, axis=1)
-
-    out = (tap(y0, x0) * wt(wx0 * wy0) + tap(y0, x1) * wt(wx1 * wy0)
-           + tap(y1, x0) * wt(wx0 * wy1) + tap(y1, x1) * wt(wx1 * wy1))
-    return native(ivy.astype(out, x.dtype))
-
-
-@rule("grid_sampler_3d")
-def grid_sampler_3d(x, grid, interpolation_mode, padding_mode, align_corners):
-    """``F.grid_sample`` on NCDHW input (trilinear / nearest; zeros / border / reflection)."""
-    mode, pad = _GRID_MODES[interpolation_mode], _GRID_PADDING[padding_mode]
-    if mode == "bicubic":
-        raise ValueError("grid_sample on 5-D input has no bicubic mode (torch neither)")
-    x, grid = ivy.Array(x), ivy.Array(grid)
-    n, c, d, h, w = x.shape
-    coords = []
-    for k, size in enumerate((w, h, d)):
-        g = grid[..., k]
-        v = (g + 1) / 2 * (size - 1) if align_corners else ((g + 1) * size - 1) / 2
-        if pad == "border":
-            v = ivy.clip(v, 0.0, float(size - 1))
-        elif pad == "reflection":
-            v = _reflect(v, size, align_corners)
-        coords.append(v)
-    ix, iy, iz = coords
-    do, ho, wo = grid.shape[1], grid.shape[2], grid.shape[3]
-    flat = ivy.reshape(x, (n, c, d * h * w))
-
-    def tap(zz, yy, xx):
-        ok = ivy.logical_and(ivy.logical_and(ivy.logical_and(xx >= 0, xx <= w - 1),
-                                             ivy.logical_and(yy >= 0, yy <= h - 1)),
-                             ivy.logical_and(zz >= 0, zz <= d - 1))
-        idx = (ivy.clip(zz, 0, d - 1) * h + ivy.clip(yy, 0, h - 1)) * w + ivy.clip(xx, 0, w - 1)
-        idx = ivy.broadcast_to(ivy.reshape(ivy.astype(idx, ivy.int64), (n, 1, do * ho * wo)),
-                               (n, c, do * ho * wo))
-        v = ivy.reshape(ivy.take_along_axis(flat, idx, axis=2), (n, c, do, ho, wo))
-        return ivy.where(ivy.expand_dims(ok, axis=1), v, ivy.zeros_like(v))
-
-    if mode == "nearest":
-        r = [ivy.astype(ivy.round(v), ivy.int64) for v in (iz, iy, ix)]
-        return native(tap(*r))
-    f = [ivy.floor(v) for v in (iz, iy, ix)]
-    lo = [ivy.astype(v, ivy.int64) for v in f]
-    frac = [v - fl for v, fl in zip((iz, iy, ix), f, strict=True)]
-    out = None
-    for bz in (0, 1):
-        for by in (0, 1):
-            for bx in (0, 1):
-                wgt = ((frac[0] if bz else 1 - frac[0]) * (frac[1] if by else 1 - frac[1])
-                       * (frac[2] if bx else 1 - frac[2]))
-                term = tap(lo[0] + bz, lo[1] + by, lo[2] + bx) * ivy.expand_dims(wgt, axis=1)
-                out = term if out is None else out + term
-    return native(ivy.astype(out, x.dtype))
+    """aten's grid sampler (enum mode and padding) as ``F.grid_sample`` (4-D and 5-D)."""
+    return native(F.grid_sample(T(x), T(grid), mode=_GRID_MODES[interpolation_mode],
+                                padding_mode=_GRID_PADDING[padding_mode],
+                                align_corners=align_corners))
 
 
 @rule("linalg_cross")
