@@ -252,3 +252,28 @@ class Spec:
 def run_spec(spec, data):
     args, kwargs = data.draw(spec.strategy, label="args, kwargs")
     check(spec.path, *args, _rtol=spec.rtol, _atol=spec.atol, backends=spec.backends, **kwargs)
+
+
+# ------------------------------------------------------------------------------ fixed draws
+# Tests on fixed inputs (no hypothesis, to keep the default run cheap) compare numpy and one other
+# backend by default, every backend in BACKENDS under IVY_FULL=1; their inputs come from RNG.
+FULL = bool(os.environ.get("IVY_FULL"))
+OTHER = "tensorflow" if "tensorflow" in BACKENDS else [b for b in BACKENDS if b != "numpy"][0]
+B2 = BACKENDS if FULL else ("numpy", OTHER)
+RNG = np.random.default_rng(12)
+
+
+def uniform(*shape, lo=-1.0, hi=1.0, dt=np.float32):
+    """An array of ``shape`` drawn uniformly in [lo, hi) from RNG."""
+    return RNG.uniform(lo, hi, shape).astype(dt)
+
+
+def well_conditioned(n, batch=(), dt=np.float32, c=3.0):
+    """(A batch of) n x n matrices: uniform draws plus ``c`` on the diagonal."""
+    return (uniform(*batch, n, n) + c * np.eye(n)).astype(dt)
+
+
+def chk(path, *args, rtol=None, atol=None, **kw):
+    """:func:`check` on the B2 backends; records ``tf.<path>`` as covered."""
+    covers("tf." + path)
+    return check(path, *args, backends=B2, _rtol=rtol, _atol=atol, **kw)
