@@ -6,7 +6,7 @@ functions (``x.sort()``, ``np.fill_diagonal``, ``np.add.at``), writes through vi
 ``np.vectorize``), lists of traced arrays (``np.sum([a, b])``, ``np.r_``/``np.c_``), unmapped
 calls on constants only; and what stays refused, with the line named. Each transpiled program is re-run on a third random draw and
 compared with NumPy itself. One target per case by default; ``IVY_FULL=1`` runs every case to
-every target and the whole survey (``survey.py``)."""
+every target and the whole survey (``tools/survey_numpy.py``)."""
 
 from __future__ import annotations
 
@@ -255,9 +255,9 @@ def test_inplace_into_an_outside_array_is_refused():
 
 @pytest.mark.skipif(not FULL, reason="the whole survey: IVY_FULL=1 (about 4 min)")
 def test_survey_has_no_wrong_results():
-    from .survey import CASES as SURVEY
-    from .survey import TARGETS as ST
-    from .survey import run_case
+    from tools.survey_numpy import CASES as SURVEY
+    from tools.survey_numpy import TARGETS as ST
+    from tools.survey_numpy import run_case
 
     bad = {}
     for name, (fn, args) in SURVEY.items():

@@ -1,6 +1,6 @@
 """``torch.nn.functional`` ops (and the nn layers built on them) through their aten mappings,
 each compared with PyTorch itself on the example and on a new draw. Found by probing unseen real
-code (``python tools/probe_unseen.py torch``, 2026-11-27 and session 13: transformers models from
+code (``python -m tools.probe_unseen torch``, 2026-11-27 and session 13: transformers models from
 small configs, kornia calls the survey lacks, user programs):
 
 * losses whose aten arguments are not in their Python signature's order: ``aten.smooth_l1_loss(
