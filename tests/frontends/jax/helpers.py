@@ -102,15 +102,11 @@ class JaxFrontend(kit.Frontend):
 
 
 FRONTEND = JaxFrontend(real, fj, ("numpy", "jax", "torch"))
-BACKENDS = FRONTEND.backends
+BACKENDS, ERRORS = FRONTEND.backends, FRONTEND.errors
 COVERED: set = FRONTEND.covered  # "jax.numpy.add", "jax.lax.scan", ...
-ERRORS = FRONTEND.errors
-covers = FRONTEND.covers
-check = FRONTEND.check
-compare = FRONTEND.compare
-run_spec = FRONTEND.run_spec
-to_real = FRONTEND.to_real
-to_front = FRONTEND.to_front
+covers, check, compare, run_spec = (FRONTEND.covers, FRONTEND.check, FRONTEND.compare,
+                                    FRONTEND.run_spec)
+to_real, to_front = FRONTEND.to_real, FRONTEND.to_front
 
 
 def check_program(fn, *, rtol=None, atol=None, backends=BACKENDS, where="program"):
@@ -140,8 +136,7 @@ def check_program(fn, *, rtol=None, atol=None, backends=BACKENDS, where="program
 FLOATS = ("float32",)
 INTS = ("int8", "int16", "int32", "uint8")
 NUMERIC = ("bool",) + INTS + ("float16", "float32")
-elements = FRONTEND.elements
-arrays = FRONTEND.arrays
+elements, arrays = FRONTEND.elements, FRONTEND.arrays
 scalars = kit.scalars
 
 

@@ -58,23 +58,21 @@ class NumPyFrontend(kit.Frontend):
               ArithmeticError, ivy.IvyError, real.linalg.LinAlgError, RuntimeError)
     tolerances = {"float16": (2e-3, 2e-3), "float32": (2e-5, 2e-6), "complex64": (2e-5, 2e-6)}
 
-    def real_leaf(self, o):
+    @staticmethod
+    def _leaf(o, mod):
         if isinstance(o, A):
-            return real.array(o.a, copy=True)
+            return mod.array(real.array(o.a, copy=True))
         if isinstance(o, S):
-            return getattr(real, o.dtype)(o.v)
+            return getattr(mod, o.dtype)(o.v)
         if isinstance(o, D):
-            return getattr(real, o.name)
+            return getattr(mod, o.name)
         return NOT_A_LEAF
 
+    def real_leaf(self, o):
+        return self._leaf(o, real)
+
     def front_leaf(self, o):
-        if isinstance(o, A):
-            return fnp.array(real.array(o.a, copy=True))
-        if isinstance(o, S):
-            return getattr(fnp, o.dtype)(o.v)
-        if isinstance(o, D):
-            return getattr(fnp, o.name)
-        return NOT_A_LEAF
+        return self._leaf(o, fnp)
 
     def call(self, root, path, args, kwargs):
         if path == "getattr":
@@ -126,23 +124,18 @@ class NumPyFrontend(kit.Frontend):
 
 
 FRONTEND = NumPyFrontend(real, fnp, ("numpy", "jax", "torch"))
-BACKENDS = FRONTEND.backends
+BACKENDS, ERRORS = FRONTEND.backends, FRONTEND.errors
 COVERED: set = FRONTEND.covered  # "numpy.add", "numpy.ndarray.sum", "numpy.linalg.inv", ...
-ERRORS = FRONTEND.errors
-covers = FRONTEND.covers
-check = FRONTEND.check
-compare = FRONTEND.compare
-run_spec = FRONTEND.run_spec
-to_real = FRONTEND.to_real
-to_front = FRONTEND.to_front
+covers, check, compare, run_spec = (FRONTEND.covers, FRONTEND.check, FRONTEND.compare,
+                                    FRONTEND.run_spec)
+to_real, to_front = FRONTEND.to_real, FRONTEND.to_front
 
 
 # ------------------------------------------------------------------------------ strategies
 FLOATS = ("float32", "float64")
 INTS = ("int8", "int16", "int32", "int64", "uint8")
 NUMERIC = ("bool",) + INTS + FLOATS
-elements = FRONTEND.elements
-arrays = FRONTEND.arrays
+elements, arrays = FRONTEND.elements, FRONTEND.arrays
 
 
 def arr(dtypes=FLOATS, shape=None, **kw):

@@ -103,16 +103,12 @@ class TensorFlowFrontend(kit.Frontend):
 
 FRONTEND = TensorFlowFrontend(
     real, ftf, os.environ.get("IVY_TF_TEST_BACKENDS", "numpy,jax,tensorflow").split(","))
-BACKENDS = FRONTEND.backends
+BACKENDS, ERRORS = FRONTEND.backends, FRONTEND.errors
 COVERED: set = FRONTEND.covered  # "tf.add", "tf.nn.relu", "tf.raw_ops.AddV2", ...
-ERRORS = FRONTEND.errors
-covers = FRONTEND.covers
-check = FRONTEND.check
-compare = FRONTEND.compare
-run_spec = FRONTEND.run_spec
+covers, check, compare, run_spec = (FRONTEND.covers, FRONTEND.check, FRONTEND.compare,
+                                    FRONTEND.run_spec)
 call = FRONTEND.call
-to_real = FRONTEND.to_real
-to_front = FRONTEND.to_front
+to_real, to_front = FRONTEND.to_real, FRONTEND.to_front
 
 
 # ------------------------------------------------------------------------------ strategies
@@ -120,8 +116,7 @@ FLOATS = ("float32",)
 F64 = ("float32", "float64")
 INTS = ("int32", "int64", "uint8", "int8")
 NUMERIC = ("bool", "int32", "int64", "uint8", "float16", "float32", "float64")
-elements = FRONTEND.elements
-arrays = FRONTEND.arrays
+elements, arrays = FRONTEND.elements, FRONTEND.arrays
 scalars = kit.scalars
 
 

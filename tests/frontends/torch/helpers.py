@@ -47,19 +47,19 @@ class TorchFrontend(kit.Frontend):
     label = "torch"
     prefix = "torch."
 
-    def real_leaf(self, o):
+    @staticmethod
+    def _leaf(o, mod, tensor):
         if isinstance(o, T):
-            return real.from_numpy(np.array(o.a, copy=True))
+            return tensor(np.array(o.a, copy=True))
         if isinstance(o, D):
-            return getattr(real, o.name)
+            return getattr(mod, o.name)
         return NOT_A_LEAF
 
+    def real_leaf(self, o):
+        return self._leaf(o, real, real.from_numpy)
+
     def front_leaf(self, o):
-        if isinstance(o, T):
-            return ft.tensor(np.array(o.a, copy=True))
-        if isinstance(o, D):
-            return getattr(ft, o.name)
-        return NOT_A_LEAF
+        return self._leaf(o, ft, ft.tensor)
 
     def call(self, root, path, args, kwargs):
         if path.startswith("Tensor."):
@@ -107,23 +107,18 @@ class TorchFrontend(kit.Frontend):
 
 
 FRONTEND = TorchFrontend(real, ft, ("numpy", "jax", "torch"))
-BACKENDS = FRONTEND.backends
+BACKENDS, ERRORS = FRONTEND.backends, FRONTEND.errors
 COVERED: set = FRONTEND.covered  # "torch.add", "torch.Tensor.add_", "torch.nn.functional.relu"
-ERRORS = FRONTEND.errors
-covers = FRONTEND.covers
-check = FRONTEND.check
-compare = FRONTEND.compare
-run_spec = FRONTEND.run_spec
-to_real = FRONTEND.to_real
-to_front = FRONTEND.to_front
+covers, check, compare, run_spec = (FRONTEND.covers, FRONTEND.check, FRONTEND.compare,
+                                    FRONTEND.run_spec)
+to_real, to_front = FRONTEND.to_real, FRONTEND.to_front
 
 
 # ------------------------------------------------------------------------------ strategies
 FLOATS = ("float32", "float64")
 INTS = ("int8", "int16", "int32", "int64", "uint8")
 NUMERIC = ("bool",) + INTS + FLOATS
-elements = FRONTEND.elements
-arrays = FRONTEND.arrays
+elements, arrays = FRONTEND.elements, FRONTEND.arrays
 scalars = kit.scalars
 
 
