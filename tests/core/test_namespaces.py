@@ -19,7 +19,7 @@ import numpy as np
 import ivy
 from ivy import registry
 from ivy.functional.backends import load_backend
-from tests.core import _deep_namespace as decl
+from tests.core import deep_namespace as decl
 
 assert registry.API["testing.deep.scale"] is decl.scale
 assert registry.NAMESPACES["testing.deep"] == decl.__name__

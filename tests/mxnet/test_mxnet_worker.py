@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 import ivy
-from tests.rpc.test_parity import TABLE, _compare, _native, _to_numpy
+from tests.rpc.test_parity import TABLE, compare_results, native, to_numpy
 
 pytestmark = pytest.mark.mxnet
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,7 +58,7 @@ def test_parity_mxnet(client, name):
             args, kwargs = make(d)
             where = f"ivy.{name}({d}) on mxnet"
             try:
-                local = _to_numpy(B, fn(*_native(B, args), **kwargs))
+                local = to_numpy(B, fn(*native(B, args), **kwargs))
                 local_error = None
             except Exception as e:  # noqa: BLE001 - the remote call must fail too
                 local_error = e
@@ -80,7 +80,7 @@ def test_parity_mxnet(client, name):
                                         f"mxnet answered {remote!r}"
             if name == "unique_values":  # the standard leaves the order unspecified
                 remote, local = np.sort(remote), np.sort(local)
-            _compare(remote, local, where)
+            compare_results(remote, local, where)
             RESULTS["equal"].append(f"{name}({d})")
 
 

@@ -98,13 +98,13 @@ class WorkerProc:
         os.unlink(self.log.name)
 
 
-def _installed(backend: str) -> bool:
+def installed(backend: str) -> bool:
     import importlib.util
 
     return importlib.util.find_spec(backend) is not None
 
 
-BACKENDS = [b for b in ("numpy", "torch", "jax", "tensorflow") if _installed(b)]
+BACKENDS = [b for b in ("numpy", "torch", "jax", "tensorflow") if installed(b)]
 
 
 @pytest.fixture(scope="session")

@@ -118,21 +118,21 @@ TABLE = {
 }
 
 
-def _to_numpy(B, r):
+def to_numpy(B, r):
     if isinstance(r, ivy.Array):
         r = r._data
     if isinstance(r, (tuple, list)):
-        return type(r)(_to_numpy(B, e) for e in r)
+        return type(r)(to_numpy(B, e) for e in r)
     if ivy.func_wrapper.backend_name_of_type(type(r)) is not None:
         return np.asarray(B.to_numpy(r))
     return r
 
 
-def _native(B, x):
+def native(B, x):
     if isinstance(x, np.ndarray):
         return B.asarray(x, device="cpu")
     if isinstance(x, list):
-        return [_native(B, e) for e in x]
+        return [native(B, e) for e in x]
     return x
 
 
@@ -141,11 +141,11 @@ def _tol(dtype):
         str(dtype), 1e-12)
 
 
-def _compare(remote, local, where):
+def compare_results(remote, local, where):
     if isinstance(local, (tuple, list)):
         assert isinstance(remote, (tuple, list)) and len(remote) == len(local), where
         for r, l_ in zip(remote, local, strict=True):
-            _compare(r, l_, where)
+            compare_results(r, l_, where)
         return
     local = np.asarray(local)
     remote = np.asarray(remote)
@@ -163,7 +163,7 @@ MISSING: list[str] = []
 _ORDER = sorted(TABLE)
 
 
-def _dtypes_for(name: str, dtypes: list) -> list:
+def dtypes_for(name: str, dtypes: list) -> list:
     """Every other dtype (alternating by function, so the table still covers each dtype on each
     backend) unless IVY_RPC_PARITY_FULL=1: every dtype of every function."""
     if os.environ.get("IVY_RPC_PARITY_FULL") == "1" or len(dtypes) <= 2:
@@ -172,7 +172,7 @@ def _dtypes_for(name: str, dtypes: list) -> list:
 
 
 def test_every_dtype_is_covered():
-    covered = {d for n, (ds, _) in TABLE.items() for d in _dtypes_for(n, ds)}
+    covered = {d for n, (ds, _) in TABLE.items() for d in dtypes_for(n, ds)}
     assert covered == set(ALL)
 
 
@@ -194,11 +194,11 @@ def test_parity(all_workers, name, backend):
             return
         fn = ivy.func_wrapper.API[name]
         with ivy.using_backend(backend) as B:
-            for d in _dtypes_for(name, dtypes):
+            for d in dtypes_for(name, dtypes):
                 args, kwargs = make(d)
                 where = f"ivy.{name}({d}) on {backend}"
                 try:
-                    local = _to_numpy(B, fn(*_native(B, args), **kwargs))
+                    local = to_numpy(B, fn(*native(B, args), **kwargs))
                 except Exception as e:  # the remote call must fail the same way
                     from ivy_server.errors import message_of, status_of
 
@@ -209,7 +209,7 @@ def test_parity(all_workers, name, backend):
                     assert message_of(e).split(" (in ivy.")[0][:60] in err.value.message, where
                     continue
                 remote = c.call(name, *args, backend=backend, **kwargs)
-                _compare(remote, local, where)
+                compare_results(remote, local, where)
 
 
 def test_report_missing():

@@ -23,8 +23,8 @@ from ivy_client.proto import SERVICE_NAME, worker_pb2
 import ivy
 
 from .conftest import ROOT, WorkerProc, env
-from .test_parity import TABLE, _dtypes_for
-from .test_transports import _calls, _same
+from .test_parity import TABLE, dtypes_for
+from .test_transports import assert_same, sample_calls
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "memfd_create") or not os.path.isdir("/proc"),
                                 reason="shared memory needs Linux (memfd, /proc)")
@@ -52,8 +52,8 @@ def test_same_results_as_tcp_and_uds(worker):
     with ivy_client.Client(spec, uds=False, max_message_mb=4, max_stream_mb=0) as tcp, \
             ivy_client.Client(spec, uds=True, max_message_mb=4) as uds, \
             ivy_client.Client(spec, shm=True, max_message_mb=4) as shm:
-        _same(_calls(tcp), _calls(shm))
-        _same(_calls(uds), _calls(shm))
+        assert_same(sample_calls(tcp), sample_calls(shm))
+        assert_same(sample_calls(uds), sample_calls(shm))
         region = shm._conns[worker.address].shm
         assert isinstance(region, client_shm.Region) and region.id.startswith("s-")
         # 16 MB each way: over the 4 MiB message limit, so (streaming off) only shared memory
@@ -62,15 +62,15 @@ def test_same_results_as_tcp_and_uds(worker):
         with pytest.raises(ivy_client.ResourceExhausted):
             tcp.call("reshape", big, big.shape)
         out = shm.call("reshape", big, big.shape)
-        _same(out, big)
+        assert_same(out, big)
         u, s, vh = shm.call("linalg.svd", big[:640_000].reshape(800, 800))  # 3 results, 5 MB
         np.testing.assert_allclose((u * s) @ vh, big[:640_000].reshape(800, 800), atol=1e-9)
         a, b = big[:200_000].reshape(400, 500), big[200_000:400_000].reshape(500, 400)
-        _same(shm.call("matmul", a, b), tcp.call("matmul", a, b))
+        assert_same(shm.call("matmul", a, b), tcp.call("matmul", a, b))
         # results are copies: the next call reusing the region does not change them
         first = shm.call("multiply", big, 2.0)
         shm.call("multiply", big, 3.0)
-        _same(first, big * 2.0)
+        assert_same(first, big * 2.0)
         assert _maps(worker.proc.pid) == 1
     assert _maps(worker.proc.pid) == 0  # close() released it
 
@@ -89,7 +89,7 @@ def test_parity_table_over_each_transport(worker, monkeypatch):
             dtypes, make = TABLE[name]
             if not ivy.implements("numpy", ivy.func_wrapper.API[name].ivy_path):
                 continue
-            for d in _dtypes_for(name, dtypes):
+            for d in dtypes_for(name, dtypes):
                 args, kwargs = make(d)
                 got = []
                 for c in (tcp, uds, shm):
@@ -128,9 +128,9 @@ def test_region_forgotten_by_the_worker_is_registered_again(worker):
         assert c._conn(worker.address).release(
             worker_pb2.ReleaseRequest(handles=[old.id])).released == 1
         big = np.ones(300_000)
-        _same(c.call("add", big, 1.0), big + 1.0)
+        assert_same(c.call("add", big, 1.0), big + 1.0)
         assert c._conns[worker.address].shm is None and old.array is None
-        _same(c.call("add", big, 2.0), big + 2.0)
+        assert_same(c.call("add", big, 2.0), big + 2.0)
         new = c._conns[worker.address].shm
         assert isinstance(new, client_shm.Region) and new.id != old.id
 
@@ -140,7 +140,7 @@ def test_off_by_default():
     try:
         with ivy_client.Client(f"numpy={w.address}", shm=True) as c:
             big = np.ones(300_000)
-            _same(c.call("add", big, 1.0), big + 1.0)  # through the message
+            assert_same(c.call("add", big, 1.0), big + 1.0)  # through the message
             assert c._conns[w.address].shm is False
             stub = c._conn(w.address).channel.unary_unary(
                 f"/{SERVICE_NAME}/RegisterShm", worker_pb2.ShmRegisterRequest.SerializeToString,
@@ -199,7 +199,7 @@ def test_worker_refuses_ranges_outside_the_region(worker):
         region.array[:8] = np.frombuffer(np.float64(2.5).tobytes(), np.uint8)
         code, _ = _raw_call(c, worker.address, [rid, [[0, 8]], None])
         assert code == grpc.StatusCode.OK
-        _same(c.call("add", np.ones(300_000), 1.0), np.full(300_000, 2.0))
+        assert_same(c.call("add", np.ones(300_000), 1.0), np.full(300_000, 2.0))
         # a range whose size does not match the array's header: the codec's own check
         code, msg = _raw_call(c, worker.address, [rid, [[0, 16]], None])
         assert code == grpc.StatusCode.INVALID_ARGUMENT and "needs 8 bytes" in msg
@@ -278,7 +278,7 @@ def test_regions_released_when_the_client_is_killed(worker):
         with ivy_client.Client(f"numpy={worker.address}") as c:
             code, msg = _raw_call(c, worker.address, [rid, [[0, 8]], None])
             assert code == grpc.StatusCode.NOT_FOUND
-            _same(c.call("add", np.ones(3), 1.0), np.full(3, 2.0))
+            assert_same(c.call("add", np.ones(3), 1.0), np.full(3, 2.0))
     finally:
         if p.poll() is None:
             p.kill()
@@ -304,7 +304,7 @@ def test_wire_fields_match_protobuf():
 # -- AsyncClient(shm=True): the same region protocol, driven by the shared client core ---------
 
 async def _acalls(c: ivy_client.AsyncClient):
-    """``_calls`` for an AsyncClient (large arrays included)."""
+    """``sample_calls`` for an AsyncClient (large arrays included)."""
     a = np.arange(6.0, dtype=np.float32).reshape(2, 3)
     big = np.random.default_rng(0).random(300_000)  # 2.4 MB: out of band, through the region
     m = big[:250_000].reshape(500, 500)
@@ -331,7 +331,7 @@ def test_async_same_results_as_without_shm(worker):
     async def main():
         async with ivy_client.AsyncClient(spec, max_message_mb=4) as plain, \
                 ivy_client.AsyncClient(spec, shm=True, max_message_mb=4, max_stream_mb=0) as shm:
-            _same(await _acalls(plain), await _acalls(shm))
+            assert_same(await _acalls(plain), await _acalls(shm))
             region = shm._conns[worker.address].shm
             assert isinstance(region, client_shm.Region) and region.id.startswith("s-")
             assert _maps(worker.proc.pid) == 1
@@ -340,9 +340,9 @@ def test_async_same_results_as_without_shm(worker):
             big = np.random.default_rng(4).random(8 * 2**20)
             out = await shm.call("reshape", big, (2**20, 8))
             assert out.flags.writeable  # a copy out of the region, not a view of it
-            _same(out, big.reshape(2**20, 8))
-            _same(await shm.call("multiply", big, 0.5), big * 0.5)
-            _same(await plain.call("reshape", big, (2**20, 8)), out)  # streamed (CallStream)
+            assert_same(out, big.reshape(2**20, 8))
+            assert_same(await shm.call("multiply", big, 0.5), big * 0.5)
+            assert_same(await plain.call("reshape", big, (2**20, 8)), out)  # streamed (CallStream)
             assert shm._conns[worker.address].shm is region  # still the same region
         assert _maps(worker.proc.pid) == 0  # close() released it on the worker
 
@@ -371,11 +371,11 @@ def test_async_concurrent_calls_share_one_region_safely(worker, monkeypatch):
                 outs = await asyncio.gather(*(c.call("multiply", x, float(k + 1))
                                               for k, x in enumerate(xs)))
                 for k, (x, o) in enumerate(zip(xs, outs, strict=True)):
-                    _same(o, x * float(k + 1))
+                    assert_same(o, x * float(k + 1))
                 # and a later call reusing the region does not change earlier results
                 again = await c.call("add", xs[0], 1.0)
-                _same(outs[0], xs[0] * 1.0)
-                _same(again, xs[0] + 1.0)
+                assert_same(outs[0], xs[0] * 1.0)
+                assert_same(again, xs[0] + 1.0)
             assert isinstance(c._conns[worker.address].shm, client_shm.Region)
 
     asyncio.run(main())
@@ -398,7 +398,7 @@ def test_async_timed_out_call_retires_its_region(worker):
 
     async def main():
         async with ivy_client.AsyncClient(f"numpy={worker.address}", shm=True) as c:
-            _same(await c.call("add", big, 1.0), big + 1.0)
+            assert_same(await c.call("add", big, 1.0), big + 1.0)
             conn = c._conns[worker.address]
             old = conn.shm
             with pytest.raises(ivy_client.DeadlineExceeded):
@@ -415,7 +415,7 @@ def test_async_timed_out_call_retires_its_region(worker):
             with pytest.raises(asyncio.CancelledError):
                 await task
             assert conn.shm is None and second.array is None
-            _same(await c.call("multiply", big, 3.0), big * 3.0)
+            assert_same(await c.call("multiply", big, 3.0), big * 3.0)
             third = conn.shm
             assert isinstance(third, client_shm.Region) and conn.shm_retired == []
             # the worker no longer knows the retired regions (its in-flight calls keep their
@@ -437,7 +437,7 @@ def test_async_region_registered_again_after_a_worker_restart(monkeypatch):
         async def main():
             nonlocal w
             async with ivy_client.AsyncClient(f"numpy={w.address}", shm=True) as c:
-                _same(await c.call("add", big, 1.0), big + 1.0)
+                assert_same(await c.call("add", big, 1.0), big + 1.0)
                 conn = c._conns[w.address]
                 old = conn.shm
                 assert isinstance(old, client_shm.Region)
@@ -453,9 +453,9 @@ def test_async_region_registered_again_after_a_worker_restart(monkeypatch):
                         if time.monotonic() > end:
                             raise
                         await asyncio.sleep(0.2)
-                _same(out, big + 2.0)  # through the message: the new worker forgot the region
+                assert_same(out, big + 2.0)  # through the message: the new worker forgot the region
                 assert old.array is None and conn.shm is not old
-                _same(await c.call("add", big, 3.0), big + 3.0)
+                assert_same(await c.call("add", big, 3.0), big + 3.0)
                 new = conn.shm
                 assert isinstance(new, client_shm.Region) and new.id != old.id
                 assert _maps(w.proc.pid) == 1

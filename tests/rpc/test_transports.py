@@ -33,7 +33,7 @@ def worker():
     assert not os.path.exists(path)  # removed at exit
 
 
-def _calls(c: ivy_client.Client):
+def sample_calls(c: ivy_client.Client):
     a = np.arange(6.0, dtype=np.float32).reshape(2, 3)
     big = np.random.default_rng(0).random(300_000)  # 2.4 MB: out of band
     out = [c.call("add", a, 1.5), c.call("matmul", a, a.T), c.call("linalg.svd", a @ a.T),
@@ -47,11 +47,11 @@ def _calls(c: ivy_client.Client):
     return out
 
 
-def _same(x, y):
+def assert_same(x, y):
     if isinstance(x, (tuple, list)):
         assert type(x) is type(y) and len(x) == len(y)
         for p, q in zip(x, y, strict=True):
-            _same(p, q)
+            assert_same(p, q)
     else:
         assert x.dtype == y.dtype and x.shape == y.shape
         np.testing.assert_array_equal(x, y)
@@ -64,7 +64,7 @@ def test_same_results_over_tcp_and_uds(worker):
         assert uds.transport() == "uds"
         info = uds.info()
         assert info["uds_path"] == worker.uds and info["pid"] == worker.proc.pid
-        _same(_calls(tcp), _calls(uds))
+        assert_same(sample_calls(tcp), sample_calls(uds))
         assert uds.transport() == "uds"  # still: nothing failed over
 
 
@@ -93,7 +93,7 @@ def test_falls_back_to_tcp_when_the_socket_is_gone():
             assert before.transport() == "uds"
         with ivy_client.Client(spec, uds=True) as c:
             assert c.transport() == "tcp"
-            _same(c.call("matmul", np.eye(3), np.eye(3)), np.eye(3))
+            assert_same(c.call("matmul", np.eye(3), np.eye(3)), np.eye(3))
         # a client that checked the socket but had not connected yet when it went: the call
         # falls back to TCP (and succeeds)
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:

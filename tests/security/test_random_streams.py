@@ -10,10 +10,10 @@ import os
 import numpy as np
 import pytest
 
-from tests.rpc.conftest import TOKEN, WorkerProc, _installed
+from tests.rpc.conftest import TOKEN, WorkerProc, installed
 
 OTHER = "test-token-other-7d2e"
-BACKENDS = [b for b in ("numpy", "torch") if _installed(b)]
+BACKENDS = [b for b in ("numpy", "torch") if installed(b)]
 
 
 @pytest.fixture(scope="module")

@@ -56,10 +56,10 @@ def attack(client, body: str, **kw) -> dict:
     source = HARNESS.format(body="\n".join("    " + line for line in body.strip().splitlines()))
     with pytest.raises(ivy_client.InvalidArgument) as e:
         client.trace(source, "f", np.ones(2), timeout=120, **kw)
-    return _results(str(e.value))
+    return parse_results(str(e.value))
 
 
-def _results(message: str) -> dict:
+def parse_results(message: str) -> dict:
     m = re.search(r"RESULTS<<(.*?)>>", message, re.S)
     assert m, f"the submitted code did not report its results: {message}"
     return ast.literal_eval(m.group(1))

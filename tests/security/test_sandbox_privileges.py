@@ -24,7 +24,7 @@ from ivy_server.sandbox import host as sandbox
 
 from tests.rpc.conftest import ROOT
 
-from .test_sandbox import _results, attack, direct
+from .test_sandbox import attack, direct, parse_results
 
 
 def _host_uid(uid_map: str, uid: int) -> int | None:
@@ -218,7 +218,7 @@ def test_a_non_root_worker_sandbox_holds_too():
                                           "HOME": str(tmp_path)})
     shutil.rmtree(tmp_path, ignore_errors=True)
     assert "RESULTS<<" in r.stdout, r.stdout + r.stderr
-    res = _results(r.stdout)
+    res = parse_results(r.stdout)
     # bubblewrap nests the sandbox in a namespace whose root is the caller (uid 10001): the map
     # shows that namespace's ids, and the kernel enforces what an unprivileged uid may do
     assert _host_uid(res["uid_map"], 65534) == 0, res

@@ -16,7 +16,8 @@ import sys
 
 REAL_NAMESPACES = ("jax.numpy", "jax.numpy.linalg", "jax.numpy.fft", "jax.nn", "jax.lax",
                    "jax.random", "jax.scipy.special")
-TEST_MODULES = ("test_numpy", "test_lax_nn_random", "test_programs", "test_extra",
+TEST_MODULES = ("test_numpy", "test_lax_nn_random", "test_programs", "test_lax", "test_random",
+                "test_numpy_linalg",
                 "test_special", "test_at_modes")
 
 _RULES = [

@@ -239,18 +239,16 @@ def test_lax_nn_linalg_random(spec, data):
         import ivy
         import ivy.frontends.jax as fj
 
-        import jax.numpy as rjnp
-
-        from .helpers import _conv, compare, reference
+        from .helpers import compare, reference, to_front, to_real
 
         args, kwargs = data.draw(spec.strategy)
         with reference():
-            exp = getattr(real.random, spec.path[7:])(*_conv(_materialise_keys(args, real),
-                                                             rjnp.asarray), **kwargs)
+            exp = getattr(real.random, spec.path[7:])(*to_real(_materialise_keys(args, real)),
+                                                       **kwargs)
         for b in ("numpy", "torch", "jax"):
             with ivy.using_backend(b):
-                got = getattr(fj.random, spec.path[7:])(*_conv(_materialise_keys(args, fj),
-                                                               fj.numpy.asarray), **kwargs)
+                got = getattr(fj.random, spec.path[7:])(*to_front(_materialise_keys(args, fj)),
+                                                         **kwargs)
                 compare(got, exp, b, spec.rtol, spec.atol, spec.path)
         return
     run_spec(spec, data)

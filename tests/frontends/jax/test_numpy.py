@@ -5,8 +5,24 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from .helpers import (A, FLOATS, INTS, NUMERIC, Spec, a, arr_pair, arrays, arrs, check, covers,
-                      operand_pair, run_spec, shapes)
+from .helpers import (
+    FLOATS,
+    INTS,
+    NUMERIC,
+    A,
+    Spec,
+    a,
+    arr_pair,
+    arrays,
+    arrs,
+    check,
+    check_program,
+    covers,
+    examples,
+    operand_pair,
+    run_spec,
+    shapes,
+)
 
 EX = settings(max_examples=3)
 
@@ -455,3 +471,223 @@ ALIAS_SPECS += [
 @given(data=st.data())
 def test_numpy_aliases(spec, data):
     run_spec(spec, data)
+
+
+F32 = ("float32",)
+
+
+def _f(shape, **kw):
+    return arrs(F32, shape=shape, specials=False, **kw)
+
+
+def _i(dt, shape, lo=None, hi=None):
+    return arrays(dt, shape, lo=lo, hi=hi).map(A)
+
+
+_SMALLI = ("int8", "int16", "int32", "uint8")
+
+
+NP = [
+    Spec("numpy.frexp", a(arrs(F32))),
+    Spec("numpy.gcd", arr_pair(_SMALLI, lo=-20, hi=20).map(lambda p: (p, {}))),
+    Spec("numpy.gcd", a(12, 18)),
+    Spec("numpy.lcm", arr_pair(("int32", "int16"), lo=-12, hi=12).map(lambda p: (p, {}))),
+    Spec("numpy.histogram_bin_edges", a(_f((6,)), st.integers(1, 5),
+                                        st.sampled_from([None, (-3.0, 3.0)]))),
+    Spec("numpy.histogram", a(_f((8,)), st.integers(1, 5), st.sampled_from([None, (-5.0, 5.0)]),
+                              density=st.sampled_from([None, True]))),
+    Spec("numpy.histogram", a(_f((8,)), A(np.array([-10, 0, 10, 50], np.float32)),
+                              weights=_f((8,)))),
+    Spec("numpy.partition", a(_f((2, 5)), st.integers(-5, 4), st.sampled_from([-1, 0]))),
+    Spec("numpy.place", a(_f((2, 3)), arrays("bool", (2, 3)).map(A), _f((2,)), inplace=False)),
+    Spec("numpy.place", a(_f((2, 3)), arrays("bool", (2, 3)).map(A), _f((2,)))),
+    Spec("numpy.put", a(_f((2, 3)), A(np.array([0, 4, -1], np.int32)), _f((3,)), inplace=False,
+                        mode=st.sampled_from([None, "clip", "wrap"]))),
+    Spec("numpy.put_along_axis", a(_f((2, 3)), A(np.array([[0], [2]], np.int32)), _f((2, 1)),
+                                   1, inplace=False)),
+    Spec("numpy.packbits", a(_i("bool", (2, 10)), st.sampled_from([None, 0, 1]),
+                             st.sampled_from(["big", "little"]))),
+    Spec("numpy.unpackbits", a(_i("uint8", (2, 3), lo=0, hi=255), st.sampled_from([None, 0, 1]),
+                               bitorder=st.sampled_from(["big", "little"]))),
+    Spec("numpy.unpackbits", a(_i("uint8", (3,), lo=0, hi=255), count=st.integers(0, 20))),
+    Spec("numpy.insert", a(_f((5,)), st.sampled_from([0, 2, 5, -1, [1, 3]]), 7.0)),
+    Spec("numpy.insert", a(_f((5,)), st.sampled_from([A(np.array([1, 3], np.int32)),
+                                                      A(np.array([4, 0, 4], np.int32))]),
+                           _f((1,)))),
+    Spec("numpy.insert", a(_f((2, 3)), 1, _f((2,)), axis=1)),
+    Spec("numpy.insert", a(_f((2, 3)), st.sampled_from([0, 2]), 5.0, axis=0)),
+    Spec("numpy.fabs", a(arrs(("int32", "float32", "float16")))),
+    Spec("numpy.bitwise_count", a(arrs(("int8", "int32", "uint8", "bool")))),
+    Spec("numpy.cumulative_prod", a(_f((2, 3), lo=-2, hi=2), axis=st.integers(0, 1),
+                                    include_initial=st.booleans()), rtol=1e-5),
+    Spec("numpy.nancumprod", a(arrs(F32, shape=(2, 3), lo=-2, hi=2), st.sampled_from([None, 1])),
+         rtol=1e-5),
+    Spec("numpy.diag_indices_from", a(_f((3, 3)))),
+    Spec("numpy.fill_diagonal", a(_f((3, 4)), st.one_of(st.floats(-2, 2), _f((2,))),
+                                  inplace=False)),
+    Spec("numpy.fill_diagonal", a(_f((3, 3)), 1.0)),
+    Spec("numpy.geomspace", a(st.floats(0.5, 2), st.floats(3, 100), st.integers(1, 6),
+                              endpoint=st.booleans()), rtol=1e-4),
+    Spec("numpy.geomspace", a(-1.0, -1000.0, 4), rtol=1e-4),
+    Spec("numpy.ix_", a(_i("int32", (2,)), _i("int32", (3,)))),
+    Spec("numpy.matvec", a(_f((2, 3, 4)), _f((4,))), rtol=1e-4, atol=1e-4),
+    Spec("numpy.vecmat", a(_f((3,)), _f((2, 3, 4))), rtol=1e-4, atol=1e-4),
+    Spec("numpy.sort_complex", a(arrs(("float32", "int32", "complex64"), shape=(4,),
+                                      specials=False))),
+    Spec("numpy.trapezoid", a(_f((2, 4)), st.sampled_from([None, A(np.array(
+        [0, 1, 3, 4], np.float32))]), dx=st.floats(0.5, 2)), rtol=1e-4, atol=1e-4),
+    Spec("numpy.vander", a(_f((3,), lo=-3, hi=3), st.sampled_from([None, 2, 4]),
+                           st.booleans()), rtol=1e-5),
+    Spec("numpy.polyval", a(_f((3,), lo=-2, hi=2), _f((4,), lo=-2, hi=2)), rtol=1e-4,
+         atol=1e-4),
+    Spec("numpy.polyadd", a(_f((3,)), _f((2,)))),
+    Spec("numpy.polysub", a(_f((2,)), _f((4,)))),
+    Spec("numpy.polymul", a(_f((3,)), _f((2,))), rtol=1e-4, atol=1e-4),
+    Spec("numpy.polyder", a(_f((4,)), st.integers(0, 3)), rtol=1e-5),
+    Spec("numpy.polyint", a(_f((3,)), st.integers(0, 2)), rtol=1e-5),
+    Spec("numpy.poly", a(_f((3,), lo=-3, hi=3)), rtol=1e-4, atol=1e-4),
+    Spec("numpy.polydiv", a(_f((4,), lo=-3, hi=3), st.sampled_from([
+        A(np.array([2.0, 1.0], np.float32)), A(np.array([1.0, -2.0, 0.5], np.float32))])),
+         rtol=1e-4, atol=1e-4),
+    Spec("numpy.polyfit", a(A(np.array([0.0, 1.0, 2.0, 3.0, 4.5], np.float32)),
+                            st.one_of(_f((5,), lo=-5, hi=5), _f((5, 2), lo=-5, hi=5)),
+                            st.integers(0, 2), full=st.booleans()), rtol=2e-3, atol=2e-3),
+    Spec("numpy.polyfit", a(A(np.array([0.0, 1.0, 2.0, 3.0, 4.5], np.float32)),
+                            _f((5,), lo=-5, hi=5), 1, cov=st.sampled_from([True, "unscaled"]),
+                            w=_f((5,), lo=0.5, hi=2)), rtol=2e-3, atol=2e-3),
+    Spec("numpy.roots", a(st.sampled_from([
+        A(np.array([1.0, -3.0, 2.0], np.float32)), A(np.array([0.0, 0.0, 2.0, -8.0], np.float32)),
+        A(np.array([1.0, 0.0, 0.0], np.float32)), A(np.array([3.0], np.float32)),
+        A(np.array([1.0, -6.0, 11.0, -6.0], np.float32))]), strip_zeros=st.booleans()),
+         rtol=1e-3, atol=1e-3),
+    Spec("numpy.histogramdd", a(_f((6, 2)), st.sampled_from([2, [2, 3]]),
+                                density=st.sampled_from([None, True]))),
+    Spec("numpy.histogramdd", a(_f((5, 3)), 2, [(-5.0, 5.0), None, (0.0, 1.0)],
+                                weights=_f((5,)))),
+    Spec("numpy.histogram2d", a(_f((6,)), _f((6,)), st.sampled_from([2, [3, 2]]))),
+    Spec("numpy.array_str", a(_f((2, 2)))),
+    Spec("numpy.block", a([[_f((2, 2)), _f((2, 1))], [_f((1, 3))]])),
+    Spec("numpy.block", a([_f((2,)), _f((3,))])),
+    Spec("numpy.bartlett", a(st.integers(0, 6)), atol=1e-6),
+    Spec("numpy.hanning", a(st.integers(0, 6)), atol=1e-6),
+    Spec("numpy.hamming", a(st.integers(0, 6)), atol=1e-6),
+    Spec("numpy.blackman", a(st.integers(0, 6)), atol=1e-6),
+    Spec("numpy.cov", a(_f((3, 5)), rowvar=st.booleans(), bias=st.booleans()), rtol=1e-3,
+         atol=1e-3),
+    Spec("numpy.cov", a(_f((4,)), _f((4,))), rtol=1e-3, atol=1e-3),
+    Spec("numpy.corrcoef", a(_f((3, 5), lo=-10, hi=10)), rtol=1e-3, atol=1e-3),
+    Spec("numpy.nanquantile", a(arrs(F32, shape=(2, 5)), st.sampled_from([
+        0.5, [0.1, 0.9], A(np.array([0.1, 0.9], np.float32))]),
+                                axis=st.sampled_from([None, 0, 1]), keepdims=st.booleans()),
+         rtol=1e-4, atol=1e-4),
+    Spec("numpy.nanpercentile", a(arrs(F32, shape=(6,)), 30.0), rtol=1e-4, atol=1e-4),
+    Spec("numpy.nanmedian", a(arrs(F32, shape=(2, 5)), axis=st.sampled_from([None, 1])),
+         rtol=1e-4, atol=1e-4),
+    Spec("numpy.unwrap", a(_f((2, 6), lo=-10, hi=10), axis=st.sampled_from([-1, 0])),
+         rtol=1e-4, atol=1e-4),
+    Spec("numpy.unwrap", a(_f((6,), lo=-400, hi=400), period=360.0), rtol=1e-4, atol=1e-3),
+    Spec("numpy.gradient", a(_f((5,)), st.sampled_from([1.0, 0.5])), rtol=1e-4, atol=1e-4),
+    Spec("numpy.gradient", a(_f((3, 4)), axis=st.sampled_from([None, 0, 1])), rtol=1e-4,
+         atol=1e-4),
+    Spec("numpy.iterable", a(st.sampled_from([1, [1], (2,), "ab"]))),
+    Spec("numpy.angle", a(arrs(("complex64", "float32", "int32"), shape=(3,), specials=False),
+                          deg=st.booleans()), rtol=1e-4, atol=1e-5),
+    Spec("numpy.vsplit", a(_f((4, 2)), st.sampled_from([2, [1, 3]]))),
+    Spec("numpy.unstack", a(_f((2, 3)), axis=st.integers(0, 1))),
+    Spec("numpy.unique_inverse", a(_i("int32", (6,), lo=0, hi=3))),
+    Spec("numpy.unique_all", a(_i("int32", (6,), lo=0, hi=3))),
+    Spec("numpy.apply_along_axis", a(lambda v: v.sum(), st.integers(0, 1), _f((2, 3)))),
+]
+
+
+NP_TYPES = """bool bool_ int8 int16 int32 int64 int_ uint uint8 uint16 uint32 uint64 float16 bfloat16
+float32 float64 float_ single double complex64 complex128 complex_ csingle cdouble""".split()
+
+
+for _n in NP_TYPES:
+    NP.append(Spec("numpy." + _n, a(st.one_of(st.integers(-3, 3), st.floats(-3, 3),
+                                               _f((2,)), _i("int8", (2,))))))
+
+
+NP.append(Spec("numpy.astype", a(arrs(F32, lo=-1e10, hi=1e10), st.sampled_from(
+    ["int8", "uint8", "int16", "uint16", "int32", "uint32", "bool"]))))
+
+
+NP.append(Spec("lax.convert_element_type", a(arrs(("float32", "float16"), lo=-1e4, hi=1e4),
+                                             st.sampled_from(["int8", "uint8", "uint32"]))))
+
+
+_ABSTRACT = """generic number integer signedinteger unsignedinteger inexact floating
+complexfloating character flexible object_""".split()
+
+
+covers(*["jax.numpy." + n for n in _ABSTRACT], "jax.numpy.issubdtype", "jax.numpy.ComplexWarning", "jax.numpy.isdtype",
+       "jax.numpy.dtype", "jax.numpy.finfo", "jax.numpy.iinfo", "jax.numpy.ndarray",
+       "jax.numpy.argpartition", "jax.numpy.vectorize", "jax.numpy.piecewise",
+       "jax.numpy.apply_over_axes", "jax.numpy.mask_indices")
+
+
+@pytest.mark.parametrize("spec", NP, ids=lambda s: s.id)
+@settings(max_examples=examples(2))  # 3 until 2026-11-27 (CI time)
+@given(data=st.data())
+def test_numpy_more(spec, data):
+    run_spec(spec, data)
+
+
+def test_numpy_dtypes_and_helpers():
+    x = np.array([[3.0, -1.0, 2.0, 7.0], [0.5, 9.0, -4.0, 1.0]], np.float32)
+
+    def prog(jax, jnp):
+        out = {}
+        names = ["bool", "int8", "uint8", "int16", "int32", "float16", "float32", "complex64",
+                 "bfloat16", "float64", "int64"]
+        abstract = [jnp.generic, jnp.number, jnp.integer, jnp.signedinteger,
+                    jnp.unsignedinteger, jnp.inexact, jnp.floating, jnp.complexfloating,
+                    jnp.character, jnp.flexible, jnp.object_]
+        out["subdtype"] = [[bool(jnp.issubdtype(jnp.dtype(n), t)) for t in abstract]
+                           for n in names]
+        out["subdtype_scalar"] = [bool(jnp.issubdtype(getattr(jnp, n), jnp.floating))
+                                  for n in ("float32", "int32", "bfloat16")]
+        out["isdtype"] = [bool(jnp.isdtype(jnp.dtype(n), k)) for n in names for k in (
+            "bool", "signed integer", "unsigned integer", "integral", "real floating",
+            "complex floating", "numeric")]
+        out["dtype"] = [str(jnp.dtype(n)) for n in ("float32", "int32", "bool", "uint8")]
+        out["finfo"] = [float(jnp.finfo(jnp.float32).eps), float(jnp.finfo(jnp.float16).max),
+                        float(jnp.finfo("float32").tiny), int(jnp.finfo(jnp.float32).bits)]
+        out["iinfo"] = [int(jnp.iinfo(jnp.int8).min), int(jnp.iinfo("uint16").max),
+                        int(jnp.iinfo(jnp.int32).bits)]
+        a = jnp.asarray(x)
+        out["ndarray"] = isinstance(a, jnp.ndarray)
+        k = 2
+        p = jnp.argpartition(a, k, axis=1)
+        out["argpartition_low"] = jnp.sort(jnp.take_along_axis(a, p, axis=1)[:, :k], axis=1)
+        out["argpartition_kth"] = jnp.take_along_axis(a, p, axis=1)[:, k]
+        out["vectorize"] = jnp.vectorize(lambda u, v: u * 2 + v)(a, jnp.asarray(x[0]))
+        out["piecewise"] = jnp.piecewise(a, [a < 0, a > 5], [lambda v: -v, lambda v: v * 10,
+                                                             lambda v: v + 1])
+        out["apply_over_axes"] = jnp.apply_over_axes(jnp.sum, a, (0, 1))
+        out["mask_indices"] = jnp.mask_indices(3, jnp.triu, 1)
+        out["complex_warning"] = (issubclass(jnp.ComplexWarning, Warning),
+                                  jnp.ComplexWarning.__name__)
+        return out
+
+    check_program(prog, rtol=1e-6, atol=1e-6)
+
+
+covers("jax.numpy.ufunc", "jax.numpy.frompyfunc")
+
+
+def test_ufunc_frompyfunc():
+    x = np.array([[1.0, -2.0, 3.0], [0.5, 4.0, -1.0]], np.float32)
+
+    def prog(jax, jnp):
+        add = jnp.frompyfunc(lambda u, v: u + v, 2, 1, identity=0)
+        hyp = jnp.ufunc(lambda u, v: jnp.sqrt(u * u + v * v), 2, 1, name="hyp")
+        a_ = jnp.asarray(x)
+        return {"call": add(a_, 2.0), "outer": add.outer(a_[0], a_[1]),
+                "reduce0": add.reduce(a_), "reduce1": add.reduce(a_, axis=1, keepdims=True),
+                "reduce_none": add.reduce(a_, axis=None), "acc": add.accumulate(a_, axis=1),
+                "hyp": hyp(a_, a_ * 2), "hyp_reduce": hyp.reduce(a_, axis=0),
+                "attrs": (add.nin, add.nout, add.identity, hyp.__name__)}
+
+    check_program(prog, rtol=1e-5, atol=1e-5)

@@ -51,7 +51,7 @@ EXCLUDED.update({"numpy.linalg.test": "testing", "numpy.fft.test": "testing"})
 REASONS = {cat: reason for cat, (reason, _) in _CATS.items()}
 
 TEST_MODULES = ("test_elementwise", "test_reductions_manipulation", "test_linalg_fft_random",
-                "test_programs", "test_random_distributions", "test_more_functions",
+                "test_programs", "test_random_distributions", "test_numpy", "test_linalg",
                 "test_special")
 
 

@@ -1,5 +1,5 @@
 """``ufunc.reduce`` of binary ufuncs without a dedicated reduction (2026-11-27, found by the
-NumPy section of ``tests/transpiler/probe_unseen.py``: an HMM forward pass written with
+NumPy section of ``tools/probe_unseen.py``: an HMM forward pass written with
 ``np.logaddexp.reduce``) vs the real NumPy: reorderable ufuncs (logaddexp, logaddexp2,
 bitwise_or) over one axis, several axes and all, with ``keepdims``, ``initial``, an empty axis
 (the identity), integer inputs promoted to the loop dtype; ufuncs NumPy reduces in order

@@ -20,8 +20,9 @@ import sys
 REAL_NAMESPACES = ("tf", "tf.math", "tf.nn", "tf.linalg", "tf.signal", "tf.image", "tf.random",
                    "tf.bitwise", "tf.raw_ops")
 TEST_MODULES = ("test_math", "test_manipulation", "test_nn_image_signal", "test_special",
-                "test_linop", "test_added",
-                "test_linalg_random_raw", "test_programs", "test_more", "test_pyfunc",
+                "test_linop", "test_tensorflow", "test_linalg", "test_nn", "test_image",
+                "test_signal", "test_random",
+                "test_linalg_random_raw", "test_programs", "test_pyfunc",
                 "test_qrng")
 
 _RULES = [

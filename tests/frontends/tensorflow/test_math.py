@@ -283,3 +283,49 @@ covers("tf.TensorShape", "tf.as_dtype", "tf.constant", "tf.DType")
 covers("tf.Variable", "tf.Variable.assign", "tf.Variable.assign_add",
        "tf.Variable.assign_sub", "tf.Variable.read_value", "tf.convert_to_tensor")
 covers("tf.convert_to_tensor")
+
+
+MORE = [
+    Spec("math.angle", a(st.one_of(arrs(F64, lo=-3, hi=3), arrays("complex64", (3,), lo=-2, hi=2,
+                                                                     specials=False).map(A))),
+         rtol=1e-5, atol=1e-6),
+    Spec("math.accumulate_n", a([arrs(("float32",), shape=(2,)), arrs(("float32",), shape=(2,))])),
+]
+
+
+@pytest.mark.parametrize("spec", MORE, ids=lambda s: s.id)
+@EX
+@given(data=st.data())
+def test_more_core(spec, data):
+    run_spec(spec, data)
+
+
+CM = [
+    Spec("math.confusion_matrix", a(arrays("int32", (6,), lo=0, hi=3).map(A),
+                                    arrays("int32", (6,), lo=0, hi=3).map(A),
+                                    num_classes=st.sampled_from([None, 4]),
+                                    weights=st.one_of(st.none(), arrs(("float32",), shape=(6,),
+                                                                      specials=False)),
+                                    dtype=st.sampled_from([D("int32"), D("float32")]))),
+    Spec("math.confusion_matrix", a(arrays("int64", (4,), lo=-1, hi=5).map(A),
+                                    arrays("int64", (4,), lo=0, hi=5).map(A),
+                                    num_classes=st.sampled_from([None, 3]))),
+]
+
+
+@pytest.mark.parametrize("spec", CM, ids=lambda s: s.id)
+@EX
+@given(data=st.data())
+def test_confusion_matrix(spec, data):
+    run_spec(spec, data)
+
+
+def test_abs_of_complex_is_the_magnitude():
+    z = np.array([3 + 4j, -1j, 0], np.complex64)
+    for b in ("numpy", "tensorflow"):
+        with ivy.using_backend(b):
+            for fn in (ftf.abs, ftf.math.abs):
+                got = fn(ftf.constant(z))
+                want = real.abs(z)
+                assert str(got.dtype.name) == want.dtype.name
+                np.testing.assert_allclose(np.asarray(got.numpy()), want.numpy())

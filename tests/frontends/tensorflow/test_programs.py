@@ -7,6 +7,7 @@ import sys
 
 import numpy as np
 import pytest
+import tensorflow as real
 
 import ivy
 import ivy.frontends.tensorflow as ftf
@@ -154,3 +155,37 @@ def test_not_implemented_message():
         ftf.GradientTape()
     with pytest.raises(AttributeError):
         ftf.no_such_function  # noqa: B018
+
+
+def test_trace_added():
+    """Philox stateless_uniform -> expm -> lu traced with ivy.trace_graph: the seed is graph
+    data (a second seed replays correctly), and the graph replays on JAX."""
+    def f(x, s):
+        t, sd = ftf._core.wrap(ivy.to_native(x)), ftf._core.wrap(ivy.to_native(s))
+        u = ftf.random.stateless_uniform([3, 3], seed=sd)
+        return ivy.Array(ftf.linalg.lu(ftf.linalg.expm(t + u))[0]._data)
+
+    x = np.eye(3, dtype=np.float32)
+    g = ivy.trace_graph(f, x, np.array([1, 2], np.int64))
+    for seed in ([1, 2], [5, 9]):
+        s = np.array(seed, np.int64)
+        exp = real.linalg.lu(real.linalg.expm(
+            x + real.random.stateless_uniform([3, 3], seed=real.constant(s))))[0].numpy()
+        np.testing.assert_allclose(ivy.to_numpy(g(x, s)), exp, rtol=1e-4, atol=1e-5)
+        np.testing.assert_allclose(ivy.to_numpy(g.with_backend("jax")(x, s)), exp, rtol=1e-4,
+                                   atol=1e-5)
+
+
+def test_extract_patches_traced_follows_new_images():
+    """extract_patches' windows are ivy.get_item calls (native slicing is not recorded): the
+    traced graph gives the patches of a new image, not the example's."""
+    def f(x):
+        t = ftf._core.wrap(ivy.to_native(x))
+        return ivy.Array(ftf.image.extract_patches(t, [1, 3, 3, 1], [1, 2, 2, 1], [1, 1, 1, 1],
+                                                   "SAME")._data)
+
+    rng = np.random.default_rng(3)
+    x, y = (rng.random((1, 6, 5, 2)).astype(np.float32) for _ in range(2))
+    g = ivy.trace_graph(f, x)
+    exp = real.image.extract_patches(y, [1, 3, 3, 1], [1, 2, 2, 1], [1, 1, 1, 1], "SAME")
+    np.testing.assert_allclose(ivy.to_numpy(g(y)), exp.numpy())

@@ -165,19 +165,19 @@ def _meta(path, *args, **kwargs):
     both raise); returns the frontend's values per backend."""
     import tensorflow as real
 
-    from .helpers import _conv, call
+    from .helpers import call, to_front, to_real
 
     try:
-        exp = call(real, path, _conv(args, real), _conv(kwargs, real))
+        exp = call(real, path, to_real(args), to_real(kwargs))
     except Exception:  # noqa: BLE001
         for b in BACKENDS:
             with ivy.using_backend(b), pytest.raises(Exception):  # noqa: B017
-                call(ftf, path, _conv(args, ftf), _conv(kwargs, ftf))
+                call(ftf, path, to_front(args), to_front(kwargs))
         return None
     out = {}
     for b in BACKENDS:
         with ivy.using_backend(b):
-            got = call(ftf, path, _conv(args, ftf), _conv(kwargs, ftf))
+            got = call(ftf, path, to_front(args), to_front(kwargs))
             assert got.dtype.name == exp.dtype.name, f"{path} on {b}: {got.dtype} != {exp.dtype}"
             assert got.shape.as_list() == exp.shape.as_list(), f"{path} on {b}: {got.shape}"
             assert ivy.backend_of(got._data).name == b

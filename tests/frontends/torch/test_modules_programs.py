@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import ivy
 import ivy.frontends.torch as ft
 
-from .helpers import BACKENDS, NUMERIC, T, arrays, check, compare, covers, shapes
+from .helpers import BACKENDS, NUMERIC, T, arrays, check, compare, covers, shapes, to_front, to_real
 
 
 def programs(torch):
@@ -242,15 +242,11 @@ def test_getitem_setitem(x, key):
 
 
 def _real(v):
-    from .helpers import _to_real
-
-    return _to_real(v)
+    return to_real(v)
 
 
 def _front(v):
-    from .helpers import _to_front
-
-    return _to_front(v)
+    return to_front(v)
 
 
 def test_inplace_rules_and_attributes():

@@ -3,7 +3,7 @@
 a user ``tf.TensorArray`` loop, ``tf.image.rot90`` of one image (nested ``If``s and a string
 ``Const`` in an assertion), ``tf.image.extract_patches`` (was right on the example only). Each
 is transpiled and compared with TensorFlow on new inputs. The survey over tf.image / tf.signal /
-tf.linalg / Keras is ``python -m tests.transpiler.tensorflow.survey``."""
+tf.linalg / Keras is ``python -m tools.survey_tensorflow``."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ accepts and what it still refuses, against torch itself.
   backward is not its forward's derivative (a straight-through estimator, a scaled one), and a
   mapping rule whose value is right and whose derivative is wrong.
 
-MobileNetV2 and LeViT themselves (random init, small configs): ``test_more_models.py``.
+MobileNetV2 and LeViT themselves (random init, small configs): ``test_transformers_models.py``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
-"""Fixes found by probing unseen real code (``python -m tests.transpiler.probe_unseen jax``,
-2026-11-27): ``jax.checkpoint`` / ``flax.linen.remat`` put their body in a ``remat2`` equation
-(this JAX's name for the checkpoint primitive), which had no mapping; its sub-jaxpr is inlined
-now, as ``pjit``'s. Compared with JAX itself on the example and on a new draw."""
+"""JAX transforms inside the transpiled program: ``jax.checkpoint`` / ``flax.linen.remat`` put
+their body in a ``remat2`` equation (this JAX's name for the checkpoint primitive), which had no
+mapping until probing unseen real code found it (``python -m tools.probe_unseen jax``,
+2026-11-27); its sub-jaxpr is inlined now, as ``pjit``'s. Compared with JAX itself on the
+example and on a new draw."""
 
 from __future__ import annotations
 

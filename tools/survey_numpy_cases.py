@@ -1,4 +1,5 @@
-"""Realistic NumPy numerical code for the transpiler survey (``survey.py``): name -> (fn, args).
+"""Realistic NumPy numerical code for the transpiler survey (``survey_numpy.py``):
+name -> (fn, args).
 
 Written as a scientist would write it (float64 by default, some float32), robust to a fresh
 random draw of its inputs (SPD matrices are built inside the functions).

@@ -3,7 +3,7 @@ transpiled torch -> numpy / tensorflow / jax and re-checked against torch on a t
 
 Not a pytest module (no ``test_`` prefix). Run:
 
-    .venv/bin/python -m tests.transpiler.torch.survey [--targets numpy,jax] [--only SUBSTR]
+    .venv/bin/python -m tools.survey_torch [--targets numpy,jax] [--only SUBSTR]
         [--group kornia|nn|transformers] [--json out.json]
 
 Each (case, target) is one of: ``ok`` (verified, and equal to torch on a third draw),

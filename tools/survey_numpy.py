@@ -1,7 +1,7 @@
-"""Survey: realistic NumPy numerical code (``survey_cases.py``) transpiled to torch, jax and
+"""Survey: realistic NumPy numerical code (``survey_numpy_cases.py``) transpiled to torch, jax and
 tensorflow; each result re-checked against NumPy on a third random draw.
 
-    .venv/bin/python -m tests.transpiler.numpy.survey [--targets torch,jax] [-k NAME] [--json F]
+    .venv/bin/python -m tools.survey_numpy [--targets torch,jax] [-k NAME] [--json F]
 
 Outcome per (case, target): ``ok``, ``refused`` (a ``TranspileError``: op and reason), ``error``
 (another exception: a crash of the transpiler) or ``wrong`` (the transpile succeeded but the
@@ -21,8 +21,7 @@ import numpy as np
 import ivy
 from ivy.transpiler import TranspileError
 from ivy.transpiler import frameworks as fw
-
-from .survey_cases import CASES
+from tools.survey_numpy_cases import CASES
 
 TARGETS = ("torch", "jax", "tensorflow")
 

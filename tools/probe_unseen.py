@@ -2,7 +2,7 @@
 re-checked against the source framework on a new draw (models: the report's gradient check too).
 Not collected by pytest (no ``test_`` prefix); run as a module:
 
-    .venv/bin/python -m tests.transpiler.probe_unseen [tf|torch|jax|numpy ...] [-k substr]
+    .venv/bin/python -m tools.probe_unseen [tf|torch|jax|numpy ...] [-k substr]
         [--targets numpy,torch] [--apps]
 
 Prints one line per (case, target) -- ``ok``, ``refused <reason>``, ``WRONG <detail>`` or
@@ -171,7 +171,7 @@ def tf_cases(apps=False):
 
 
 def run_tf(targets, k, apps):
-    from tests.transpiler.tensorflow.survey import run_case
+    from tools.survey_tensorflow import run_case
     out = []
     for name, (make, args) in tf_cases(apps).items():
         if k and k.lower() not in name.lower():
@@ -808,7 +808,7 @@ def torch_cases_13():
 
 
 def run_torch(targets, k):
-    from tests.transpiler.torch.survey import run_case
+    from tools.survey_torch import run_case
     out = []
     cases = {n: (o, a, ()) for n, (o, a) in torch_cases().items()}
     for n, (make, draw) in torch_cases_13().items():   # batch 2 verified, then batch 3
@@ -841,7 +841,7 @@ def jax_cases():
     import optax
     from flax import linen as nn
 
-    from tests.transpiler.jax.survey import Case, _f32
+    from tools.survey_jax import Case, f32
 
     key = jax.random.PRNGKey(0)
     out = []
@@ -851,8 +851,8 @@ def jax_cases():
             return (mod, mod.init(key, *draw(np.random.default_rng(0))))
         out.append(Case("flax", name, make, draw))
 
-    seq = lambda r: (_f32(r, 2, 5, 6),)  # noqa: E731
-    img = lambda r: (_f32(r, 2, 8, 8, 4),)  # noqa: E731
+    seq = lambda r: (f32(r, 2, 5, 6),)  # noqa: E731
+    img = lambda r: (f32(r, 2, 8, 8, 4),)  # noqa: E731
     linen("RNN(OptimizedLSTMCell)", nn.RNN(nn.OptimizedLSTMCell(5)), seq)
     linen("RNN(SimpleCell)", nn.RNN(nn.SimpleCell(5)), seq)
     linen("RNN(MGUCell)", nn.RNN(nn.MGUCell(5)), seq)
@@ -865,9 +865,9 @@ def jax_cases():
             return nn.RNN(nn.LSTMCell(4))(x, seq_lengths=lengths)
 
     linen("RNN(LSTMCell) seq_lengths", RNNLen(),
-          lambda r: (_f32(r, 2, 5, 6), r.integers(1, 6, 2).astype(np.int32)))
+          lambda r: (f32(r, 2, 5, 6), r.integers(1, 6, 2).astype(np.int32)))
     linen("RNN(ConvLSTMCell)", nn.RNN(nn.ConvLSTMCell(3, (3, 3))),
-          lambda r: (_f32(r, 2, 4, 6, 6, 2),))
+          lambda r: (f32(r, 2, 4, 6, 6, 2),))
 
     class StackedRNN(nn.Module):
         @nn.compact
@@ -889,7 +889,7 @@ def jax_cases():
                 deterministic=True, normalize_qk=True)(q, kv, mask=m)
 
     linen("MHDPA cross, padding&causal mask, normalize_qk", MHAmask(),
-          lambda r: (_f32(r, 2, 4, 6), _f32(r, 2, 5, 6), r.random((2, 5)) > 0.2))
+          lambda r: (f32(r, 2, 4, 6), f32(r, 2, 5, 6), r.random((2, 5)) > 0.2))
     linen("Einsum", nn.Einsum((3, 6, 4), "bsd,hdk->bshk"), seq)
     linen("DenseGeneral multi-axis", nn.DenseGeneral((2, 3), axis=(-2, -1)), seq)
     linen("ConvLocal", nn.ConvLocal(3, (3, 3)), img)
@@ -925,7 +925,7 @@ def jax_cases():
                             length=3)
             return Stack()(x, None)[0]
 
-    linen("nn.scan over stacked layers", ScanLayers(), lambda r: (_f32(r, 3, 6),))
+    linen("nn.scan over stacked layers", ScanLayers(), lambda r: (f32(r, 3, 6),))
 
     class Remat(nn.Module):
         @nn.compact
@@ -948,7 +948,7 @@ def jax_cases():
                     lambda: bn_train()[0],
                     lambda r: (jax.tree_util.tree_map(np.asarray, bn_train()[1]["params"]),
                                jax.tree_util.tree_map(np.asarray, bn_train()[1]["batch_stats"]),
-                               _f32(r, 4, 5))))
+                               f32(r, 4, 5))))
 
     params0 = {"w": np.ones((3, 2), np.float32), "b": np.zeros(2, np.float32)}
 
@@ -960,8 +960,8 @@ def jax_cases():
             return optax.apply_updates(params, updates), state
 
         def draw(r):
-            g = {"w": _f32(r, 3, 2), "b": _f32(r, 2)}
-            p = {"w": _f32(r, 3, 2), "b": _f32(r, 2)}
+            g = {"w": f32(r, 3, 2), "b": f32(r, 2)}
+            p = {"w": f32(r, 3, 2), "b": f32(r, 2)}
             st = state0
             for _ in range(steps - 1):
                 _, st = step(jax.tree_util.tree_map(jnp.asarray, g), st,
@@ -1004,7 +1004,7 @@ def jax_cases():
 
 
 def run_jax(targets, k):
-    from tests.transpiler.jax.survey import run_case
+    from tools.survey_jax import run_case
     out = []
     for case in jax_cases():
         name = f"{case.group}: {case.name}"
@@ -1020,7 +1020,7 @@ def run_jax(targets, k):
 # -- NumPy scientific code ---------------------------------------------------------------------
 def numpy_cases():
     """Scientific NumPy written the way people write it; none of it is in
-    ``tests/transpiler/numpy`` (the corpus and the survey)."""
+    ``tests/transpiler/numpy`` (the corpus) and ``tools/survey_numpy.py``."""
     rng = np.random.default_rng(60)
 
     def f64(*s):
@@ -1571,7 +1571,7 @@ def numpy_cases():
 
 
 def run_numpy(targets, k):
-    from tests.transpiler.numpy.survey import run_case
+    from tools.survey_numpy import run_case
     out = []
     for name, (fn, args) in numpy_cases().items():
         if k and k.lower() not in name.lower():

@@ -2,7 +2,7 @@
 transpiled to NumPy, JAX and PyTorch, each result re-checked against TensorFlow on a third random
 draw. Not collected by pytest (no ``test_`` prefix); run as a module:
 
-    .venv/bin/python -m tests.transpiler.tensorflow.survey [group ...] [--targets numpy,jax]
+    .venv/bin/python -m tools.survey_tensorflow [group ...] [--targets numpy,jax]
 
 Prints one line per (case, target) — ``ok``, ``refused <op>: <reason>`` or ``WRONG <detail>`` —
 then a table per group and target. Groups: image, signal, linalg, keras, state.

@@ -1,4 +1,4 @@
-"""Regression tests for the aten mappings the real-code survey (``survey.py``) found missing:
+"""Regression tests for the aten mappings the real-code survey (``tools/survey_torch.py``) found missing:
 ``nn.LSTM`` (``mkldnn_rnn_layer``), ``nn.EmbeddingBag`` (``_embedding_bag``), ``nn.Bilinear``
 (``_trilinear``), ``avg_pool`` with ``ceil_mode`` and a partial last window, bicubic
 ``grid_sample`` and 5-D ``grid_sample`` (``grid_sampler_3d``, kornia's ``warp_affine3d``).

@@ -11,7 +11,7 @@ Each case is transpiled with ``ivy.transpile(..., source="jax", target=T)`` and 
 
 Not collected by pytest (no ``test_`` names). Run as a module::
 
-    .venv/bin/python -m tests.transpiler.jax.survey [--targets numpy,torch] [-k substr]
+    .venv/bin/python -m tools.survey_jax [--targets numpy,torch] [-k substr]
         [--json out.json] [--compare before.json]
 """
 
@@ -29,7 +29,7 @@ import numpy as np
 TARGETS = ("numpy", "torch", "tensorflow")
 
 
-def _f32(rng, *s):
+def f32(rng, *s):
     return rng.standard_normal(s).astype(np.float32)
 
 
@@ -63,24 +63,24 @@ def _optax_cases():
         return np.eye(k, dtype=np.float32)[rng.integers(0, k, n)]
 
     loss("softmax_cross_entropy", optax.softmax_cross_entropy,
-         lambda r: (_f32(r, 4, 5), onehot(r)))
+         lambda r: (f32(r, 4, 5), onehot(r)))
     loss("softmax_cross_entropy_with_integer_labels",
          optax.softmax_cross_entropy_with_integer_labels,
-         lambda r: (_f32(r, 4, 5), r.integers(0, 5, 4).astype(np.int32)))
+         lambda r: (f32(r, 4, 5), r.integers(0, 5, 4).astype(np.int32)))
     loss("safe_softmax_cross_entropy", optax.safe_softmax_cross_entropy,
-         lambda r: (_f32(r, 4, 5), onehot(r)))
+         lambda r: (f32(r, 4, 5), onehot(r)))
     loss("sigmoid_binary_cross_entropy", optax.sigmoid_binary_cross_entropy,
-         lambda r: (_f32(r, 4, 5), (r.random((4, 5)) > 0.5).astype(np.float32)))
-    loss("huber_loss", optax.huber_loss, lambda r: (_f32(r, 4, 5), _f32(r, 4, 5)))
-    loss("l2_loss", optax.l2_loss, lambda r: (_f32(r, 4, 5), _f32(r, 4, 5)))
-    loss("squared_error", optax.squared_error, lambda r: (_f32(r, 4, 5), _f32(r, 4, 5)))
-    loss("log_cosh", optax.log_cosh, lambda r: (_f32(r, 4, 5), _f32(r, 4, 5)))
-    loss("cosine_similarity", optax.cosine_similarity, lambda r: (_f32(r, 4, 5), _f32(r, 4, 5)))
-    loss("cosine_distance", optax.cosine_distance, lambda r: (_f32(r, 4, 5), _f32(r, 4, 5)))
+         lambda r: (f32(r, 4, 5), (r.random((4, 5)) > 0.5).astype(np.float32)))
+    loss("huber_loss", optax.huber_loss, lambda r: (f32(r, 4, 5), f32(r, 4, 5)))
+    loss("l2_loss", optax.l2_loss, lambda r: (f32(r, 4, 5), f32(r, 4, 5)))
+    loss("squared_error", optax.squared_error, lambda r: (f32(r, 4, 5), f32(r, 4, 5)))
+    loss("log_cosh", optax.log_cosh, lambda r: (f32(r, 4, 5), f32(r, 4, 5)))
+    loss("cosine_similarity", optax.cosine_similarity, lambda r: (f32(r, 4, 5), f32(r, 4, 5)))
+    loss("cosine_distance", optax.cosine_distance, lambda r: (f32(r, 4, 5), f32(r, 4, 5)))
     loss("hinge_loss", optax.hinge_loss,
-         lambda r: (_f32(r, 8), np.sign(_f32(r, 8)).astype(np.float32)))
+         lambda r: (f32(r, 8), np.sign(f32(r, 8)).astype(np.float32)))
     loss("multiclass_hinge_loss", optax.losses.multiclass_hinge_loss,
-         lambda r: (_f32(r, 4, 5), r.integers(0, 5, 4).astype(np.int32)))
+         lambda r: (f32(r, 4, 5), r.integers(0, 5, 4).astype(np.int32)))
     loss("kl_divergence", optax.kl_divergence,
          lambda r: (np.log(r.dirichlet(np.ones(5), 4)).astype(np.float32),
                     r.dirichlet(np.ones(5), 4).astype(np.float32)))
@@ -88,9 +88,9 @@ def _optax_cases():
          lambda r: (np.log(r.dirichlet(np.ones(5), 4)).astype(np.float32),
                     r.dirichlet(np.ones(5), 4).astype(np.float32)))
     loss("poly_loss_cross_entropy", optax.losses.poly_loss_cross_entropy,
-         lambda r: (_f32(r, 4, 5), onehot(r)))
+         lambda r: (f32(r, 4, 5), onehot(r)))
     loss("sigmoid_focal_loss", optax.sigmoid_focal_loss,
-         lambda r: (_f32(r, 4, 5), (r.random((4, 5)) > 0.5).astype(np.float32)))
+         lambda r: (f32(r, 4, 5), (r.random((4, 5)) > 0.5).astype(np.float32)))
     loss("smooth_labels", lambda y: optax.smooth_labels(y, 0.1), lambda r: (onehot(r),))
 
     def ctc(logits, logit_pad, labels, label_pad):
@@ -101,7 +101,7 @@ def _optax_cases():
         pad[1, 5:] = 1
         lpad = np.zeros((2, 3), np.float32)
         lpad[0, 2:] = 1
-        return (_f32(r, 2, 6, 4), pad, r.integers(1, 4, (2, 3)).astype(np.int32), lpad)
+        return (f32(r, 2, 6, 4), pad, r.integers(1, 4, (2, 3)).astype(np.int32), lpad)
 
     loss("ctc_loss", ctc, ctc_draw)
 
@@ -116,8 +116,8 @@ def _optax_cases():
             return optax.apply_updates(params, updates), state
 
         def draw(r):
-            g = {"w": _f32(r, 3, 2), "b": _f32(r, 2)}
-            p = {"w": _f32(r, 3, 2), "b": _f32(r, 2)}
+            g = {"w": f32(r, 3, 2), "b": f32(r, 2)}
+            p = {"w": f32(r, 3, 2), "b": f32(r, 2)}
             st = state0
             if steps > 1:  # a state after a few real steps (non-trivial moments)
                 import jax.numpy as jnp
@@ -168,9 +168,9 @@ def _flax_cases():
             return (mod, mod.init(key, *args))
         out.append(Case("flax linen", name, make, draw))
 
-    img = lambda r: (_f32(r, 2, 8, 8, 3),)  # noqa: E731
-    seq = lambda r: (_f32(r, 2, 5, 8),)  # noqa: E731
-    linen("Dense", nn.Dense(4), lambda r: (_f32(r, 3, 5),))
+    img = lambda r: (f32(r, 2, 8, 8, 3),)  # noqa: E731
+    seq = lambda r: (f32(r, 2, 5, 8),)  # noqa: E731
+    linen("Dense", nn.Dense(4), lambda r: (f32(r, 3, 5),))
     for pad in ("SAME", "VALID", "CIRCULAR", "REFLECT", ((1, 2), (0, 1))):
         linen(f"Conv padding={pad}", nn.Conv(4, (3, 3), padding=pad), img)
     linen("Conv strided dilated", nn.Conv(4, (3, 3), strides=2, kernel_dilation=2), img)
@@ -179,7 +179,7 @@ def _flax_cases():
     linen("ConvTranspose VALID", nn.ConvTranspose(4, (3, 3), padding="VALID"), img)
     linen("LayerNorm", nn.LayerNorm(), seq)
     linen("RMSNorm", nn.RMSNorm(), seq)
-    linen("GroupNorm", nn.GroupNorm(num_groups=4), lambda r: (_f32(r, 2, 6, 6, 8),))
+    linen("GroupNorm", nn.GroupNorm(num_groups=4), lambda r: (f32(r, 2, 6, 6, 8),))
     linen("BatchNorm(use_running_average=True)", nn.BatchNorm(use_running_average=True), img)
     linen("Embed", nn.Embed(20, 6), lambda r: (r.integers(0, 20, (2, 3)).astype(np.int32),))
     linen("Dropout(deterministic)", nn.Dropout(0.5, deterministic=True), seq)
@@ -202,7 +202,7 @@ def _flax_cases():
             return nn.MultiHeadDotProductAttention(num_heads=2, qkv_features=8)(x, mask=m)
 
     linen("MultiHeadDotProductAttention padding mask", PadMask(),
-          lambda r: (_f32(r, 2, 5, 8), (r.random((2, 5)) > 0.3)))
+          lambda r: (f32(r, 2, 5, 8), (r.random((2, 5)) > 0.3)))
     linen("RNN(LSTMCell)", nn.RNN(nn.LSTMCell(6)), seq)
     linen("RNN(GRUCell)", nn.RNN(nn.GRUCell(6)), seq)
     linen("Bidirectional LSTM", nn.Bidirectional(nn.RNN(nn.LSTMCell(4)),
@@ -233,7 +233,7 @@ def _flax_cases():
             h = nn.LayerNorm()(x)
             return x + nn.Dense(8)(nn.gelu(nn.Dense(32)(h)))
 
-    linen("MLP (Dense, gelu, Dropout, LayerNorm)", MLP(), lambda r: (_f32(r, 3, 5),))
+    linen("MLP (Dense, gelu, Dropout, LayerNorm)", MLP(), lambda r: (f32(r, 3, 5),))
     linen("CNN (Conv, BatchNorm, max_pool, avg_pool)", CNN(), img)
     linen("transformer block (causal)", Block(), seq)
 
@@ -246,7 +246,7 @@ def _flax_cases():
             out.append(Case("flax nnx", name, build, draw))
 
         nnx_case("nnx.Linear", lambda: nnx.Linear(5, 4, rngs=nnx.Rngs(0)),
-                 lambda r: (_f32(r, 3, 5),))
+                 lambda r: (f32(r, 3, 5),))
         nnx_case("nnx.Conv", lambda: nnx.Conv(3, 4, (3, 3), rngs=nnx.Rngs(0)), img)
         nnx_case("nnx.LayerNorm", lambda: nnx.LayerNorm(8, rngs=nnx.Rngs(0)), seq)
 
@@ -278,13 +278,13 @@ def _numeric_cases():
     def num(group, name, fn, draw):
         out.append(Case(group, name, lambda: fn, draw))
 
-    sq = lambda r: (_f32(r, 4, 4) + 3 * np.eye(4, dtype=np.float32),)  # noqa: E731
+    sq = lambda r: (f32(r, 4, 4) + 3 * np.eye(4, dtype=np.float32),)  # noqa: E731
     spd = lambda r: (_spd(r),)  # noqa: E731
-    rect = lambda r: (_f32(r, 5, 3),)  # noqa: E731
+    rect = lambda r: (f32(r, 5, 3),)  # noqa: E731
     L = "jnp.linalg"
-    num(L, "solve", jnp.linalg.solve, lambda r: (*sq(r), _f32(r, 4, 2)))
+    num(L, "solve", jnp.linalg.solve, lambda r: (*sq(r), f32(r, 4, 2)))
     num(L, "solve batched", jnp.linalg.solve,
-        lambda r: (_f32(r, 2, 4, 4) + 3 * np.eye(4, dtype=np.float32), _f32(r, 2, 4, 1)))
+        lambda r: (f32(r, 2, 4, 4) + 3 * np.eye(4, dtype=np.float32), f32(r, 2, 4, 1)))
     num(L, "inv", jnp.linalg.inv, sq)
     num(L, "det", jnp.linalg.det, sq)
     num(L, "slogdet", jnp.linalg.slogdet, sq)
@@ -303,7 +303,7 @@ def _numeric_cases():
     num(L, "qr", jnp.linalg.qr, rect)
     num(L, "qr complete", lambda a: jnp.linalg.qr(a, mode="complete"), rect)
     num(L, "cholesky", jnp.linalg.cholesky, spd)
-    num(L, "lstsq", lambda a, b: jnp.linalg.lstsq(a, b)[0], lambda r: (*rect(r), _f32(r, 5)))
+    num(L, "lstsq", lambda a, b: jnp.linalg.lstsq(a, b)[0], lambda r: (*rect(r), f32(r, 5)))
     num(L, "pinv", jnp.linalg.pinv, rect)
     num(L, "norm (fro, 2, nuc, vector)",
         lambda a: (jnp.linalg.norm(a), jnp.linalg.norm(a, 2), jnp.linalg.norm(a, "nuc"),
@@ -313,30 +313,30 @@ def _numeric_cases():
     num(L, "eigvals (order not unique): sum and product",
         lambda a: (jnp.linalg.eigvals(a).sum(), jnp.prod(jnp.linalg.eigvals(a))), sq)
     S = "jax.scipy"
-    num(S, "linalg.expm", jsp.linalg.expm, lambda r: (0.3 * _f32(r, 4, 4),))
+    num(S, "linalg.expm", jsp.linalg.expm, lambda r: (0.3 * f32(r, 4, 4),))
     num(S, "linalg.solve_triangular",
         lambda a, b: jsp.linalg.solve_triangular(a, b, lower=True),
-        lambda r: (_lower_tri(r), _f32(r, 4, 2)))
+        lambda r: (_lower_tri(r), f32(r, 4, 2)))
     num(S, "linalg.solve_triangular trans unit_diagonal",
         lambda a, b: jsp.linalg.solve_triangular(a, b, trans=1, unit_diagonal=True,
                                                  lower=False),
-        lambda r: (_lower_tri(r).T.copy(), _f32(r, 4)))
+        lambda r: (_lower_tri(r).T.copy(), f32(r, 4)))
     num(S, "linalg.lu_factor/lu_solve",
         lambda a, b: jsp.linalg.lu_solve(jsp.linalg.lu_factor(a), b),
-        lambda r: (*sq(r), _f32(r, 4, 2)))
+        lambda r: (*sq(r), f32(r, 4, 2)))
     num(S, "linalg.lu (P, L, U)", jsp.linalg.lu, sq)
     num(S, "linalg.cho_factor/cho_solve",
         lambda a, b: jsp.linalg.cho_solve(jsp.linalg.cho_factor(a), b),
-        lambda r: (*spd(r), _f32(r, 4, 2)))
+        lambda r: (*spd(r), f32(r, 4, 2)))
     num(S, "signal.convolve", lambda a, b: jsp.signal.convolve(a, b, mode="same"),
-        lambda r: (_f32(r, 16), _f32(r, 5)))
+        lambda r: (f32(r, 16), f32(r, 5)))
     num(S, "signal.convolve2d", lambda a, b: jsp.signal.convolve2d(a, b, mode="full"),
-        lambda r: (_f32(r, 6, 6), _f32(r, 3, 3)))
+        lambda r: (f32(r, 6, 6), f32(r, 3, 3)))
     num(S, "special.logsumexp", lambda x: jsp.special.logsumexp(x, axis=-1), rect)
     num(S, "special.gammaln/digamma", lambda x: (jsp.special.gammaln(x), jsp.special.digamma(x)),
-        lambda r: (np.abs(_f32(r, 8)) + 0.5,))
+        lambda r: (np.abs(f32(r, 8)) + 0.5,))
     num(S, "special.erf/xlogy", lambda x, y: (jsp.special.erf(x), jsp.special.xlogy(x, y)),
-        lambda r: (_f32(r, 8), np.abs(_f32(r, 8)) + 0.1))
+        lambda r: (f32(r, 8), np.abs(f32(r, 8)) + 0.1))
     num(S, "stats.norm.logpdf", lambda x: jsp.stats.norm.logpdf(x, 0.5, 2.0), rect)
     N = "jax.nn"
     num(N, "gelu/softmax/log_softmax",
@@ -346,11 +346,11 @@ def _numeric_cases():
     num(N, "silu/softplus/sigmoid/relu6",
         lambda x: (jax.nn.silu(x), jax.nn.softplus(x), jax.nn.sigmoid(x), jax.nn.relu6(x)), rect)
     num(N, "dot_product_attention", jax.nn.dot_product_attention,
-        lambda r: (_f32(r, 2, 5, 2, 4), _f32(r, 2, 5, 2, 4), _f32(r, 2, 5, 2, 4)))
+        lambda r: (f32(r, 2, 5, 2, 4), f32(r, 2, 5, 2, 4), f32(r, 2, 5, 2, 4)))
     J = "jnp"
     num(J, "fft/ifft/rfft/irfft/fft2",
         lambda x: (jnp.fft.fft(x), jnp.fft.ifft(x), jnp.fft.rfft(x), jnp.fft.irfft(x),
-                   jnp.fft.fft2(x)), lambda r: (_f32(r, 4, 8),))
+                   jnp.fft.fft2(x)), lambda r: (f32(r, 4, 8),))
     num(J, "cumsum/cumprod/sort/argsort/take_along_axis",
         lambda x: (jnp.cumsum(x, 0), jnp.cumprod(x, 1), jnp.sort(x, 1), jnp.argsort(x, 0),
                    jnp.take_along_axis(x, jnp.argsort(x, 1), 1)), rect)
@@ -358,61 +358,61 @@ def _numeric_cases():
         rect)
     num(J, "einsum/tensordot/kron", lambda a, b: (jnp.einsum("ij,kj->ik", a, b),
                                                   jnp.tensordot(a, b.T, 1), jnp.kron(a, b)),
-        lambda r: (_f32(r, 3, 4), _f32(r, 2, 4)))
+        lambda r: (f32(r, 3, 4), f32(r, 2, 4)))
     num(J, "cov/corrcoef/histogram-free stats",
         lambda x: (jnp.cov(x.T), jnp.corrcoef(x.T), jnp.median(x, 0), jnp.var(x, 0)),
-        lambda r: (_f32(r, 16, 3),))
+        lambda r: (f32(r, 16, 3),))
     num(J, "where/clip/interp", lambda x: (jnp.where(x > 0, x, 0.1 * x), jnp.clip(x, -1, 1),
                                            jnp.interp(x, jnp.linspace(-2, 2, 5),
                                                       jnp.arange(5.0))), rect)
     C = "lax control flow"
     num(C, "fori_loop", lambda x: lax.fori_loop(0, 5, lambda i, v: v * 0.5 + jnp.sin(v), x),
-        lambda r: (_f32(r, 4),))
+        lambda r: (f32(r, 4),))
     num(C, "while_loop data-dependent",
         lambda x: lax.while_loop(lambda s: s.sum() < 50.0, lambda s: s * 2.0 + 0.1,
-                                 jnp.abs(x) + 0.1), lambda r: (_f32(r, 4),))
+                                 jnp.abs(x) + 0.1), lambda r: (f32(r, 4),))
 
     def rnn(h0, xs, w):
         return lax.scan(lambda h, x: (jnp.tanh(h @ w + x), h.sum()), h0, xs)
 
-    num(C, "scan RNN", rnn, lambda r: (_f32(r, 2, 4), _f32(r, 6, 2, 4), 0.5 * _f32(r, 4, 4)))
-    num(C, "cond", lambda x: lax.cond(x.sum() > 0, jnp.sin, jnp.cos, x), lambda r: (_f32(r, 5),))
+    num(C, "scan RNN", rnn, lambda r: (f32(r, 2, 4), f32(r, 6, 2, 4), 0.5 * f32(r, 4, 4)))
+    num(C, "cond", lambda x: lax.cond(x.sum() > 0, jnp.sin, jnp.cos, x), lambda r: (f32(r, 5),))
     num(C, "switch", lambda i, x: lax.switch(i, [jnp.sin, jnp.cos, jnp.tanh], x),
-        lambda r: (np.asarray(r.integers(0, 3), np.int32), _f32(r, 5)))
-    num(C, "map", lambda x: lax.map(lambda v: v @ v.T, x), lambda r: (_f32(r, 3, 2, 4),))
+        lambda r: (np.asarray(r.integers(0, 3), np.int32), f32(r, 5)))
+    num(C, "map", lambda x: lax.map(lambda v: v @ v.T, x), lambda r: (f32(r, 3, 2, 4),))
     num(C, "associative_scan", lambda x: lax.associative_scan(jnp.add, x),
-        lambda r: (_f32(r, 8),))
+        lambda r: (f32(r, 8),))
     T = "transforms"
     num(T, "vmap of a per-example function",
         jax.vmap(lambda w, x: jnp.tanh(w @ x).sum(), in_axes=(None, 0)),
-        lambda r: (_f32(r, 3, 4), _f32(r, 5, 4)))
+        lambda r: (f32(r, 3, 4), f32(r, 5, 4)))
     num(T, "vmap of solve", jax.vmap(jnp.linalg.solve),
-        lambda r: (_f32(r, 3, 4, 4) + 3 * np.eye(4, dtype=np.float32), _f32(r, 3, 4)))
+        lambda r: (f32(r, 3, 4, 4) + 3 * np.eye(4, dtype=np.float32), f32(r, 3, 4)))
 
     def mse(w, x, y):
         return jnp.mean((jnp.tanh(x @ w) - y) ** 2)
 
     num(T, "jax.grad of an MSE loss", jax.grad(mse),
-        lambda r: (_f32(r, 4, 2), _f32(r, 8, 4), _f32(r, 8, 2)))
+        lambda r: (f32(r, 4, 2), f32(r, 8, 4), f32(r, 8, 2)))
     num(T, "jax.value_and_grad of softmax CE", jax.value_and_grad(
         lambda w, x, y: -jnp.mean(jnp.sum(jax.nn.log_softmax(x @ w) * y, -1))),
-        lambda r: (_f32(r, 4, 3), _f32(r, 6, 4), np.eye(3, dtype=np.float32)[r.integers(0, 3, 6)]))
+        lambda r: (f32(r, 4, 3), f32(r, 6, 4), np.eye(3, dtype=np.float32)[r.integers(0, 3, 6)]))
     num(T, "jax.grad through max-pool (select_and_scatter_add)", jax.grad(
         lambda x: jnp.sum(lax.reduce_window(x, -jnp.inf, lax.max, (1, 2, 2, 1), (1, 2, 2, 1),
-                                            "VALID") ** 2)), lambda r: (_f32(r, 2, 6, 6, 3),))
+                                            "VALID") ** 2)), lambda r: (f32(r, 2, 6, 6, 3),))
     num(T, "jax.jvp through max-pool (select_and_gather_add)", lambda x, t: jax.jvp(
         lambda v: lax.reduce_window(v, -jnp.inf, lax.max, (1, 2, 2, 1), (1, 1, 1, 1), "SAME"),
-        (x,), (t,)), lambda r: (_f32(r, 2, 5, 5, 3), _f32(r, 2, 5, 5, 3)))
+        (x,), (t,)), lambda r: (f32(r, 2, 5, 5, 3), f32(r, 2, 5, 5, 3)))
     num(T, "jax.grad through eigh (eigenvalue sum of squares)",
         jax.grad(lambda a: jnp.sum(jnp.linalg.eigvalsh(a) ** 2)), spd)
     num(T, "jax.jacfwd of a small function", jax.jacfwd(lambda x: jnp.sin(x) * x.sum()),
-        lambda r: (_f32(r, 3),))
+        lambda r: (f32(r, 3),))
     num(T, "lax.reduce variadic (argmax over (value, index) pairs)",
         lambda x: lax.reduce((x, lax.broadcasted_iota(jnp.int32, x.shape, 1)),
                              (-jnp.inf, 0),
                              lambda a, b: (jnp.maximum(a[0], b[0]),
                                            jnp.where(a[0] >= b[0], a[1], b[1])), (1,)),
-        lambda r: (_f32(r, 3, 6),))
+        lambda r: (f32(r, 3, 6),))
     R = "jax.random (explicit keys)"
     k = lambda r: (np.asarray(jax.random.key_data(jax.random.PRNGKey(int(r.integers(0, 99))))),)  # noqa: E731
     num(R, "uniform/normal/bernoulli",

@@ -1,4 +1,4 @@
-"""More transformers architectures, each built from a small config (random init) and
+"""Transformers architectures beyond the corpus, each built from a small config (random init) and
 transpiled torch -> JAX with verification (example, second draw, parameter gradients).
 
 The corpus (test_corpus.py) covers eight models on every target; these add 49 architectures on

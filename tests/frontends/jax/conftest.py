@@ -1,0 +1,12 @@
+"""Fixtures of the JAX frontend tests."""
+
+import pytest
+
+from .helpers import FRONTEND
+
+
+@pytest.fixture(scope="session")
+def frontend():
+    """The frontend test kit (``tests/frontends/kit.py``) bound to JAX: ``frontend.check(path,
+    *args, **kwargs)``, ``.compare``, ``.run_spec``, ``.to_real`` / ``.to_front``, ``.covers``."""
+    return FRONTEND
