@@ -32,8 +32,6 @@ ALLOWED_DODGES: dict[tuple[str, str], str] = {
         "frontends (in progress): torch.linalg wraps _functions; to untangle by its owner",
     ("ivy.frontends.torch._tensor", "ivy.frontends.torch._functions"):
         "frontends (in progress): Tensor methods call _functions, which builds Tensors",
-    ("ivy.frontends.jax._core", "ivy.frontends.jax._array"):
-        "frontends (in progress): jnp.float32(x) (a dtype in _core) builds an Array (_array)",
 }
 
 
