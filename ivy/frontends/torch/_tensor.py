@@ -202,12 +202,10 @@ class Tensor:
 
     def __init__(self, *args, dtype=None, device=None):
         # legacy torch.Tensor(data) / torch.Tensor(*size): float (the default dtype)
-        from ._functions import empty, tensor
-
         if len(args) == 1 and not isinstance(args[0], builtins.int):
-            self._data = tensor(args[0], dtype=dtype or _core.get_default_dtype())._data
+            self._data = _F.tensor(args[0], dtype=dtype or _core.get_default_dtype())._data
         else:
-            self._data = empty(*args, dtype=dtype)._data
+            self._data = _F.empty(*args, dtype=dtype)._data
 
     # -- attributes ----------------------------------------------------------------------------
     @property
@@ -559,9 +557,7 @@ _TORCH_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int
 
 
 def _rebuild(a):
-    from ._functions import tensor
-
-    return tensor(a)
+    return _F.tensor(a)
 
 
 # Tensor operator -> the torch function it is (``__rand__``... too: the bitwise ops commute)
@@ -595,5 +591,8 @@ def c_op(f, ivy_fn, nargs, tensor_mask, scalar_mask=0):
     return op
 
 
-_F = None  # the _functions module, set by __init__ (operators call torch functions)
+# The torch.* functions (the ``_functions`` module), set by ``__init__``: the reflected operators,
+# the legacy constructor and unpickling call them, and they are defined above this module (they
+# build Tensors), so this module cannot import them.
+_F = None
 _ = operator
