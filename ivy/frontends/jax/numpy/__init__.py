@@ -62,5 +62,5 @@ Array.reshape = _reshape
 Array.transpose = _transpose
 
 from . import fft, linalg  # noqa: E402,F401
-from ._composite import (argpartition, bitwise_count, i0, kaiser, partition,  # noqa: E402,F401
+from ._lax_based import (argpartition, bitwise_count, i0, kaiser, partition,  # noqa: E402,F401
                          polyfit, roots)
