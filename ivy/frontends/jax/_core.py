@@ -17,8 +17,9 @@ import builtins
 
 import numpy as np
 
-import ivy
 from ivy.dtypes import as_ivy_dtype
+
+from .._common import creation_backend as creation_backend  # re-exported
 
 DOC = "docs/frontends-jax.md"
 
@@ -182,12 +183,6 @@ def as_tuple(v):
     if isinstance(v, (list, tuple)):
         return tuple(v)
     return (v,)
-
-
-def creation_backend():
-    """The backend that creation functions use: the one set, else NumPy."""
-    B = ivy.func_wrapper.DISPATCH_GLOBALS.get("_B")
-    return B if B is not None else ivy.backend_of(np.empty(0))
 
 
 def _gather_fill(name):

@@ -15,6 +15,7 @@ import numpy as np
 
 import ivy
 
+from .._common import creation_backend as creation_backend  # re-exported
 from . import _core
 from ._core import dtype_of, not_implemented, result_type
 
@@ -71,12 +72,6 @@ def backend_of(x):
 def like(x, obj, dt=None):
     """``obj`` (a scalar, list or NumPy array) as a native array of ``x``'s framework."""
     return ivy.backend_of(x).asarray(obj, dtype=None if dt is None else dt.ivy)
-
-
-def creation_backend():
-    """The backend that creation functions use: the one set, else NumPy."""
-    B = ivy.func_wrapper.DISPATCH_GLOBALS.get("_B")
-    return B if B is not None else ivy.backend_of(np.empty(0))
 
 
 def cast(x, dt):
