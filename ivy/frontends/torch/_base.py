@@ -8,7 +8,6 @@ Python scalars where torch does), applies torch's rules and returns frontend Ten
 from __future__ import annotations
 
 import builtins
-import types
 from collections import namedtuple
 
 import ivy
@@ -20,7 +19,6 @@ from ._core import (
     norm_dim,
 )
 from ._tensor import Tensor, cast
-from ._tensor import c_op as _c_op
 
 _bool, _int, _float, _abs, _max, _min, _sum, _range = (builtins.bool, builtins.int, builtins.float,
                                                        builtins.abs, builtins.max, builtins.min,
@@ -37,7 +35,7 @@ _FROM_NATIVE = _core._FROM_NATIVE  # native dtype -> frontend dtype, as seen so 
 _ivy_add, _ivy_sub, _ivy_mul, _ivy_div = ivy.add, ivy.subtract, ivy.multiply, ivy.divide
 # The same fast paths in C (_tensor.c_op, _fast.c): ``f._c_op = (ivy_fn, nargs, tensor categories,
 # scalar categories)`` marks a function whose Python fast path is exactly that (bit sets of
-# categories); ``_install_c_ops`` at the end of this module replaces it (and its aliases).
+# categories); the end of ``_pointwise`` replaces each by its C op (and binds its aliases to it).
 _BOOL, _INT, _FLOAT, _COMPLEX = 1, 2, 4, 8
 _FLOATING, _ANY = _FLOAT | _COMPLEX, 15
 
@@ -109,15 +107,3 @@ _float32, _float64 = _core.float32, _core.float64
 float64 = _core.float64
 complex128 = _core.complex128
 float32 = _core.float32
-
-
-# ------------------------------------------------------------------------ the C fast path
-
-def _install_c_ops(ns):
-    """Replace every function marked ``_c_op`` in ``ns`` (and its aliases) by its C fast path."""
-    ops = {}
-    for k, v in list(ns.items()):
-        if isinstance(v, types.FunctionType) and hasattr(v, "_c_op"):
-            if v not in ops:
-                ops[v] = _c_op(v, *v._c_op)
-            ns[k] = ops[v]

@@ -38,7 +38,6 @@ from ._base import (
     _float32,
     _float64,
     _floatify,
-    _install_c_ops,
     _int,
     _int64,
     _ivy_add,

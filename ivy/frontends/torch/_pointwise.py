@@ -23,7 +23,6 @@ from ._base import (
     _bool,
     _float,
     _floatify,
-    _install_c_ops,
     _int,
     _ivy_add,
     _ivy_div,
@@ -40,13 +39,12 @@ from ._core import CAT as _CAT
 from ._core import (
     dtype_of,
     get_default_dtype,
-    promote_types,
     result_type,
 )
 from ._creation import _d, _t, complex, tensor
 from ._introspection import promote_types
 from ._selection import where
-from ._tensor import Tensor, binary, cast, operand, wrap
+from ._tensor import Tensor, binary, c_op, cast, operand, wrap
 
 
 def polar(abs, angle, *, out=None):  # noqa: A002
@@ -1065,4 +1063,48 @@ def frexp(input):
     return return_types.frexp(wrap(m), wrap(e))
 
 
-_install_c_ops(globals())
+# The C fast path (c_op) of the functions marked ``_c_op`` above; an alias is bound
+# to the same op.
+sin = c_op(sin, *sin._c_op)
+cos = c_op(cos, *cos._c_op)
+tan = c_op(tan, *tan._c_op)
+asin = arcsin = c_op(asin, *asin._c_op)
+acos = arccos = c_op(acos, *acos._c_op)
+atan = arctan = c_op(atan, *atan._c_op)
+sinh = c_op(sinh, *sinh._c_op)
+cosh = c_op(cosh, *cosh._c_op)
+tanh = c_op(tanh, *tanh._c_op)
+asinh = arcsinh = c_op(asinh, *asinh._c_op)
+acosh = arccosh = c_op(acosh, *acosh._c_op)
+atanh = arctanh = c_op(atanh, *atanh._c_op)
+exp = c_op(exp, *exp._c_op)
+expm1 = c_op(expm1, *expm1._c_op)
+log = c_op(log, *log._c_op)
+log2 = c_op(log2, *log2._c_op)
+log10 = c_op(log10, *log10._c_op)
+log1p = c_op(log1p, *log1p._c_op)
+sqrt = c_op(sqrt, *sqrt._c_op)
+sigmoid = c_op(sigmoid, *sigmoid._c_op)
+reciprocal = c_op(reciprocal, *reciprocal._c_op)
+exp2 = c_op(exp2, *exp2._c_op)
+rsqrt = c_op(rsqrt, *rsqrt._c_op)
+deg2rad = c_op(deg2rad, *deg2rad._c_op)
+rad2deg = c_op(rad2deg, *rad2deg._c_op)
+sinc = c_op(sinc, *sinc._c_op)
+abs = absolute = c_op(abs, *abs._c_op)
+neg = negative = c_op(neg, *neg._c_op)
+ceil = c_op(ceil, *ceil._c_op)
+floor = c_op(floor, *floor._c_op)
+trunc = fix = c_op(trunc, *trunc._c_op)
+add = c_op(add, *add._c_op)
+sub = subtract = c_op(sub, *sub._c_op)
+mul = multiply = c_op(mul, *mul._c_op)
+div = divide = c_op(div, *div._c_op)
+maximum = c_op(maximum, *maximum._c_op)
+minimum = c_op(minimum, *minimum._c_op)
+eq = c_op(eq, *eq._c_op)
+ne = not_equal = c_op(ne, *ne._c_op)
+lt = less = c_op(lt, *lt._c_op)
+le = less_equal = c_op(le, *le._c_op)
+gt = greater = c_op(gt, *gt._c_op)
+ge = greater_equal = c_op(ge, *ge._c_op)

@@ -39,7 +39,6 @@ from ._core import (
     dtype_of,
     norm_dim,
     not_implemented,
-    promote_types,
     to_dtype,
 )
 from ._creation import _t
