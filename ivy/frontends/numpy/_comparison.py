@@ -95,7 +95,6 @@ def isfortran(a):
     return False
 
 
-# ============================================================================ misc (NumPy 2)
 def asarray_chkfinite(a, dtype=None, order=None):
     x = asarray(a, dtype=dtype, order=order)
     if x.dtype.kind in "fc" and not _bool(all(isfinite(x))):

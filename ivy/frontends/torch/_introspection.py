@@ -19,7 +19,6 @@ from ._core import (
 )
 from ._tensor import Tensor
 
-# ------------------------------------------------------------------------------------ misc
 
 def is_tensor(obj):
     return isinstance(obj, Tensor)

@@ -1002,7 +1002,6 @@ def vander(x, N=None, increasing=False):
     return pow(base, p)
 
 
-# ------------------------------------------------------------------ more torch.* (issue 12)
 def ravel(input):
     return reshape(input, (-1,))
 

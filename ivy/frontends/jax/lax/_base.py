@@ -85,7 +85,6 @@ def _bin(fn, name, out_bool=False):
     return f
 
 
-# ------------------------------------------------------------------ more primitives and helpers
 DotDimensionNumbers = tuple  # JAX: a type alias of ((lhs_contract, rhs_contract), (lhs_b, rhs_b))
 # JAX: an annotation-only alias (None, ConvDimensionNumbers or three layout strings)
 ConvGeneralDilatedDimensionNumbers = typing.Union[None, ConvDimensionNumbers, tuple[str, str, str]]

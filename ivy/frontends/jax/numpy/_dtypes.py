@@ -16,7 +16,6 @@ from .._core import promote, to_name
 from ._base import _a, _kind
 
 
-# ------------------------------------------------------------------------------ misc
 def astype(x, dtype, /, *, copy=False, device=None):
     return asarray(x).astype(dtype)
 

@@ -96,7 +96,6 @@ def spacing(x, /):
 
 
 
-# ------------------------------------------------------------------ more of jax.numpy
 def frexp(x, /):
     x = _inexact(_a(x))
     ax = abs(x)
