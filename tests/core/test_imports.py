@@ -27,14 +27,7 @@ PKG = ROOT / "ivy"
 
 # (importer, imported) -> why the import stays function-local. Keep this short: each entry is a
 # cycle waiting to be untangled (and test_allowed_dodges_are_still_needed flags fixed ones).
-ALLOWED_DODGES: dict[tuple[str, str], str] = {
-    ("ivy.frontends.torch._functions", "ivy.frontends.torch.linalg"):
-        "frontends (in progress): torch.linalg wraps _functions; to untangle by its owner",
-    ("ivy.frontends.torch._tensor", "ivy.frontends.torch._functions"):
-        "frontends (in progress): Tensor methods call _functions, which builds Tensors",
-    ("ivy.frontends.jax._core", "ivy.frontends.jax._array"):
-        "frontends (in progress): jnp.float32(x) (a dtype in _core) builds an Array (_array)",
-}
+ALLOWED_DODGES: dict[tuple[str, str], str] = {}
 
 
 def _module_name(path: Path) -> str:

@@ -17,8 +17,9 @@ import builtins
 
 import numpy as np
 
-import ivy
 from ivy.dtypes import as_ivy_dtype
+
+from .._common import creation_backend as creation_backend  # re-exported
 
 DOC = "docs/frontends-jax.md"
 
@@ -57,12 +58,8 @@ def np_dtype(name: str):
 
 
 class _ScalarMeta(type):
-    """``jnp.float32`` etc.: a type usable as a dtype and callable (``jnp.float32(2)`` -> Array)."""
-
-    def __call__(cls, x):
-        from ._array import asarray
-
-        return asarray(x, dtype=cls.dtype)
+    """The metaclass of ``jnp.float32`` etc. (types usable as dtypes); calling one builds an Array,
+    so the callable subclass lives with the Array class (``jax.numpy._scalar_types``)."""
 
     def __eq__(cls, other):
         try:
@@ -77,21 +74,6 @@ class _ScalarMeta(type):
         return f"<class 'jax.numpy.{cls.__name__}'>"
 
 
-def _scalar_type(name, pyname=None):
-    return _ScalarMeta(pyname or name, (), {"dtype": np_dtype(name) if name != "bfloat16" or
-                                            _BF16 is not None else None, "_name": name})
-
-
-bool_ = _scalar_type("bool", "bool_")
-int8, int16, int32, int64 = (_scalar_type(n) for n in ("int8", "int16", "int32", "int64"))
-uint8, uint16, uint32, uint64 = (_scalar_type(n) for n in ("uint8", "uint16", "uint32",
-                                                            "uint64"))
-float16, bfloat16, float32, float64 = (_scalar_type(n) for n in ("float16", "bfloat16",
-                                                                 "float32", "float64"))
-complex64, complex128 = _scalar_type("complex64"), _scalar_type("complex128")
-SCALAR_TYPES = {c._name: c for c in (bool_, int8, int16, int32, int64, uint8, uint16, uint32,
-                                      uint64, float16, bfloat16, float32, float64, complex64,
-                                      complex128)}
 _PY = {builtins.bool: "bool", builtins.int: "int64", builtins.float: "float64",
        builtins.complex: "complex128"}
 
@@ -201,12 +183,6 @@ def as_tuple(v):
     if isinstance(v, (list, tuple)):
         return tuple(v)
     return (v,)
-
-
-def creation_backend():
-    """The backend that creation functions use: the one set, else NumPy."""
-    B = ivy.func_wrapper.DISPATCH_GLOBALS.get("_B")
-    return B if B is not None else ivy.backend_of(np.empty(0))
 
 
 def _gather_fill(name):

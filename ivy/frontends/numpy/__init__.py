@@ -24,7 +24,7 @@ _ndarray.F = _functions
 F = _functions
 
 from . import fft, linalg, random  # noqa: E402
-from ._poly import polyfit  # noqa: E402,F401
+from ._polyfit import polyfit  # noqa: E402,F401
 
 # NumPy 2 names and aliases
 bool = bool_  # noqa: A001

@@ -17,6 +17,8 @@ import numpy as _rnp
 import ivy
 from ivy.dtypes import as_ivy_dtype
 
+from .._common import creation_backend
+
 DOC = "docs/frontends-numpy.md"
 
 try:
@@ -252,10 +254,6 @@ def check_int_scalar(v, dt: dtype):
 
 
 # ------------------------------------------------------------------------------- backends
-def creation_backend():
-    """The backend creation functions use: the one set, else NumPy."""
-    B = ivy.func_wrapper.DISPATCH_GLOBALS.get("_B")
-    return B if B is not None else ivy.backend_of(_rnp.empty(0))
 
 
 def unwrap_ivy(r):

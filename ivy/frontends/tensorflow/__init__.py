@@ -115,14 +115,12 @@ rfftnd, irfftnd = signal._raw_rfftnd, signal._raw_irfftnd
 math.approx_max_k, math.approx_min_k = nn.approx_max_k, nn.approx_min_k
 
 from ._qrng import random_index_shuffle  # noqa: E402,F401
-from ._extra import (  # noqa: E402,F401
+from ._nn_based import (  # noqa: E402,F401
     approx_top_k,
-    bitcast,
     conv,
     conv2d_backprop_filter_v2,
     conv2d_backprop_input_v2,
     extract_volume_patches,
-    vectorized_map,
 )
 
 

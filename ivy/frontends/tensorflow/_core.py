@@ -20,6 +20,8 @@ import numpy as np
 import ivy
 from ivy.dtypes import as_ivy_dtype
 
+from .._common import creation_backend
+
 DOC = "docs/frontends-tensorflow.md"
 F = None  # the functions module (set by __init__)
 
@@ -253,12 +255,6 @@ def as_dtype(type_value) -> DType:
 def name_of(x) -> str:
     """The dtype name of native array ``x``."""
     return str(as_ivy_dtype(x.dtype))
-
-
-def creation_backend():
-    """The backend that creation functions use: the one set, else NumPy."""
-    B = ivy.func_wrapper.DISPATCH_GLOBALS.get("_B")
-    return B if B is not None else ivy.backend_of(np.empty(0))
 
 
 # ------------------------------------------------------------------------------- TensorShape

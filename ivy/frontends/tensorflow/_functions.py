@@ -1855,6 +1855,82 @@ def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=
     return wrap(ivy.scatter_nd(idx, w, (n, n), reduction="sum"))
 
 
+# ------------------------------------------------------------- bitcast, vectorized_map
+_UINT = {1: "uint8", 2: "uint16", 4: "uint32", 8: "uint64"}
+
+
+def bitcast(input, type, name=None):  # noqa: A002
+    """TF's Bitcast: same item size -> ``ivy.bitcast``; a wider input gains a last axis of
+    ``in_size / out_size`` little-endian pieces, a narrower one loses that last axis (split /
+    joined with integer shifts and masks)."""
+    d = nat(input)
+    src, dst = name_of(d), as_dtype(type).name
+    for t in (src, dst):
+        if t == "bool" or KIND.get(t) not in ("i", "u", "f", "c"):
+            invalid(f"Value for attr 'T' of {t} is not in the list of allowed values",
+                    "Bitcast")
+    if KIND[src] == "c" or KIND[dst] == "c":
+        not_implemented("tf.bitcast", "complex dtypes")
+    a, b = _core._SIZE[src], _core._SIZE[dst]
+    if a == b:
+        return wrap(d if src == dst else ivy.bitcast(d, dst))
+    ua = ivy.bitcast(d, _UINT[a]) if src != _UINT[a] else d
+    if a > b:
+        r = a // b
+        pieces = []
+        mask = ivy.asarray((1 << (8 * b)) - 1, dtype=_UINT[a])
+        for i in range(r):
+            sh = ivy.asarray(8 * b * i, dtype=_UINT[a])
+            pieces.append(ivy.astype(ivy.bitwise_and(ivy.bitwise_right_shift(ua, sh), mask),
+                                     _UINT[b]))
+        u = ivy.stack(pieces, axis=-1)
+        return wrap(u if dst == _UINT[b] else ivy.bitcast(u, dst))
+    r = b // a
+    if len(d.shape) == 0 or int(d.shape[-1]) != r:
+        invalid(f"Cannot bitcast from {src} to {dst}: shape {list(d.shape)}", "Bitcast")
+    acc = None
+    for i in range(r):
+        piece = ivy.astype(ivy.get_item(ua, (Ellipsis, i)), _UINT[b])
+        piece = ivy.bitwise_left_shift(piece, ivy.asarray(8 * a * i, dtype=_UINT[b]))
+        acc = piece if acc is None else ivy.bitwise_or(acc, piece)
+    return wrap(acc if dst == _UINT[b] else ivy.bitcast(acc, dst))
+
+
+def vectorized_map(fn, elems, fallback_to_while_loop=True, warn=True):
+    """``fn`` over the leading axis of ``elems`` (a tensor or a nested tuple/list of tensors),
+    results stacked: eagerly, as ``tf.map_fn`` (the values equal TF's pfor)."""
+    def leaves(o):
+        if isinstance(o, (list, tuple)):
+            return [x for e in o for x in leaves(e)]
+        if isinstance(o, dict):
+            return [x for v in o.values() for x in leaves(v)]
+        return [o]
+
+    def build(o, i):
+        if isinstance(o, (list, tuple)):
+            return type(o)(build(e, i) for e in o)
+        if isinstance(o, dict):
+            return {k: build(v, i) for k, v in o.items()}
+        t = o if isinstance(o, Tensor) else convert_to_tensor(o)
+        return wrap(ivy.get_item(t._data, i))
+
+    first = leaves(elems)[0]
+    n = int(nat(first).shape[0])
+    outs = [fn(build(elems, i)) for i in range(n)]
+
+    def stack_results(rs):
+        r0 = rs[0]
+        if isinstance(r0, (list, tuple)):
+            return type(r0)(stack_results([r[j] for r in rs]) for j in range(len(r0)))
+        if isinstance(r0, dict):
+            return {k: stack_results([r[k] for r in rs]) for k in r0}
+        return stack([convert_to_tensor(r) for r in rs])
+
+    if n == 0:
+        raise ValueError("vectorized_map over an empty leading axis is not supported")
+    return stack_results(outs)
+
+
 __all__ = [_n for _n, _v in list(globals().items())
            if not _n.startswith("_") and callable(_v) and not isinstance(_v, type(math))
            and getattr(_v, "__module__", None) == __name__]

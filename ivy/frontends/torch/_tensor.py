@@ -15,6 +15,7 @@ import numpy as np
 
 import ivy
 
+from .._common import creation_backend as creation_backend  # re-exported
 from . import _core
 from ._core import dtype_of, not_implemented, result_type
 
@@ -71,12 +72,6 @@ def backend_of(x):
 def like(x, obj, dt=None):
     """``obj`` (a scalar, list or NumPy array) as a native array of ``x``'s framework."""
     return ivy.backend_of(x).asarray(obj, dtype=None if dt is None else dt.ivy)
-
-
-def creation_backend():
-    """The backend that creation functions use: the one set, else NumPy."""
-    B = ivy.func_wrapper.DISPATCH_GLOBALS.get("_B")
-    return B if B is not None else ivy.backend_of(np.empty(0))
 
 
 def cast(x, dt):
@@ -202,12 +197,10 @@ class Tensor:
 
     def __init__(self, *args, dtype=None, device=None):
         # legacy torch.Tensor(data) / torch.Tensor(*size): float (the default dtype)
-        from ._functions import empty, tensor
-
         if len(args) == 1 and not isinstance(args[0], builtins.int):
-            self._data = tensor(args[0], dtype=dtype or _core.get_default_dtype())._data
+            self._data = _F.tensor(args[0], dtype=dtype or _core.get_default_dtype())._data
         else:
-            self._data = empty(*args, dtype=dtype)._data
+            self._data = _F.empty(*args, dtype=dtype)._data
 
     # -- attributes ----------------------------------------------------------------------------
     @property
@@ -559,9 +552,7 @@ _TORCH_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "int
 
 
 def _rebuild(a):
-    from ._functions import tensor
-
-    return tensor(a)
+    return _F.tensor(a)
 
 
 # Tensor operator -> the torch function it is (``__rand__``... too: the bitwise ops commute)
@@ -595,5 +586,8 @@ def c_op(f, ivy_fn, nargs, tensor_mask, scalar_mask=0):
     return op
 
 
-_F = None  # the _functions module, set by __init__ (operators call torch functions)
+# The torch.* functions (the ``_functions`` module), set by ``__init__``: the reflected operators,
+# the legacy constructor and unpickling call them, and they are defined above this module (they
+# build Tensors), so this module cannot import them.
+_F = None
 _ = operator

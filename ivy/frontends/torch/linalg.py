@@ -8,9 +8,11 @@ from collections import namedtuple
 
 import ivy
 
-from . import _core
+from . import _core, _linear_algebra, _manipulation
+from ._base import _out, return_types
 from ._core import as_tuple, dtype_of, norm_dim, not_implemented
-from ._functions import _out, return_types
+from ._creation import arange as _arange
+from ._pointwise import pow as _pow
 from ._tensor import Tensor, cast, wrap
 
 _float = builtins.float
@@ -320,15 +322,11 @@ def matrix_power(A, n, *, out=None):
 
 
 def cross(input, other, *, dim=-1, out=None):
-    from ._functions import cross as _cross
-
-    return _cross(input, other, dim, out=out)
+    return _linear_algebra.cross(input, other, dim, out=out)
 
 
 def vecdot(x, y, *, dim=-1, out=None):
-    from ._functions import result_type
-
-    rt = result_type(x, y)
+    rt = _core.result_type(x, y)
     a, b = cast(x._data, rt), cast(y._data, rt)
     if rt.cat == 3:
         a = ivy.conj(a)
@@ -336,31 +334,23 @@ def vecdot(x, y, *, dim=-1, out=None):
 
 
 def matmul(input, other, *, out=None):
-    from ._functions import matmul as _mm
-
-    return _mm(input, other, out=out)
+    return _linear_algebra.matmul(input, other, out=out)
 
 
 def diagonal(A, *, offset=0, dim1=-2, dim2=-1):
-    from ._functions import diagonal as _d
-
-    return _d(A, offset, dim1, dim2)
+    return _manipulation.diagonal(A, offset, dim1, dim2)
 
 
 def multi_dot(tensors, *, out=None):
-    from ._functions import matmul as _mm
-
     r = tensors[0]
     for t in tensors[1:]:
-        r = _mm(r, t)
+        r = _linear_algebra.matmul(r, t)
     return _out(r, out)
 
 
 def vander(x, *, N=None):
-    from ._functions import arange, pow
-
     n = N if N is not None else x.shape[-1]
-    return pow(x.unsqueeze(-1), arange(n))
+    return _pow(x.unsqueeze(-1), _arange(n))
 
 
 _LSTSQ = namedtuple("linalg_lstsq", ["solution", "residuals", "rank", "singular_values"])

@@ -274,12 +274,18 @@ def _cheb_step(j, x, q, p):
 _CHEB_FIRST = {"t": lambda x: x, "u": lambda x: ivy.multiply(x, 2.0),
                "v": lambda x: ivy.subtract(ivy.multiply(x, 2.0), 1.0),
                "w": lambda x: ivy.add(ivy.multiply(x, 2.0), 1.0)}
-for _k, _first in _CHEB_FIRST.items():
-    globals()[f"chebyshev_polynomial_{_k}"] = _polynomial(f"chebyshev_polynomial_{_k}", _first,
-                                                          _cheb_step)
-    globals()[f"shifted_chebyshev_polynomial_{_k}"] = _polynomial(
-        f"shifted_chebyshev_polynomial_{_k}", _first, _cheb_step, shift=True)
-del _k, _first
+chebyshev_polynomial_t = _polynomial("chebyshev_polynomial_t", _CHEB_FIRST["t"], _cheb_step)
+chebyshev_polynomial_u = _polynomial("chebyshev_polynomial_u", _CHEB_FIRST["u"], _cheb_step)
+chebyshev_polynomial_v = _polynomial("chebyshev_polynomial_v", _CHEB_FIRST["v"], _cheb_step)
+chebyshev_polynomial_w = _polynomial("chebyshev_polynomial_w", _CHEB_FIRST["w"], _cheb_step)
+shifted_chebyshev_polynomial_t = _polynomial("shifted_chebyshev_polynomial_t", _CHEB_FIRST["t"],
+                                             _cheb_step, shift=True)
+shifted_chebyshev_polynomial_u = _polynomial("shifted_chebyshev_polynomial_u", _CHEB_FIRST["u"],
+                                             _cheb_step, shift=True)
+shifted_chebyshev_polynomial_v = _polynomial("shifted_chebyshev_polynomial_v", _CHEB_FIRST["v"],
+                                             _cheb_step, shift=True)
+shifted_chebyshev_polynomial_w = _polynomial("shifted_chebyshev_polynomial_w", _CHEB_FIRST["w"],
+                                             _cheb_step, shift=True)
 
 hermite_polynomial_h = _polynomial(
     "hermite_polynomial_h", lambda x: ivy.multiply(x, 2.0),

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from .. import _array, _core
 from .._array import Array, asarray
-from .._core import (bfloat16, bool_, complex64, complex128, float16, float32, float64, int8,
-                     int16, int32, int64, uint8, uint16, uint32, uint64)
+from ._scalar_types import (bfloat16, bool_, complex64, complex128, float16, float32, float64,
+                            int8, int16, int32, int64, uint8, uint16, uint32, uint64)
 from ._functions import *  # noqa: F401,F403
 from ._functions import (abs, all, any, max, min, pow, round, sum, where)  # noqa: F401,A004
 from . import _functions as _F
@@ -62,5 +62,5 @@ Array.reshape = _reshape
 Array.transpose = _transpose
 
 from . import fft, linalg  # noqa: E402,F401
-from ._composite import (argpartition, bitwise_count, i0, kaiser, partition,  # noqa: E402,F401
+from ._lax_based import (argpartition, bitwise_count, i0, kaiser, partition,  # noqa: E402,F401
                          polyfit, roots)

@@ -1,6 +1,6 @@
-"""Top-level ``tf.*`` functions added for coverage: ``tf.conv``, the Conv2D backprop ops,
-``extract_volume_patches``, ``bitcast``, ``vectorized_map`` and ``approx_top_k`` (compositions of
-``ivy.*`` calls)."""
+"""Top-level ``tf.*`` functions built on ``tf.nn``'s kernels: ``tf.conv``, the Conv2D backprop ops,
+``extract_volume_patches`` and ``approx_top_k`` (compositions of ``ivy.*`` calls; here rather than
+in ``_functions`` because ``nn`` imports ``_functions``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import ivy
 
 from . import _functions as _F
 from . import nn as _nn
-from ._core import KIND, as_dtype, invalid, name_of, nat, wrap
+from ._core import invalid, name_of, nat, wrap
 from ._functions import FLOAT, check, match
 
 
@@ -128,87 +128,6 @@ def extract_volume_patches(input, ksizes, strides, padding, name=None):  # noqa:
                     slice(x, x + (outs[2] - 1) * s[3] + 1, s[3]), slice(None))))
     r = ivy.stack(views, axis=4)
     return wrap(ivy.reshape(r, (b, *outs, len(views) * c)))
-
-
-_UINT = {1: "uint8", 2: "uint16", 4: "uint32", 8: "uint64"}
-
-
-def bitcast(input, type, name=None):  # noqa: A002
-    """TF's Bitcast: same item size -> ``ivy.bitcast``; a wider input gains a last axis of
-    ``in_size / out_size`` little-endian pieces, a narrower one loses that last axis (split /
-    joined with integer shifts and masks)."""
-    from ._core import _SIZE
-
-    d = nat(input)
-    src, dst = name_of(d), as_dtype(type).name
-    for t in (src, dst):
-        if t == "bool" or KIND.get(t) not in ("i", "u", "f", "c"):
-            invalid(f"Value for attr 'T' of {t} is not in the list of allowed values",
-                    "Bitcast")
-    if KIND[src] == "c" or KIND[dst] == "c":
-        from ._core import not_implemented
-
-        not_implemented("tf.bitcast", "complex dtypes")
-    a, b = _SIZE[src], _SIZE[dst]
-    if a == b:
-        return wrap(d if src == dst else ivy.bitcast(d, dst))
-    ua = ivy.bitcast(d, _UINT[a]) if src != _UINT[a] else d
-    if a > b:
-        r = a // b
-        pieces = []
-        mask = ivy.asarray((1 << (8 * b)) - 1, dtype=_UINT[a])
-        for i in range(r):
-            sh = ivy.asarray(8 * b * i, dtype=_UINT[a])
-            pieces.append(ivy.astype(ivy.bitwise_and(ivy.bitwise_right_shift(ua, sh), mask),
-                                     _UINT[b]))
-        u = ivy.stack(pieces, axis=-1)
-        return wrap(u if dst == _UINT[b] else ivy.bitcast(u, dst))
-    r = b // a
-    if len(d.shape) == 0 or int(d.shape[-1]) != r:
-        invalid(f"Cannot bitcast from {src} to {dst}: shape {list(d.shape)}", "Bitcast")
-    acc = None
-    for i in range(r):
-        piece = ivy.astype(ivy.get_item(ua, (Ellipsis, i)), _UINT[b])
-        piece = ivy.bitwise_left_shift(piece, ivy.asarray(8 * a * i, dtype=_UINT[b]))
-        acc = piece if acc is None else ivy.bitwise_or(acc, piece)
-    return wrap(acc if dst == _UINT[b] else ivy.bitcast(acc, dst))
-
-
-def vectorized_map(fn, elems, fallback_to_while_loop=True, warn=True):
-    """``fn`` over the leading axis of ``elems`` (a tensor or a nested tuple/list of tensors),
-    results stacked: eagerly, as ``tf.map_fn`` (the values equal TF's pfor)."""
-    from ._core import Tensor, convert_to_tensor
-
-    def leaves(o):
-        if isinstance(o, (list, tuple)):
-            return [x for e in o for x in leaves(e)]
-        if isinstance(o, dict):
-            return [x for v in o.values() for x in leaves(v)]
-        return [o]
-
-    def build(o, i):
-        if isinstance(o, (list, tuple)):
-            return type(o)(build(e, i) for e in o)
-        if isinstance(o, dict):
-            return {k: build(v, i) for k, v in o.items()}
-        t = o if isinstance(o, Tensor) else convert_to_tensor(o)
-        return wrap(ivy.get_item(t._data, i))
-
-    first = leaves(elems)[0]
-    n = int(nat(first).shape[0])
-    outs = [fn(build(elems, i)) for i in range(n)]
-
-    def stack(rs):
-        r0 = rs[0]
-        if isinstance(r0, (list, tuple)):
-            return type(r0)(stack([r[j] for r in rs]) for j in range(len(r0)))
-        if isinstance(r0, dict):
-            return {k: stack([r[k] for r in rs]) for k in r0}
-        return _F.stack([convert_to_tensor(r) for r in rs])
-
-    if n == 0:
-        raise ValueError("vectorized_map over an empty leading axis is not supported")
-    return stack(outs)
 
 
 def approx_top_k(input, k, reduction_dimension=-1, recall_target=0.95, is_max_k=True,  # noqa: A002
