@@ -94,9 +94,13 @@ def _binary(fn_name):
     return r
 
 
-# (Add, Sub, comparisons, ...: the frontend's raw ops, see FRONTEND_OPS below)
-for _tf, _iv in {"Pow": "pow", "FloorDiv": "floor_divide", "FloorMod": "remainder",
-                 "Atan2": "atan2", "BitwiseAnd": "bitwise_and", "BitwiseOr": "bitwise_or"}.items():
+for _tf, _iv in {"AddV2": "add", "Add": "add", "Sub": "subtract", "Mul": "multiply",
+                 "RealDiv": "divide",
+                 "Pow": "pow", "FloorDiv": "floor_divide", "FloorMod": "remainder",
+                 "Less": "less", "LessEqual": "less_equal", "Greater": "greater",
+                 "GreaterEqual": "greater_equal", "Equal": "equal", "NotEqual": "not_equal",
+                 "LogicalAnd": "logical_and", "LogicalOr": "logical_or", "Atan2": "atan2",
+                 "BitwiseAnd": "bitwise_and", "BitwiseOr": "bitwise_or"}.items():
     RULES[_tf] = _binary(_iv)
 
 
@@ -132,9 +136,14 @@ def _unary(fn_name):
     return r
 
 
-# (Neg, Exp, Tanh, ...: the frontend's raw ops, see FRONTEND_OPS below)
-for _tf, _iv in {"Abs": "abs", "Expm1": "expm1", "IsFinite": "isfinite", "Atan": "atan",
-                 "Asin": "asin", "Acos": "acos", "Sinh": "sinh", "Cosh": "cosh"}.items():
+for _tf, _iv in {"Neg": "negative", "Exp": "exp", "Log": "log", "Sqrt": "sqrt",
+                 "Square": "square", "Tanh": "tanh", "Sigmoid": "sigmoid", "Relu": "relu",
+                 "Abs": "abs", "Sin": "sin", "Cos": "cos", "Erf": "erf", "Floor": "floor",
+                 "Ceil": "ceil", "Round": "round", "Log1p": "log1p", "Expm1": "expm1",
+                 "Sign": "sign", "LogicalNot": "logical_not", "Softplus": "softplus",
+                 "IsNan": "isnan", "IsFinite": "isfinite", "Elu": "elu", "Selu": "selu",
+                 "Atan": "atan", "Asin": "asin", "Acos": "acos", "Sinh": "sinh",
+                 "Cosh": "cosh"}.items():
     if hasattr(ivy, _iv):
         RULES[_tf] = _unary(_iv)
 
@@ -155,9 +164,19 @@ def div(op, x, y, **_):
     return ivy.trunc(ivy.divide(x, y)) if op.type == "TruncateDiv" else ivy.divide(x, y)
 
 
-@rule("Inv")
+@rule("Rsqrt")
+def rsqrt(op, x, **_):
+    return ivy.divide(1.0, ivy.sqrt(x))
+
+
+@rule("Reciprocal", "Inv")
 def reciprocal(op, x, **_):
     return ivy.divide(1.0, x)
+
+
+@rule("SquaredDifference")
+def squared_difference(op, x, y, **_):
+    return ivy.square(ivy.subtract(x, y))
 
 
 @rule("Relu6")
@@ -400,16 +419,25 @@ def clip_by_value(op, x, lo, hi, **_):
 
 @rule("StridedSlice")
 def strided_slice(op, x, b, e, s, *, static, **_):
-    """The frontend's ``raw_ops.StridedSlice`` (the masks' meaning) on the graph's constant
-    bounds; bounds computed in the graph (a loop counter): :func:`_dynamic_index`."""
-    if static[1] is None or static[2] is None or static[3] is None:
+    if static[1] is None or static[2] is None:
         return _dynamic_index(op, x, b, static)
-    from ivy.frontends.tensorflow import raw_ops as fro
-    from ivy.frontends.tensorflow._core import wrap
-    masks = {m: op.get_attr(m) for m in ("begin_mask", "end_mask", "ellipsis_mask",
-                                         "new_axis_mask", "shrink_axis_mask")}
-    return fro.StridedSlice(input=wrap(x), begin=static[1], end=static[2], strides=static[3],
-                            **masks)._data
+    begin, end, strides = (np.asarray(v).reshape(-1).tolist() for v in static[1:4])
+    bm, em = op.get_attr("begin_mask"), op.get_attr("end_mask")
+    el, na, sh = (op.get_attr("ellipsis_mask"), op.get_attr("new_axis_mask"),
+                  op.get_attr("shrink_axis_mask"))
+    key = []
+    for i, (bb, ee, ss) in enumerate(zip(begin, end, strides, strict=True)):
+        bit = 1 << i
+        if el & bit:
+            key.append(Ellipsis)
+        elif na & bit:
+            key.append(None)
+        elif sh & bit:
+            key.append(int(bb))
+        else:
+            key.append(slice(None if bm & bit else int(bb), None if em & bit else int(ee),
+                             int(ss)))
+    return ivy.get_item(x, tuple(key))
 
 
 def _dynamic_index(op, x, b, static):
@@ -834,23 +862,6 @@ _CALL = {"PartitionedCall", "StatefulPartitionedCall"}
 #: raw ops that write a variable (with a resource input): refused, the transpiled code is pure
 _WRITE_PREFIXES = ("Assign", "ResourceScatter", "ResourceApply", "ResourceSparseApply",
                    "ResourceStridedSliceAssign")
-
-
-#: raw ops whose meaning is the TensorFlow frontend's raw op (``raw_ops.<name>``: TF's dtype
-#: rules; one implementation): their rule is :func:`frontend_rule`. Checked against TF forward
-#: and backward by tests/transpiler/tensorflow/test_raw_ops.py. Raw ops the frontend also has but
-#: whose rule stays explicit, because the frontend's differs from TF or cannot be traced:
-#: Abs (a host-side check: value-dependent capture), Div (integer Div gives float), Maximum /
-#: Minimum (TF's gradient at NaN), Svd / SelfAdjointEigV2 without vectors (output shapes),
-#: FloorDiv / FloorMod / Pow (host-side integer checks), and the ops reading graph constants
-#: (shapes, axes, paddings) or attributes the frontend takes differently.
-FRONTEND_OPS = ("Add", "AddV2", "Sub", "Mul", "RealDiv", "SquaredDifference", "Less",
-                "LessEqual", "Greater", "GreaterEqual", "Equal", "NotEqual", "LogicalAnd",
-                "LogicalOr", "LogicalNot", "Neg", "Exp", "Log", "Log1p", "Sqrt", "Rsqrt",
-                "Reciprocal", "Square", "Tanh", "Sigmoid", "Relu", "Elu", "Selu", "Softplus",
-                "Sin", "Cos", "Erf", "Floor", "Ceil", "Round", "Sign", "IsNan")
-for _name in FRONTEND_OPS:
-    RULES[_name] = frontend_rule(_name)
 
 
 def _writes(op) -> bool:
