@@ -1879,7 +1879,7 @@ def bitcast(input, type, name=None):  # noqa: A002
         r = a // b
         pieces = []
         mask = ivy.asarray((1 << (8 * b)) - 1, dtype=_UINT[a])
-        for i in range(r):
+        for i in _range(r):
             sh = ivy.asarray(8 * b * i, dtype=_UINT[a])
             pieces.append(ivy.astype(ivy.bitwise_and(ivy.bitwise_right_shift(ua, sh), mask),
                                      _UINT[b]))
@@ -1889,7 +1889,7 @@ def bitcast(input, type, name=None):  # noqa: A002
     if len(d.shape) == 0 or int(d.shape[-1]) != r:
         invalid(f"Cannot bitcast from {src} to {dst}: shape {list(d.shape)}", "Bitcast")
     acc = None
-    for i in range(r):
+    for i in _range(r):
         piece = ivy.astype(ivy.get_item(ua, (Ellipsis, i)), _UINT[b])
         piece = ivy.bitwise_left_shift(piece, ivy.asarray(8 * a * i, dtype=_UINT[b]))
         acc = piece if acc is None else ivy.bitwise_or(acc, piece)
@@ -1916,12 +1916,12 @@ def vectorized_map(fn, elems, fallback_to_while_loop=True, warn=True):
 
     first = leaves(elems)[0]
     n = int(nat(first).shape[0])
-    outs = [fn(build(elems, i)) for i in range(n)]
+    outs = [fn(build(elems, i)) for i in _range(n)]
 
     def stack_results(rs):
         r0 = rs[0]
         if isinstance(r0, (list, tuple)):
-            return type(r0)(stack_results([r[j] for r in rs]) for j in range(len(r0)))
+            return type(r0)(stack_results([r[j] for r in rs]) for j in _range(len(r0)))
         if isinstance(r0, dict):
             return {k: stack_results([r[k] for r in rs]) for k in r0}
         return stack([convert_to_tensor(r) for r in rs])

@@ -596,6 +596,10 @@ _SPECIAL = {
     "put_": F._put_, "fill_diagonal_": F._fill_diagonal_, "hardshrink": lambda self, lambd=0.5: nn.functional.hardshrink(self, lambd),
     "prelu": lambda self, weight: nn.functional.prelu(self, weight),
     "polygamma": _polygamma_m, "polygamma_": _polygamma_,
+    # the method passes its flags by keyword (torch's Tensor.unique_consecutive does)
+    "unique_consecutive": lambda self, return_inverse=False, return_counts=False, dim=None:
+    F.unique_consecutive(self, return_inverse=return_inverse, return_counts=return_counts,
+                         dim=dim),
 }
 for _n, _f in _SPECIAL.items():
     setattr(T, _n, _f)

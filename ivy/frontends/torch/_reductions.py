@@ -593,7 +593,7 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
     return res[0] if len(res) == 1 else tuple(res)
 
 
-def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
+def _unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
     if dim is not None:
         not_implemented("torch.unique_consecutive(dim=)")
     x = ivy.reshape(input._data, (-1,))
@@ -613,6 +613,28 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
                                              device=ivy.dev(x))], axis=0)
         out += (wrap(ivy.astype(ivy.subtract(ends, pos), "int64")),)
     return out
+
+
+def unique_consecutive(*args, **kwargs):
+    """``torch.unique_consecutive`` with torch's own choice of outputs: its Python dispatch
+    (``torch.functional``'s ``boolean_dispatch``) reads ``return_inverse`` at positional index 2
+    and ``return_counts`` at index 1, so positional flags pick the outputs as if swapped, while
+    the values are computed from the arguments as given (an output computed but not asked
+    for is an empty int64 tensor)."""
+    names = ("input", "return_inverse", "return_counts", "dim")
+    given = dict(zip(names, args), **kwargs)
+    inverse = kwargs["return_inverse"] if "return_inverse" in kwargs else \
+        (args[2] if len(args) > 2 else False)
+    counts = kwargs["return_counts"] if "return_counts" in kwargs else \
+        (args[1] if len(args) > 1 else False)
+    if (inverse, counts) == (bool(given.get("return_inverse")), bool(given.get("return_counts"))):
+        return _unique_consecutive(**given)
+    full = _unique_consecutive(given["input"], True, True, given.get("dim"))
+    empty = wrap(ivy.zeros((0,), dtype="int64"))
+    inv = full[1] if given.get("return_inverse") else empty
+    cnt = full[2] if given.get("return_counts") else empty
+    return (full[0],) + ((inv,) if inverse else ()) + ((cnt,) if counts else ()) \
+        if inverse or counts else full[0]
 
 
 def _cumext(input, dim, is_max, name):

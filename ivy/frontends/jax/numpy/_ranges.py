@@ -29,7 +29,8 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
     step = (t - s) / div if div > 0 else asarray(np.nan, dtype=fname) * 0 + (t - s)
     shp = tuple(builtins.max(s.shape, t.shape, key=len))
     iota = arange(num, dtype=fname).reshape((num,) + (1,) * len(shp))
-    r = s + iota * step if num else zeros((0,) + shp, fname)
+    # one sample (div 0): the start, as JAX gives, whatever the step (nan) says
+    r = s + (iota * step if div > 0 else iota * 0) if num else zeros((0,) + shp, fname)
     if endpoint and num > 1:
         r = r.at[-1].set(t)
     if KIND[name] in "iu":

@@ -140,7 +140,8 @@ def softshrink(input, lambd=0.5):
 
 def hardshrink(input, lambd=0.5):
     x = _float_only(input._data, "hardshrink")
-    return wrap(ivy.where(ivy.greater(ivy.abs(x), lambd), x, ivy.zeros_like(x)))
+    # torch keeps x unless -lambd <= x <= lambd: NaN stays NaN
+    return wrap(ivy.where(ivy.less_equal(ivy.abs(x), lambd), ivy.zeros_like(x), x))
 
 
 def glu(input, dim=-1):
