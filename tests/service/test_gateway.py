@@ -472,8 +472,8 @@ def test_the_readme_service_section_runs_in_a_second_terminal(service, module_tm
     gateway address and token file) with IVY_AUTH_TOKEN unset: the token comes from the file
     that this module's ivy-serve wrote."""
     readme = (ROOT / "README.md").read_text()
-    section = readme[readme.index("### Transpilation as a service"):
-                     readme.index("## Architecture")]
+    start = readme.index("### Transpilation as a service")
+    section = readme[start:readme.index("\n## ", start)]  # up to the next top-level section
     blocks = re.findall(r"```(bash|python)\n(.*?)```", section, re.S)
     curl = next(b for lang, b in blocks if lang == "bash" and b.startswith("curl"))
     snippet = next(b for lang, b in blocks if lang == "python")
