@@ -22,6 +22,12 @@ from pathlib import Path
 ENV = "IVY_TOKEN_FILE"
 
 
+def parse_tokens(value: str | None) -> list[str]:
+    """The bearer tokens in an ``IVY_AUTH_TOKEN``-style variable: one, or several separated by
+    commas (one per tenant; handles and graphs belong to the token that made them)."""
+    return [t.strip() for t in (value or "").split(",") if t.strip()]
+
+
 def path() -> Path:
     """Where the token file is (it may not exist)."""
     given = os.environ.get(ENV)

@@ -40,7 +40,7 @@ def _wanted_vars(workers, gateway) -> set[str]:
 def prepare(workers, gateway=None) -> str | None:
     """Decide the token and write the token file. Returns the line saying where it is (None
     when no token is given or wanted: nothing is written)."""
-    given = [t.strip() for t in os.environ.get(VAR, "").split(",") if t.strip()]
+    given = token_file.parse_tokens(os.environ.get(VAR))
     if given:
         token, how = given[0], f"from {VAR}"  # several (one per tenant): the file has the first
     elif VAR in _wanted_vars(workers, gateway):
@@ -69,7 +69,7 @@ def playground_line(url: str) -> str:
     """The playground's address to print: with the token in its fragment (never sent to the
     server; the page keeps it and drops it from the address bar) when ivy-serve prints to a
     terminal, without it into a log."""
-    token = os.environ.get(VAR, "").split(",")[0].strip()
+    token = next(iter(token_file.parse_tokens(os.environ.get(VAR))), None)
     if token and sys.stdout.isatty():
         return f"playground: {url}/#token={token}"
     return f"playground: {url}/" + (f" (token: {token_file.path()})" if token else "")

@@ -15,7 +15,7 @@ import logging
 import os
 import sys
 
-from ivy_client import config
+from ivy_client import config, token_file
 
 log = logging.getLogger("ivy_server.gateway")
 
@@ -82,7 +82,7 @@ def settings_from(a):
     env = spec.auth_token_env or ("IVY_AUTH_TOKEN" if os.environ.get("IVY_AUTH_TOKEN") else None)
     tokens = []
     if env:
-        tokens = [t.strip() for t in (os.environ.get(env) or "").split(",") if t.strip()]
+        tokens = token_file.parse_tokens(os.environ.get(env))
         if not tokens:
             raise ValueError(f"--auth-token-env {env}: the variable is not set or empty")
     return spec, Settings(workers=workers, tokens=tokens,

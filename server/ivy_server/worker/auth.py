@@ -6,12 +6,7 @@ from __future__ import annotations
 import secrets
 
 import grpc
-
-
-def parse_tokens(value: str | None) -> list[str]:
-    """The bearer tokens in an ``--auth-token-env`` variable: one, or several separated by
-    commas (one per tenant; handles and graphs belong to the token that made them)."""
-    return [t.strip() for t in (value or "").split(",") if t.strip()]
+from ivy_client.token_file import parse_tokens
 
 
 class AuthInterceptor(grpc.ServerInterceptor):

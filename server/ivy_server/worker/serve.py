@@ -23,11 +23,12 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 from ivy_client.proto import SERVICE_NAME
+from ivy_client.token_file import parse_tokens
 
 from ivy.functional.backends import BACKEND_NAMES as BACKENDS
 
 from .. import errors, limits, metrics
-from .auth import AioAuthInterceptor, AuthInterceptor, parse_tokens
+from .auth import AioAuthInterceptor, AuthInterceptor
 from .handlers import method_handlers
 from .memory import configure_malloc
 from .service import Worker
