@@ -22,15 +22,21 @@ def load_code(code: str, entry: str, filename: str | None = None):
     mod = types.ModuleType(f"ivy_user_{digest}")
     mod.__file__ = filename
     exec(compile(code, filename, "exec"), mod.__dict__)  # noqa: S102 - run in the sandbox by the service
+    return entry_of(mod, entry)
+
+
+def entry_of(mod, entry: str, *, what: str = "the code", error: type = TranspileError):
+    """``entry`` of the module ``mod``: a model class is instantiated with no arguments and put
+    in eval mode when it has one. Missing, ``error`` names the callables ``mod`` defines."""
     if entry not in mod.__dict__:
         found = sorted(k for k, v in mod.__dict__.items() if callable(v) and not k.startswith("_")
                        and getattr(v, "__module__", None) == mod.__name__)
-        raise TranspileError(f"the code defines no {entry!r}; callables it defines: "
-                             f"{', '.join(found) or 'none'}")
+        raise error(f"{what} defines no {entry!r}; callables it defines: "
+                    f"{', '.join(found) or 'none'}")
     obj = mod.__dict__[entry]
     if isinstance(obj, type):
         obj = obj()
-        if hasattr(obj, "eval") and callable(obj.eval):
+        if callable(getattr(obj, "eval", None)):
             obj.eval()
     return obj
 

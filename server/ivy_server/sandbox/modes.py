@@ -277,22 +277,14 @@ def _transpile(source: str, target: str, request: dict, ivy, fw) -> dict:
     import numpy as np
 
     from ivy.tracer import draw
+    from ivy.transpiler.service import entry_of
 
     opts = request.get("options") or {}
     allowed = frozenset({FRAMEWORK[source], "numpy", "ivy", *ECOSYSTEM.get(source, ()),
                          *SAFE_STDLIB})
     mod = _restricted_module(request["code"], allowed)
     entry = request["entry"]
-    if entry not in mod.__dict__:
-        found = sorted(k for k, v in mod.__dict__.items() if callable(v) and not k.startswith("_")
-                       and getattr(v, "__module__", None) == mod.__name__)
-        raise _EntryMissing(f"the submitted code defines no {entry!r}; callables it defines: "
-                            f"{', '.join(found) or 'none'}")
-    obj = mod.__dict__[entry]
-    if isinstance(obj, type):  # a model class: instantiated with no arguments, in eval mode
-        obj = obj()
-        if callable(getattr(obj, "eval", None)):
-            obj.eval()
+    obj = entry_of(mod, entry, what="the submitted code", error=_EntryMissing)
     if request.get("specs"):  # the worker makes the same inputs itself for the verification
         args, kwargs = ivy.transpiler.inputs_from_specs(request["specs"]), {}
     elif request.get("args"):
