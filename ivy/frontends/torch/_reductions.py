@@ -633,8 +633,8 @@ def unique_consecutive(*args, **kwargs):
     empty = wrap(ivy.zeros((0,), dtype="int64"))
     inv = full[1] if given.get("return_inverse") else empty
     cnt = full[2] if given.get("return_counts") else empty
-    return (full[0],) + ((inv,) if inverse else ()) + ((cnt,) if counts else ()) \
-        if inverse or counts else full[0]
+    picked = ((inv,) if inverse else ()) + ((cnt,) if counts else ())
+    return (full[0], *picked) if picked else full[0]
 
 
 def _cumext(input, dim, is_max, name):
