@@ -622,7 +622,7 @@ def unique_consecutive(*args, **kwargs):
     the values are computed from the arguments as given (an output computed but not asked
     for is an empty int64 tensor)."""
     names = ("input", "return_inverse", "return_counts", "dim")
-    given = dict(zip(names, args), **kwargs)
+    given = dict(zip(names, args, strict=False), **kwargs)  # fewer args than names
     inverse = kwargs["return_inverse"] if "return_inverse" in kwargs else \
         (args[2] if len(args) > 2 else False)
     counts = kwargs["return_counts"] if "return_counts" in kwargs else \
