@@ -36,7 +36,8 @@ def stop(proc: subprocess.Popen, grace: float = 30.0) -> None:
 def serve_gateway(cfg: Path, gport: int, log_path: Path, environ: dict | None = None,
                   timeout: float = 300.0) -> subprocess.Popen:
     """``ivy-serve --config cfg --no-spare`` (its output to ``log_path``), once its gateway on
-    ``gport`` answers health "ok" (every worker SERVING). The caller stops it (``stop``)."""
+    ``gport`` answers health "ok" (every worker SERVING) and ivy-serve has printed the
+    playground's address (its last start-up line). The caller stops it (``stop``)."""
     import httpx
 
     with open(log_path, "w") as log:  # the child keeps its own descriptor
@@ -52,7 +53,7 @@ def serve_gateway(cfg: Path, gport: int, log_path: Path, environ: dict | None = 
             raise AssertionError(log_path.read_text()[-4000:])
         try:
             if httpx.get(f"http://127.0.0.1:{gport}/v1/health", timeout=2).json()[
-                    "status"] == "ok":
+                    "status"] == "ok" and "playground: " in log_path.read_text():
                 return proc
         except (httpx.HTTPError, ValueError, KeyError):
             pass
