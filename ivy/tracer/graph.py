@@ -95,13 +95,13 @@ class Graph(_GraphIR):
 
     # -- printing -------------------------------------------------------------------------------
     def to_source(self, target: str = "ivy", *, name: str | None = None,
-                  check_inputs: int | None = None) -> str:
+                  check_inputs: int | None = None, dims: dict | None = None) -> str:
         """Standalone Python source of this graph for ``target`` ("jax", "torch", "tensorflow",
         "numpy": imports only that framework; "ivy": framework-agnostic Ivy code).
         ``check_inputs=k``: the function raises ``ValueError`` when an array input from
         positional argument ``k`` on (or a keyword argument) has another shape or dtype than
         traced (the code bakes shapes in); None: no check."""
-        return emit.to_source(self, target, name=name, check_inputs=check_inputs)
+        return emit.to_source(self, target, name=name, check_inputs=check_inputs, dims=dims)
 
     def to_dot(self) -> str:
         """Graphviz DOT text: one box per node with its name, function, shape and dtype."""

@@ -106,6 +106,120 @@ class Sub:
         return f"<sub-graph {self.graph.name}: {len(self.graph.nodes)} nodes>"
 
 
+class SymInt:
+    """A size that the code reads from its inputs when it runs (a symbolic dimension): in a
+    node's arguments where a traced graph holds an ``int``. The value is
+    ``(sum(coef * product of atoms) // div) + offset``; an atom ``(input_name, axis)`` is
+    ``input_name.shape[axis]``. :mod:`ivy.tracer.symbolic` finds these by comparing captures of
+    the same program at several input sizes. Not an ``int`` on purpose: a pass that needs the
+    number (``int(n)``, ``n == 4``) fails or does not match, never uses the example's value."""
+
+    __slots__ = ("terms", "div", "offset")
+
+    def __init__(self, terms, div: int = 1, offset: int = 0):
+        #: ((coef, (atom, ...)), ...): a sum of products of input dimensions
+        self.terms = tuple((int(c), tuple(a)) for c, a in terms)
+        self.div, self.offset = int(div), int(offset)
+
+    def atoms(self) -> set:
+        return {a for _, atoms in self.terms for a in atoms}
+
+    def evaluate(self, sizes: dict) -> int:
+        """The value for ``sizes``: atom -> int."""
+        total = 0
+        for c, atoms in self.terms:
+            p = c
+            for a in atoms:
+                p *= sizes[a]
+            total += p
+        return total // self.div + self.offset
+
+    def code(self, name_of=None) -> str:
+        """Python source: ``x.shape[0] * 4 // 2 + 1`` (``name_of(input_name)``: how the
+        input is called where the code is written)."""
+        parts = []
+        for c, atoms in self.terms:
+            f = [f"{name_of(a[0]) if name_of else a[0]}.shape[{a[1]}]" for a in atoms]
+            if c != 1 or not f:
+                f = ([str(abs(c))] if abs(c) != 1 or not f else []) + f
+            s = " * ".join(f)
+            parts.append(("- " if c < 0 else "+ ") + s if parts else ("-" if c < 0 else "") + s)
+        s = " ".join(parts) or "0"
+        if self.div != 1:
+            s = f"({s}) // {self.div}" if len(self.terms) > 1 else f"{s} // {self.div}"
+        if self.offset:
+            s += f" {'+' if self.offset > 0 else '-'} {abs(self.offset)}"
+        return s
+
+    def _key(self):
+        return (self.terms, self.div, self.offset)
+
+    def __eq__(self, other):
+        return other.__class__ is SymInt and self._key() == other._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"SymInt({self.code()})"
+
+
+class SymFloat:
+    """A float the program computes from a size (an attention scale ``d ** -0.5``):
+    ``coef * atom_size ** exponent``, read from the inputs when the code runs (see
+    :class:`SymInt`)."""
+
+    __slots__ = ("atom", "exponent", "coef")
+
+    def __init__(self, atom, exponent: float, coef: float = 1.0):
+        self.atom, self.exponent, self.coef = tuple(atom), float(exponent), float(coef)
+
+    def atoms(self) -> set:
+        return {self.atom}
+
+    def evaluate(self, sizes: dict) -> float:
+        return self.coef * float(sizes[self.atom]) ** self.exponent
+
+    def code(self, name_of=None) -> str:
+        base = f"{name_of(self.atom[0]) if name_of else self.atom[0]}.shape[{self.atom[1]}]"
+        e = int(self.exponent) if self.exponent.is_integer() else self.exponent
+        s = base if e == 1 else f"{base} ** {e}" if e > 0 else f"{base} ** ({e})"
+        return s if self.coef == 1.0 else f"{self.coef!r} * {s}"
+
+    def _key(self):
+        return (self.atom, self.exponent, self.coef)
+
+    def __eq__(self, other):
+        return other.__class__ is SymFloat and self._key() == other._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"SymFloat({self.code()})"
+
+
+def syms_in(v) -> list:
+    """The :class:`SymInt` s and :class:`SymFloat` s in a node argument structure."""
+    out = []
+
+    def walk(e):
+        c = e.__class__
+        if c is SymInt or c is SymFloat:
+            out.append(e)
+        elif c in (tuple, list):
+            for x in e:
+                walk(x)
+        elif c is dict:
+            for x in e.values():
+                walk(x)
+        elif c is slice:
+            walk((e.start, e.stop, e.step))
+
+    walk(v)
+    return out
+
+
 def subs_of(n) -> list:
     """The :class:`Sub` arguments of node ``n`` (empty unless it is a control-flow call)."""
     if n.op != CALL or n.target not in CONTROL_FLOW:
@@ -221,7 +335,7 @@ class Graph:
         dyn = set()
         for i, n in enumerate(self.nodes):
             if n.op == INPUT or (n.op == CALL and (
-                    is_random(n.target) or random_inside(n)
+                    is_random(n.target) or random_inside(n) or syms_in((n.args, n.kwargs))
                     or any(r.node in dyn for r in iter_refs((n.args, n.kwargs))))):
                 dyn.add(i)
         return dyn

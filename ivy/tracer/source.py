@@ -11,7 +11,7 @@ node and a call are written, and how nested functions and their values are named
 
 from __future__ import annotations
 
-from .ir import CALL, CONSTANT, CONTROL_FLOW, INPUT, Ref, Sub, captured_slices
+from .ir import CALL, CONSTANT, CONTROL_FLOW, INPUT, Ref, Sub, SymFloat, SymInt, captured_slices
 
 #: the names of a control-flow node's nested functions, one per sub-graph
 SUB_NAMES = {"while_loop": ("while_cond", "while_body"), "cond": ("if_true", "if_false"),
@@ -68,7 +68,16 @@ class SourceWriter:
             return "[" + ", ".join(self.expr(e) for e in v) + "]"
         if c is dict:
             return "{" + ", ".join(f"{self.expr(k)}: {self.expr(e)}" for k, e in v.items()) + "}"
+        if c is SymInt:  # a size read from the inputs when the code runs
+            return f"({v.code(self.input_name)})" if v.offset or len(v.terms) > 1 or \
+                v.div != 1 else v.code(self.input_name)
+        if c is SymFloat:
+            return f"({v.code(self.input_name)})"
         return self.leaf(v)
+
+    def input_name(self, name: str) -> str:
+        """Hook: how input ``name`` of the top-level graph is called where code is written."""
+        return name
 
     # -- lines ----------------------------------------------------------------------------------
     def lines(self, graph, indent: str, dying: dict | None = None) -> list[str]:

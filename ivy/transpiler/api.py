@@ -31,11 +31,11 @@ from ..tracer.emit.base import function_name
 from ..tracer.errors import TraceError
 from ..tracer.fuse import fused_counts
 from . import frameworks as fw
-from . import models
+from . import models, shapes
 from .capture import Captured, frontend, get_capture
 from .errors import TranspileError
 from .variants import Variants, load_emitted
-from .verify import fails, failure_text, verify_emitted
+from .verify import Runner, fails, failure_text, tolerances, verify_emitted
 
 _MODEL_ROOTS = {"torch": "torch", "keras": "tensorflow", "tensorflow": "tensorflow",
                 "tf_keras": "tensorflow", "flax": "jax", "ivy": "ivy"}
@@ -294,9 +294,58 @@ def _unwritable(e: TraceError, graph, cap, source: str, target: str) -> Transpil
                           source=source, target=target)
 
 
+def _symbolic(cap, cap_mod, obj, dynamic, target, fname, fuse, params_of):
+    """The graph with symbolic sizes, its source and the plan (``shapes.Plan``): captured again
+    at other sizes, fitted, emitted, and verified at sizes never captured; a dimension that
+    fails anywhere is pinned and the code written again."""
+    plan = shapes.Plan(cap.graph, cap.args, cap.kwargs, 1 if cap.is_model else 0, dynamic,
+                       lambda a, k: cap_mod.capture(obj, a, k))
+    conv = target if target != "ivy" else "numpy"
+    tol = tolerances(cap.graph)
+    for _ in range(len(plan.symbols) + 1):
+        sym_graph = plan.generalize(cap.graph)
+        try:
+            graph = sym_graph.optimize(fuse=fuse)
+        except Exception:  # noqa: BLE001 - an optimisation is optional
+            graph = sym_graph
+        text = graph.to_source(target, name=fname, check_inputs=1 if cap.is_model else 0,
+                               dims=plan.emitted_dims())
+        fn = load_emitted(text, target, fname)
+        run = Runner(fn, target, cap.is_model)
+        params = params_of()
+
+        def native(a, k):
+            return fw.tree_to_numpy(cap_mod.run_native(obj, a, k))
+
+        def emitted(a, k, run=run, params=params):
+            return run(params, fw.tree_from_numpy(a, conv), fw.tree_from_numpy(k, conv))
+
+        def compare(ref, got):
+            bad = [e for e in fw.compare_trees(ref, got, rtol_table=tol) if not e["ok"]]
+            return f"{bad[0]['path']}: {bad[0]['why']}" if bad else ""
+
+        if not plan.check_sizes(native, emitted, compare):
+            return graph, text, plan
+    return graph, text, plan
+
+
+def _dims_line(plan) -> str:
+    """The docstring's sentence on sizes: which dimensions the code takes at any size."""
+    free = [s for s in plan.symbols if not s.pinned]
+    if not free:
+        return " Every input size is fixed (see the report's dims)."
+    parts = []
+    for s in free:
+        bound = f" >= {s.min}" if s.min > 1 else ""
+        bound += f" <= {s.max}" if s.max is not None else ""
+        same = [f"{d.input}.shape[{d.axis}]" for d in s.dims[1:]]
+        parts.append(s.code + bound + (f" (= {', '.join(same)})" if same else ""))
+    return f" Sizes read from the inputs: {'; '.join(parts)}."
+
+
 def transpile(obj, source: str | None = None, target: str = "jax", args=(), kwargs=None, *,
               verify: bool = True, strict: bool = True, name: str | None = None,
-              fuse: bool = True):
+              fuse: bool = True, dynamic=False):
     """Convert ``obj`` from ``source`` to ``target`` (see docs/transpiler.md).
 
     ``obj``: a function; a model (``torch.nn.Module``, a Keras layer/model, a Flax module,
@@ -304,6 +353,15 @@ def transpile(obj, source: str | None = None, target: str = "jax", args=(), kwar
     ``kornia``), which gives a lazy proxy transpiling each function on first call.
     ``args``/``kwargs``: example inputs (NumPy or source-framework arrays). ``source`` is
     inferred when not given. ``target``: numpy, torch, jax, tensorflow or ivy.
+
+    ``dynamic``: which input dimensions the emitted code takes at any size. ``False`` (the
+    default for now): the example's shapes, checked (another shape transpiles again through
+    ``t(...)``). ``"auto"``: every dimension of size ≥ 2 the program does not pin (captured
+    again at other sizes, fitted, verified at sizes never captured; see
+    :mod:`ivy.transpiler.shapes`). ``{"x": {0: "batch"}}``: the named dimensions only (a name
+    shared by dimensions makes them one size; ``{"name": ..., "min": ..., "max": ...}`` bounds
+    it); refused, naming the op and line, when the program pins one. ``report["dims"]`` says
+    what became of every dimension.
 
     ``fuse=False`` keeps the source's own operations where the optimiser would replace a
     composite (a layer norm, a softmax, GELU, SiLU) by the one Ivy function that the target
@@ -338,27 +396,33 @@ def transpile(obj, source: str | None = None, target: str = "jax", args=(), kwar
         raise TranspileError(e.detail, op=e.op, line=e.line, source=e.source or source,
                              target=target) from e.__cause__
     t1 = time.perf_counter()
+    conv = target if target != "ivy" else "numpy"
+    plan = None
     try:
         graph = cap.graph.optimize(fuse=fuse)
     except Exception:  # noqa: BLE001 - an optimisation is optional; the plain graph is correct
         graph = cap.graph
     fname = function_name(graph, name or cap.name)
     try:
-        # array inputs are checked (a model's parameters, argument 0, are not): the code is
-        # written for the example's shapes and dtypes, another shape would run silently wrong
-        text = graph.to_source(target, name=fname, check_inputs=1 if cap.is_model else 0)
+        if dynamic not in (False, None):
+            graph, text, plan = _symbolic(
+                cap, cap_mod, obj, dynamic, target, fname, fuse,
+                lambda: {k: fw.from_numpy(v, conv) for k, v in cap.params.items()})
+        else:
+            # array inputs are checked (a model's parameters, argument 0, are not): the code is
+            # written for the example's shapes and dtypes, another shape would run silently wrong
+            text = graph.to_source(target, name=fname, check_inputs=1 if cap.is_model else 0)
     except TraceError as e:  # the target backend cannot express a node (e.g. no ivy.j1 on jax)
         raise _unwritable(e, graph, cap, source, target) from None
     # the header names what was converted (the emitter's says "traced by ivy.trace_graph")
     calls = sum(1 for n in graph.nodes if n.op == "call")
     text = (f'"""{fname}: {source} -> {target}, written by ivy.transpile ({calls} '
-            f'call{"s" * (calls != 1)})."""'
+            f'call{"s" * (calls != 1)}).{_dims_line(plan) if plan is not None else ""}"""'
             + text[text.index("\n"):])
     fn = Variants(load_emitted(text, target, fname), cap.is_model, functools.partial(
-        transpile, obj, source, target, verify=verify, strict=strict, name=name, fuse=fuse),
-        (tuple(cap.args), dict(cap.kwargs)), source)
+        transpile, obj, source, target, verify=verify, strict=strict, name=name, fuse=fuse,
+        dynamic=dynamic), (tuple(cap.args), dict(cap.kwargs)), source)
     t2 = time.perf_counter()
-    conv = target if target != "ivy" else "numpy"
     params = {k: fw.from_numpy(v, conv) for k, v in cap.params.items()}
     report = Report(
         name=fname, source=source, target=target, kind="model" if cap.is_model else "function",
@@ -369,6 +433,8 @@ def transpile(obj, source: str | None = None, target: str = "jax", args=(), kwar
         graph={"nodes": len(graph.nodes), "calls": sum(1 for n in graph.nodes if n.op == "call"),
                "fused": fused_counts(graph)},
         notes=list(cap.notes))
+    if plan is not None:
+        report["dims"] = plan.report()
     verification = {"verified": None, "where": f"in-process, {_version(target)}"}
     if verify:
         verification.update(verify_emitted(fn, target, cap, cap_mod, obj, params, text))

@@ -25,17 +25,18 @@ def emitter_class(target: str):
 
 
 def to_source(graph, target: str = "ivy", *, name: str | None = None,
-              check_inputs: int | None = None) -> str:
+              check_inputs: int | None = None, dims: dict | None = None) -> str:
     """Standalone Python source of ``graph`` for ``target`` (see the module docstring).
     ``check_inputs``: the first positional argument whose arrays (and every keyword argument's)
     the function checks against the traced shapes and dtypes, raising ``ValueError`` on another
-    (None: no check)."""
+    (None: no check). ``dims``: the symbolic input dimensions (``ivy.transpiler.shapes``),
+    checked as relations and bounds instead of sizes."""
     target = _ALIAS.get(target, target)
     if target not in TARGETS:
         raise ValueError(f"unknown to_source target {target!r}; valid: {', '.join(TARGETS)}")
     fname = function_name(graph, name)
     em = emitter_class(target)(graph, fname)
-    return write(graph, em, fname, target, check_inputs)
+    return write(graph, em, fname, target, check_inputs, dims)
 
 
 __all__ = ["TARGETS", "to_source"]

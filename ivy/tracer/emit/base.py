@@ -1035,13 +1035,15 @@ _WRONG_INPUT = '''def {name}(fn, arg, x, shape, dtype, free=()):
     got_dtype = str(x.dtype).rpartition(".")[2]
     got_dtype = got_dtype.removeprefix("<dtype: '").removesuffix("'>")
     shape_ok = len(got_shape) == len(shape) and all(
-        g == s or (g is None and d in free) for d, (g, s) in enumerate(zip(got_shape, shape)))
+        s is None or g == s or (g is None and d in free)
+        for d, (g, s) in enumerate(zip(got_shape, shape)))
     if shape_ok and got_dtype == dtype:
         return x
 {widen}    e = ValueError(
         f"{{fn}}: input {{arg}} is {{got_dtype}}{{list(got_shape)}}, but this code was written for "
-        f"{{dtype}}{{list(shape)}}: shapes and dtypes are fixed when the code is written (from the "
-        f"example inputs); transpile or trace again with an example of this shape and dtype")
+        f"{{dtype}}{{list(shape)}}{{' (None: any size)' if None in shape else ''}}: shapes and "
+        f"dtypes are fixed when the code is written (from the example inputs); transpile or "
+        f"trace again with an example of this shape and dtype")
     e.wrong_input = True
     raise e
 '''
@@ -1050,6 +1052,15 @@ _WRONG_VALUE = '''def {name}(fn, arg, got, want):
     e = ValueError(
         f"{{fn}}: argument {{arg}} is {{got!r}}, but this code was written for {{want!r}} (a plain "
         f"Python value is part of the code); transpile or trace again with it")
+    e.wrong_input = True
+    raise e
+'''
+
+
+_WRONG_SIZE = '''def {name}(fn, what, got, rule):
+    e = ValueError(
+        f"{{fn}}: {{what}} is {{got}}, but this code holds for {{rule}} (the sizes it was verified "
+        f"at); transpile or trace again with an example of this size")
     e.wrong_input = True
     raise e
 '''
@@ -1099,7 +1110,8 @@ def _sizes_used(graph) -> set:
     return out
 
 
-def input_guard(graph, em, fname: str, first_arg: int, statics: list) -> list[str]:
+def input_guard(graph, em, fname: str, first_arg: int, statics: list,
+                dims: dict | None = None) -> list[str]:
     """Lines that check each array input's shape and dtype against those the code was written
     for, and each plain Python argument's value: the emitted code bakes them in (a reshape to
     the example's batch size, ``x.shape[0]`` or ``dim=1`` as a constant), so other inputs would
@@ -1110,7 +1122,7 @@ def input_guard(graph, em, fname: str, first_arg: int, statics: list) -> list[st
 
     def helper(kind):
         if kind not in helpers:
-            text = _WRONG_INPUT if kind == "input" else _WRONG_VALUE
+            text = {"input": _WRONG_INPUT, "value": _WRONG_VALUE, "size": _WRONG_SIZE}[kind]
             helpers[kind] = em.define(f"_wrong_{kind}", lambda nm: text.format(
                 name=nm, widen=em.widen_input))
         return helpers[kind]
@@ -1127,9 +1139,14 @@ def input_guard(graph, em, fname: str, first_arg: int, statics: list) -> list[st
         return em.done[key]
 
     used = None
+    sizes: list[str] = []  # the symbolic dimensions' relations and bounds, after every input
     for n in _guarded_inputs(graph, first_arg):
         shape, dt = tuple(int(d) for d in n.outputs[0][0]), str(n.outputs[0][1])
         nm = em.names.get(id(n), n.name)
+        if dims is not None:
+            lines += _symbolic_input_check(n, nm, shape, dt, dims, fname, em, helper, dtype,
+                                           sizes)
+            continue
         # (getattr: a list or a number where an array was expected reaches the message)
         lines.append(f"if getattr({nm}, 'shape', None) != {shape!r} or {nm}.dtype != "
                      f"{dtype(dt)}:")
@@ -1142,6 +1159,7 @@ def input_guard(graph, em, fname: str, first_arg: int, statics: list) -> list[st
         more = f", {free!r}" if free else ""
         lines.append(f"    {f'{nm} = ' if em.widen_input else ''}{helper('input')}({fname!r}, "
                      f"{nm!r}, {nm}, {shape!r}, {dt!r}{more})")
+    lines += sizes
     first = {f"arg{k}" for k in range(first_arg)}
     for expr, v in statics:
         if expr.partition("[")[0] in first or (v.__class__ is float and v != v):
@@ -1157,14 +1175,47 @@ def input_guard(graph, em, fname: str, first_arg: int, statics: list) -> list[st
     return lines
 
 
-def write(graph, em, fname: str, header_target: str, guard_from: int | None = None) -> str:
+def _symbolic_input_check(n, nm, shape, dt, dims, fname, em, helper, dtype, sizes) -> list:
+    """The check of one input of code with symbolic dimensions (``dims``: ``{(input, axis):
+    (atom or None, min, max)}``, see ivy.transpiler.shapes): its rank, dtype and fixed sizes
+    at once; into ``sizes`` the relations (a dimension that is another's size) and bounds."""
+    want = []
+    conds = [f"len(getattr({nm}, 'shape', ())) != {len(shape)}", f"{nm}.dtype != {dtype(dt)}"]
+    for axis, size in enumerate(shape):
+        atom, lo, hi = dims.get((n.name, axis), (None, None, None))
+        if atom is None:
+            want.append(size)
+            conds.append(f"{nm}.shape[{axis}] != {size}")
+            continue
+        want.append(None)
+        here = f"{nm}.shape[{axis}]"
+        if atom != (n.name, axis):
+            other = f"{em.input_name(atom[0])}.shape[{atom[1]}]"
+            sizes.append(f"if {here} != {other}:")
+            sizes.append(f"    {helper('size')}({fname!r}, {here!r}, {here}, "
+                         f"{'the size of ' + other!r} + f' ({{{other}}})')")
+            continue
+        for bound, op, rule in ((lo, "<", "sizes from {}"), (hi, ">", "sizes up to {}")):
+            if bound is not None and (bound > 1 or op == ">"):
+                sizes.append(f"if {here} is not None and {here} {op} {bound}:")
+                sizes.append(f"    {helper('size')}({fname!r}, {here!r}, {here}, "
+                             f"{rule.format(bound)!r})")
+    head = f"if {' or '.join(conds)}:"
+    call = (f"    {f'{nm} = ' if em.widen_input else ''}{helper('input')}({fname!r}, {nm!r}, "
+            f"{nm}, {tuple(want)!r}, {dt!r})")
+    return [head, call]
+
+
+def write(graph, em, fname: str, header_target: str, guard_from: int | None = None,
+          dims: dict | None = None) -> str:
     """The whole module: docstring, imports, helpers, constants, the function. ``guard_from``:
     check the array inputs from that positional argument on (:func:`input_guard`)."""
     statics: list = []
     params, unpack = signature(graph, statics)
     body = [f"    {line}" for line in unpack]
     if guard_from is not None:
-        body += [f"    {line}" for line in input_guard(graph, em, fname, guard_from, statics)]
+        body += [f"    {line}" for line in input_guard(graph, em, fname, guard_from, statics,
+                                                        dims)]
     em.header_target = header_target
     consts = em.consts = []
     body += em.lines(graph, "    ")
