@@ -279,6 +279,11 @@ class Graph:
         self.output = output  # the result structure with Refs
         self.name = name
         self.backend = backend  # the backend it was traced on (used for constant folding)
+        #: symbolic input dimensions (None: every input's shape is the traced one):
+        #: ``{(input name, axis): (atom or None, min, max)}`` for each dimension of the array
+        #: inputs; an atom ``(input name, axis)`` is the dimension whose size it takes (itself,
+        #: or another: a relation), None a fixed size. Set by ``ivy.transpiler.shapes``.
+        self.dims: dict | None = None
         self._assign_names()
         targs, tkw = template
         self._flat = not tkw and all(t.__class__ is Ref for t in targs)

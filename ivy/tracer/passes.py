@@ -58,7 +58,9 @@ def rebuild(g, keep, replace=None):
     for m in new_nodes:
         if m.op != INPUT:
             m.name = None
-    return g.__class__(new_nodes, template, output, name=g.name, backend=g.backend)
+    h = g.__class__(new_nodes, template, output, name=g.name, backend=g.backend)
+    h.dims = g.dims
+    return h
 
 
 def dce(g):

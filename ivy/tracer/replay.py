@@ -228,6 +228,8 @@ def leaves_of(g, args, kwargs) -> tuple[list, bool]:
 
 
 def check_shapes(g, leaves) -> None:
+    if g.dims is not None:
+        return check_symbolic_shapes(g, leaves)
     for n, v in zip(g.inputs, leaves, strict=False):
         want = n.outputs[0][0]
         got = tuple(v.shape)
@@ -236,6 +238,36 @@ def check_shapes(g, leaves) -> None:
                 f"graph {g.name} was traced for {n.name}: {n.outputs[0][1]}{list(want)}, "
                 f"got shape {list(got)}; trace it again for new shapes (ivy.compile does "
                 "that automatically, once per input signature)")
+
+
+def check_symbolic_shapes(g, leaves) -> None:
+    """The shape check of a graph with symbolic dimensions (``g.dims``): ranks, fixed sizes,
+    relations and bounds."""
+    got = {n.name: tuple(v.shape) for n, v in zip(g.inputs, leaves, strict=False)}
+    for n in g.inputs:
+        want = tuple(n.outputs[0][0])
+        have = got.get(n.name)
+        if have is None:
+            continue
+        shown = [("*" if (g.dims.get((n.name, k)) or (None,))[0] else s)
+                 for k, s in enumerate(want)]
+        if len(have) != len(want):
+            raise ValueError(f"graph {g.name} takes {n.name}: {n.outputs[0][1]}{shown} (*: any "
+                             f"size), got shape {list(have)}")
+        for k, s in enumerate(want):
+            atom, lo, hi = g.dims.get((n.name, k), (None, None, None))
+            if atom is None:
+                ok, rule = have[k] == s, f"{s}"
+            elif atom != (n.name, k):
+                other = got.get(atom[0], ())
+                ok = len(other) > atom[1] and have[k] == other[atom[1]]
+                rule = f"the size of {atom[0]}.shape[{atom[1]}]"
+            else:
+                ok = (lo is None or have[k] >= lo) and (hi is None or have[k] <= hi)
+                rule = f"a size from {lo}" + (f" to {hi}" if hi is not None else "")
+            if not ok:
+                raise ValueError(f"graph {g.name}: {n.name}.shape[{k}] is {have[k]}, but the "
+                                 f"graph holds for {rule}; transpile or trace again for it")
 
 
 def call(g, args, kwargs):
@@ -274,7 +306,7 @@ def run(g, B, args, kwargs):
         if n != bn:
             leaves[k] = convert(B, v)
     check_shapes(g, leaves)
-    if key is not None and g._flat:
+    if key is not None and g._flat and g.dims is None:
         g._fast[B] = (fn, bn, [n.outputs[0][0] for n in g.inputs])
     try:
         out = fn(*leaves)

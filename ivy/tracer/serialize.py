@@ -15,7 +15,21 @@ import numpy as np
 
 from ..array_codec import decode_array, encode_array
 from ..registry import API
-from .ir import CALL, CONSTANT, CONTROL_FLOW, INPUT, Node, Ref, Sub, iter_refs, map_refs
+from .ir import (
+    CALL,
+    CONSTANT,
+    CONTROL_FLOW,
+    INPUT,
+    Node,
+    Ref,
+    Sub,
+    SymFloat,
+    SymInt,
+    iter_refs,
+    map_refs,
+    syms_in,
+    walk,
+)
 from .ir import Graph as _SubGraph
 
 FORMAT = "ivy.graph"
@@ -43,9 +57,13 @@ def array_from_dict(d: dict) -> np.ndarray:
 
 
 def to_dict(g, *, binary: bool = True) -> dict:
-    return {"format": FORMAT, "version": VERSION, "name": g.name, "backend": g.backend,
-            "nodes": _nodes_to_list(g.nodes, binary), "template": encode(g.template, binary),
-            "output": encode(g.output, binary)}
+    d = {"format": FORMAT, "version": VERSION, "name": g.name, "backend": g.backend,
+         "nodes": _nodes_to_list(g.nodes, binary), "template": encode(g.template, binary),
+         "output": encode(g.output, binary)}
+    if g.dims is not None:  # symbolic input dimensions: [input, axis, atom or None, min, max]
+        d["dims"] = [[k[0], k[1], list(a) if a else None, lo, hi]
+                     for k, (a, lo, hi) in g.dims.items()]
+    return d
 
 
 def _nodes_to_list(g_nodes, binary: bool) -> list:
@@ -108,7 +126,24 @@ def _graph_from(cls, d: dict, depth: int):
             name=d.get("name", "fn"), backend=d.get("backend", "numpy"))
     for n, nd in zip(g.nodes, d["nodes"], strict=False):  # keep the stored names exactly
         n.name = nd["name"]
+    if depth == 0 and d.get("dims") is not None:
+        g.dims = _dims_from(d["dims"])
     return g
+
+
+def _dims_from(rows) -> dict:
+    def bound(b):
+        return b is None or (b.__class__ is int and 0 <= b)
+
+    if rows.__class__ is not list or len(rows) > 4096:
+        raise ValueError("malformed ivy graph: dims")
+    out = {}
+    for r in rows:
+        if not (r.__class__ is list and len(r) == 5 and _is_atom(r[:2])
+                and (r[2] is None or _is_atom(r[2])) and bound(r[3]) and bound(r[4])):
+            raise ValueError("malformed ivy graph: dims")
+        out[(r[0], r[1])] = (tuple(r[2]) if r[2] else None, r[3], r[4])
+    return out
 
 
 def validate(g, _depth: int = 0) -> None:
@@ -169,6 +204,18 @@ def validate(g, _depth: int = 0) -> None:
             bad("the input template refers to a node that is not an input")
     if not isinstance(g.name, str) or not isinstance(g.backend, str):
         bad("name and backend must be strings")
+    if _depth == 0:  # symbolic sizes read the top-level inputs' dimensions
+        ranks = {n.name: len(n.outputs[0][0] or ()) for n in g.nodes if n.op == INPUT}
+        for (name, axis), (atom, _, _) in (g.dims or {}).items():
+            for a in ((name, axis), atom) if atom else ((name, axis),):
+                if ranks.get(a[0], -1) <= a[1]:
+                    bad(f"dims names {a[0]}.shape[{a[1]}], which is not an input dimension")
+        for n in walk(g):
+            for sym in syms_in((n.args, n.kwargs)):
+                for name, axis in sym.atoms():
+                    if ranks.get(name, -1) <= axis:
+                        bad(f"node {n.name} reads a size of {name}.shape[{axis}], which is not "
+                            "an input dimension")
 
 
 def _has_sub(v) -> bool:
@@ -267,6 +314,11 @@ def encode(v, binary: bool = True):
         return {"$": "array", "v": array_to_dict(v, binary)}
     if isinstance(v, np.generic):
         return {"$": "scalar", "v": array_to_dict(np.asarray(v), binary)}
+    if c is SymInt:
+        return {"$": "symint", "terms": [[t, [list(a) for a in atoms]] for t, atoms in v.terms],
+                "div": v.div, "offset": v.offset}
+    if c is SymFloat:
+        return {"$": "symfloat", "atom": list(v.atom), "exponent": v.exponent, "coef": v.coef}
     if c is Sub:
         g = v.graph
         return {"$": "sub", "n_captured": v.n_captured, "graph": {
@@ -276,6 +328,23 @@ def encode(v, binary: bool = True):
         if isinstance(v, base):
             return encode(base(v), binary)
     raise TypeError(f"cannot serialise a {type(v).__name__} ({v!r}) in an ivy graph")
+
+
+def _is_atom(a) -> bool:
+    return a.__class__ is list and len(a) == 2 and a[0].__class__ is str and \
+        a[0].isidentifier() and a[1].__class__ is int and 0 <= a[1] < 64
+
+
+def _symint(v) -> SymInt:
+    """A symbolic size (``ir.SymInt``), bounded: at most 16 terms of at most 8 dimensions."""
+    terms, div, off = v.get("terms"), v.get("div"), v.get("offset")
+    if not (terms.__class__ is list and len(terms) <= 16 and div.__class__ is int and div >= 1
+            and off.__class__ is int and all(
+                t.__class__ is list and len(t) == 2 and t[0].__class__ is int
+                and t[1].__class__ is list and len(t[1]) <= 8 and all(map(_is_atom, t[1]))
+                for t in terms)):
+        raise ValueError("malformed ivy graph: a symbolic size")
+    return SymInt([(c, [tuple(a) for a in atoms]) for c, atoms in terms], div, off)
 
 
 def decode(v, depth: int = 0, level: int = 0):
@@ -314,6 +383,13 @@ def decode(v, depth: int = 0, level: int = 0):
         if n_cap.__class__ is not int:
             raise ValueError("malformed ivy graph: a sub-graph without n_captured")
         return Sub(_graph_from(_SubGraph, v.get("graph"), depth + 1), n_cap)
+    if tag == "symint":
+        return _symint(v)
+    if tag == "symfloat":
+        atom, e, k = v.get("atom"), v.get("exponent"), v.get("coef")
+        if not (_is_atom(atom) and e.__class__ is float and k.__class__ is float):
+            raise ValueError("malformed ivy graph: a symbolic float")
+        return SymFloat(tuple(atom), e, k)
     if tag == "dtype":
         return as_ivy_dtype(v["v"])
     if tag == "array":

@@ -16,7 +16,8 @@ Layout (each module imports only the ones before it):
 
 from .api import LazyModule, Report, Transpiled, infer_source, transpile
 from .errors import TranspileError
-from .service import inputs_from_specs, load_code, parse_spec, transpile_code
+from .service import dynamic_of_specs, inputs_from_specs, load_code, parse_spec, transpile_code
 
 __all__ = ["LazyModule", "Report", "TranspileError", "Transpiled", "infer_source",
-           "inputs_from_specs", "load_code", "parse_spec", "transpile", "transpile_code"]
+           "dynamic_of_specs", "inputs_from_specs", "load_code", "parse_spec", "transpile",
+           "transpile_code"]

@@ -308,8 +308,8 @@ def _symbolic(cap, cap_mod, obj, dynamic, target, fname, fuse, params_of):
             graph = sym_graph.optimize(fuse=fuse)
         except Exception:  # noqa: BLE001 - an optimisation is optional
             graph = sym_graph
-        text = graph.to_source(target, name=fname, check_inputs=1 if cap.is_model else 0,
-                               dims=plan.emitted_dims())
+        graph.dims = plan.emitted_dims()
+        text = graph.to_source(target, name=fname, check_inputs=1 if cap.is_model else 0)
         fn = load_emitted(text, target, fname)
         run = Runner(fn, target, cap.is_model)
         params = params_of()

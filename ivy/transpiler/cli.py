@@ -1,6 +1,7 @@
 """``ivy-transpile``: convert a function in a file from one framework to another.
 
     ivy-transpile path/to/file.py:fn --source torch --target jax --example 'float32[2,3,16,16]' -o out.py
+    ivy-transpile path/to/file.py:fn --target jax --example 'float32[B,3,H=32,W=32]' -o out.py
 
 Prints the report (what was captured, how each operation was mapped, the verification) and writes
 the standalone target code (``-o``; stdout when omitted). Exit status: 0 verified, 1 the transpile
@@ -16,7 +17,7 @@ from pathlib import Path
 
 from .errors import TranspileError
 from .frameworks import FRAMEWORKS, TARGETS
-from .service import inputs_from_specs, parse_spec, transpile_code
+from .service import dynamic_of_specs, inputs_from_specs, parse_spec, transpile_code
 
 
 def parse_args(argv=None):
@@ -32,7 +33,14 @@ def parse_args(argv=None):
     p.add_argument("--target", choices=TARGETS, required=True, help="the framework to emit")
     p.add_argument("--example", action="append", default=[], metavar="DTYPE[SHAPE]",
                    help="one example input per positional argument, e.g. float32[2,3] "
-                        "(random values); repeat for several arguments")
+                        "(random values); repeat for several arguments. A dimension may be a "
+                        "name (B: any size, the same wherever the name appears) with an "
+                        "optional example size (H=32)")
+    p.add_argument("--dynamic", choices=("auto", "off"), default=None,
+                   help="auto: every input dimension the program does not pin takes any size "
+                        "(found by capturing again at other sizes, verified at sizes never "
+                        "captured); off: the example's shapes. Default: off, or the dimensions "
+                        "--example names (float32[B,3,H=32,W=32]: B, H and W take any size)")
     p.add_argument("-o", "--output", help="write the code here (a model's weights go beside it)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--no-verify", action="store_true",
@@ -55,11 +63,14 @@ def main(argv=None) -> int:
     except ValueError as e:
         print(f"ivy-transpile: {e}", file=sys.stderr)
         return 2
+    dynamic = {"auto": "auto", "off": False}.get(a.dynamic) if a.dynamic else \
+        (dynamic_of_specs(specs) or False)
     sys.path.insert(0, str(path.resolve().parent))  # the file's own imports of its neighbours
     try:
         t = transpile_code(path.read_text(), name, source=a.source, target=a.target,
                            args=inputs_from_specs(specs),
-                           options={"verify": not a.no_verify, "filename": str(path)})
+                           options={"verify": not a.no_verify, "filename": str(path),
+                                    "dynamic": dynamic})
     except Exception as e:  # noqa: BLE001 - a TranspileError, or any error of a call without
         # the inputs it needs (e.g. the tracer's TraceError for an `ivy` source)
         needs_inputs = not specs and "required positional argument" in str(e)

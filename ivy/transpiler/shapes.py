@@ -149,8 +149,14 @@ class Plan:
     def _named(self, spec: dict):
         """``{"x": {0: "batch"}}``: the named dimensions only; one name, one symbol."""
         known = {d.input for d in self.dims}
+        order = list(dict.fromkeys(d.input for d in self.dims))  # the array inputs, in order
         by_name: dict = {}
         for arg, axes in spec.items():
+            if isinstance(arg, int):  # the arg-th array input (specs given by position)
+                if not 0 <= arg < len(order):
+                    raise TranspileError(f"dynamic={spec!r}: there is no array input {arg} "
+                                         f"(the inputs are {order})")
+                arg = order[arg]
             if arg not in known:
                 raise TranspileError(f"dynamic={spec!r} names the input {arg!r}, which is not "
                                      f"an array input (the inputs are {sorted(known)})")

@@ -274,3 +274,67 @@ def test_default_keeps_fixed_shapes():
 def test_sample_sizes_are_recorded():
     s = Sample(None, {B: 8}, frozenset({B}))
     assert s.sizes == {B: 8} and s.varied == {B}
+
+
+# -- specs, the command line, the graph as data -------------------------------------------------
+def test_specs_name_dimensions():
+    from ivy.transpiler import dynamic_of_specs, inputs_from_specs, parse_spec
+
+    specs = [parse_spec("float32[B,3,H=32,W]"), {"shape": [None, 5], "dtype": "int64"},
+             parse_spec("float32[B]")]
+    assert specs[0]["shape"] == ["B", 3, "H=32", "W"]
+    xs = inputs_from_specs(specs)
+    assert xs[0].shape[1:3] == (3, 32) and xs[2].shape == (xs[0].shape[0],)  # B shared
+    assert xs[0].shape[3] not in (3, 5, 32, xs[0].shape[0])  # distinct from the other sizes
+    assert dynamic_of_specs(specs) == {0: {0: "B", 2: "H", 3: "W"}, 1: {0: "arg1_0"},
+                                       2: {0: "B"}}
+    with pytest.raises(ValueError, match="name"):
+        parse_spec("float32[2,3x]")
+
+
+def test_cli_takes_named_dims(tmp_path, capsys):
+    from ivy.transpiler.cli import main
+
+    (tmp_path / "blur.py").write_text(
+        "import torch\nimport torch.nn.functional as F\n\n"
+        "def blur(x):\n"
+        "    k = torch.ones(x.shape[1], 1, 3, 3) / 9.0\n"
+        "    return F.conv2d(x, k, padding=1, groups=x.shape[1]).flatten(1)\n")
+    out = tmp_path / "blur_np.py"
+    assert main([f"{tmp_path / 'blur.py'}:blur", "--target", "numpy", "--example",
+                 "float32[B,3,H=16,W]", "-o", str(out)]) == 0
+    text = out.read_text()
+    assert "Sizes read from the inputs: x.shape[0]; x.shape[2]; x.shape[3]" in text
+    ns: dict = {}
+    exec(compile(text, str(out), "exec"), ns)  # noqa: S102 - the emitted code under test
+    import torch
+    x = rand(5, 3, 7, 9)
+    want = torch.nn.functional.conv2d(torch.tensor(x), torch.ones(3, 1, 3, 3) / 9.0, padding=1,
+                                      groups=3).flatten(1).numpy()
+    np.testing.assert_allclose(ns["blur"](x), want, rtol=1e-5, atol=1e-5)
+
+
+def test_symbolic_graph_serializes_and_replays_at_new_sizes():
+    import torch
+
+    from ivy.tracer import serialize
+    from ivy.tracer.graph import Graph
+
+    f = _torch_fn()
+    t = ivy.transpile(f, source="torch", target="ivy", args=(rand(4, 8), rand(8, 6)),
+                      dynamic="auto")
+    for binary in (True, False):
+        g = serialize.from_dict(Graph, serialize.to_dict(t.graph, binary=binary))
+        assert g.dims == t.graph.dims
+        x, w = rand(7, 5), rand(5, 10)
+        want = f(torch.tensor(x), torch.tensor(w)).numpy()
+        for backend in ("numpy", "torch"):
+            np.testing.assert_allclose(np.asarray(g.with_backend(backend)(x, w)), want,
+                                       rtol=1e-5, atol=1e-5)
+        with pytest.raises(ValueError, match=r"w.shape\[0\] is 4, but the graph holds for the "
+                                             r"size of x.shape\[1\]"):
+            g.with_backend("numpy")(rand(7, 5), rand(4, 10))
+    d = serialize.to_dict(t.graph)
+    d["dims"][0][2] = ["nope", 0]  # a dimension of no input
+    with pytest.raises(ValueError, match="not an input dimension"):
+        serialize.from_dict(Graph, d)

@@ -36,7 +36,8 @@ def to_source(graph, target: str = "ivy", *, name: str | None = None,
         raise ValueError(f"unknown to_source target {target!r}; valid: {', '.join(TARGETS)}")
     fname = function_name(graph, name)
     em = emitter_class(target)(graph, fname)
-    return write(graph, em, fname, target, check_inputs, dims)
+    return write(graph, em, fname, target, check_inputs,
+                 dims if dims is not None else graph.dims)
 
 
 __all__ = ["TARGETS", "to_source"]
