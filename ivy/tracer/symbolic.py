@@ -124,12 +124,17 @@ def _used(g) -> set:
 
 
 def _constant_form(v: np.ndarray):
-    """How a constant is made from its sizes, when it is: ``("full", fill)`` (every element
-    the same), ``("arange", start, step)`` (1-D, evenly spaced), ``("ints",)`` (a small int
-    vector: each element may be a size), else None."""
+    """How a constant is made from its sizes, when it is: ``("scalar",)`` (0-d: a count or a
+    scale), ``("eye",)``, ``("full", fill)`` (every element the same), ``("arange", start,
+    step)`` (1-D, evenly spaced), ``("ints",)`` (a small int vector: each element may be a
+    size), else None."""
     if v.size == 0:
         return None
+    if v.ndim == 0 and v.dtype.kind in "iuf":
+        return ("scalar",)
     flat = v.ravel()
+    if v.ndim == 2 and min(v.shape) > 1 and np.array_equal(v, np.eye(*v.shape, dtype=v.dtype)):
+        return ("eye",)
     if v.size > 1 and (flat == flat[0]).all():
         return ("full", flat[0].item())
     if v.ndim == 1 and v.size > 1 and v.dtype.kind in "iuf":
@@ -173,6 +178,9 @@ def differing_ints(first, other) -> dict:
                 continue  # read into Python by a capture rule: its results are compared
             fa, fb = _constant_form(va), _constant_form(vb)
             if fa is not None and fa == fb and va.dtype == vb.dtype and va.ndim == vb.ndim:
+                if fa[0] == "scalar":  # a count or a scale made from a size (x.shape[0] - 1)
+                    out[(pa, ("constant", "scalar", 0))] = vb.item()
+                    continue
                 if fa[0] == "ints" and va.shape == vb.shape:
                     for j, (x, y) in enumerate(zip(va.tolist(), vb.tolist(), strict=True)):
                         if x != y:
@@ -316,8 +324,10 @@ def generalize(first, first_sizes: dict, samples: list[Sample]):
         v0 = _get(n, arg_path)
         pts = [(s.sizes, s.varied, d.get(slot, v0)) for s, d in zip(samples, per_sample,
                                                                   strict=True)]
-        is_float = v0.__class__ is float
-        sym = fit_float(v0, first_sizes, pts) if is_float else fit(int(v0), first_sizes, pts)
+        whole = all(float(v).is_integer() for _, _, v in pts) and float(v0).is_integer()
+        is_float = v0.__class__ is float and not whole  # (a count held as a float: 39.0)
+        sym = fit_float(v0, first_sizes, pts) if is_float else \
+            fit(int(v0), first_sizes, [(s, vr, int(v)) for s, vr, v in pts])
         if sym is None:
             changed = frozenset().union(*(vr for _, vr, v in pts if v != v0))
             what = f"a float computed from the sizes ({v0!r} here)" if is_float else \
@@ -350,13 +360,17 @@ def _make_from_sizes(n, at: dict) -> None:
     v = np.asarray(n.value)
     form = _constant_form(v)
     dtype = Dtype(v.dtype.name)
-    if form[0] == "ints":
+    if form[0] == "scalar":
+        target, args, kwargs = "asarray", (at[0],), {"dtype": dtype}
+    elif form[0] == "ints":
         vals = tuple(at.get(j, int(e)) for j, e in enumerate(v.ravel().tolist()))
         target, args, kwargs = "asarray", (list(vals) if v.ndim else vals[0],), {"dtype": dtype}
     else:
         shape = tuple(at.get(j, int(d)) for j, d in enumerate(v.shape))
         if form[0] == "full":
             target, args, kwargs = "full", (shape, form[1]), {"dtype": dtype}
+        elif form[0] == "eye":
+            target, args, kwargs = "eye", shape, {"dtype": dtype}
         else:  # arange(start, start + n * step, step)
             start, step = form[1], form[2]
             size = shape[0]
@@ -380,6 +394,8 @@ def _scaled(size: SymInt, step, start) -> SymInt:
 def _get(n, arg_path):
     if arg_path[0] == "constant":
         v = np.asarray(n.value)
+        if arg_path[1] == "scalar":
+            return v.item()
         return int(v.ravel()[arg_path[2]]) if arg_path[1] == "ints" else int(v.shape[arg_path[2]])
     v = n.args if arg_path[0] == "args" else n.kwargs
     for k in arg_path[1:]:
