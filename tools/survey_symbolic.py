@@ -21,8 +21,6 @@ import sys
 import time
 import warnings
 
-import numpy as np
-
 import ivy
 from ivy.transpiler import TranspileError
 from ivy.transpiler import frameworks as fw
