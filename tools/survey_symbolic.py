@@ -82,7 +82,7 @@ def run_case(source, name, make, args, target):
     except Exception as e:  # noqa: BLE001
         return {"outcome": "crash", "why": f"{type(e).__name__}: {str(e)[:300]}"}
     dims = t.report["dims"]
-    pinned = [d for d in dims if d["kind"] == "pinned" and d["size"] >= 2]
+    pinned = [d for d in dims if d["kind"] == "pinned" and d["size"] >= 1]
     out = {"symbolic": [f"{d['input']}.shape[{d['axis']}]" for d in dims
                         if d["kind"] == "symbolic"],
            "pinned": [f"{d['input']}.shape[{d['axis']}]={d['size']}: {d['why'][:200]}"

@@ -1,8 +1,9 @@
 """Symbolic input dimensions for ``ivy.transpile(..., dynamic=...)``: which dimensions of the
 inputs the emitted code may take at any size, and the graph that reads them from its inputs.
 
-1. **Symbols.** Every dimension of an array input of size ≥ 2 is a candidate (sizes 0 and 1
-   stay fixed, as in ``torch.export``). Dimensions of the same size are first tried as one
+1. **Symbols.** Every dimension of an array input of size ≥ 1 is a candidate (a size-1
+   dimension too, unlike ``torch.export``: where the program broadcasts along it, the captures
+   at other sizes differ in structure or fail, and the dimension is pinned). Dimensions of the same size are first tried as one
    symbol (they may be the same size by the program's logic: ``x.shape[1] == w.shape[0]``),
    then each on its own: one that the program takes at another size while the others keep
    theirs is a symbol of its own; the rest of the group stays one symbol, and the emitted code
@@ -38,7 +39,7 @@ class Dim:
     def __init__(self, name: str, axis: int, size: int, leaf: int):
         self.input, self.axis, self.size, self.leaf = name, axis, size, leaf
         self.symbol: Symbol | None = None
-        self.why = "size 0 or 1: fixed" if size < 2 else ""
+        self.why = "size 0: fixed" if size < 1 else ""
 
     @property
     def atom(self):
@@ -192,7 +193,7 @@ class Plan:
     def _auto(self):
         groups: dict = {}
         for d in self.dims:
-            if d.size >= 2:
+            if d.size >= 1:  # (a size-1 one too: what broadcasts there differs in structure)
                 groups.setdefault(d.size, []).append(d)
         for ds in groups.values():
             whole = Symbol(ds)

@@ -338,3 +338,19 @@ def test_symbolic_graph_serializes_and_replays_at_new_sizes():
     d["dims"][0][2] = ["nope", 0]  # a dimension of no input
     with pytest.raises(ValueError, match="not an input dimension"):
         serialize.from_dict(Graph, d)
+
+
+def test_a_batch_of_one_becomes_any_batch():
+    import torch
+
+    def f(x, w):
+        return torch.relu(x.flatten(1) @ w)
+
+    t = ivy.transpile(f, source="torch", target="numpy", args=(rand(1, 3, 4), rand(12, 5)),
+                      dynamic="auto")
+    dims = _dims(t)
+    assert dims[("x", 0)]["kind"] == "symbolic", dims
+    x, w = rand(6, 3, 4), rand(12, 5)
+    np.testing.assert_allclose(t(x, w), f(torch.tensor(x), torch.tensor(w)).numpy(), rtol=1e-5,
+                               atol=1e-6)
+    assert not t.fn.more
