@@ -3,6 +3,7 @@
 computation hand-written in the target framework, measured in one run (eager and jitted).
 
     python benchmarks/transpiler.py [--repeat 200] [--programs mlp,attention,conv]
+    python benchmarks/transpiler.py --dynamic-ab 5     # symbolic sizes against fixed shapes
 
 Each program exists hand-written in all four frameworks (below). For every source s and target
 t != s, the program written in s is transpiled to t and timed against the one hand-written in t.
@@ -164,9 +165,15 @@ def main(argv=None):
     p.add_argument("--fuse-ab", type=int, default=0, metavar="ROUNDS",
                    help="instead: for each pair where pattern fusion fires, time the native, "
                         "the unfused (fuse=False) and the fused function in turn, ROUNDS rounds")
+    p.add_argument("--dynamic-ab", type=int, default=0, metavar="ROUNDS",
+                   help="instead: for each pair, time the native function and the code "
+                        "transpiled with dynamic=False and dynamic='auto' in turn, ROUNDS rounds "
+                        "(symbolic sizes must cost at most 5%%), and both transpile times")
     a = p.parse_args(argv)
     if a.fuse_ab:
         return fuse_ab(a)
+    if a.dynamic_ab:
+        return dynamic_ab(a)
     rng = np.random.default_rng(0)
     g = globals()
     rows, ttimes = [], []
@@ -251,6 +258,48 @@ def fuse_ab(a):
                 n = best["native"]
                 print(f"| {prog} | {src}->{tgt} | {', '.join(sorted(fused))} | {n * 1e6:.1f} | "
                       f"{best['unfused'] / n:.2f}x | {best['fused'] / n:.2f}x |", flush=True)
+
+
+def dynamic_ab(a):
+    """Symbolic sizes A/B in one process: per pair, the call time of the code transpiled with
+    ``dynamic="auto"`` over the one with fixed shapes (best round of each), and what each
+    transpile took."""
+    import ivy
+    from ivy.transpiler import frameworks as fwk
+
+    rng = np.random.default_rng(0)
+    print("| program | pair | transpile fixed s | transpile auto s | symbolic dims | "
+          "native µs | fixed / native | auto / native | auto / fixed |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    ratios = []
+    for prog in a.programs.split(","):
+        inputs = _inputs(prog, rng, a.size)
+        for src in a.sources.split(","):
+            for tgt in FRAMEWORKS:
+                if tgt == src:
+                    continue
+                fn = globals()[f"{prog}_{src}"]
+                t0 = time.perf_counter()
+                fixed = ivy.transpile(fn, source=src, target=tgt, args=inputs)
+                t1 = time.perf_counter()
+                auto = ivy.transpile(fn, source=src, target=tgt, args=inputs, dynamic="auto")
+                t2 = time.perf_counter()
+                sym = sum(d["kind"] == "symbolic" for d in auto.report["dims"])
+                targs = tuple(fwk.from_numpy(x, tgt) for x in inputs)
+                fns = {"native": globals()[f"{prog}_{tgt}"], "fixed": fixed.fn, "auto": auto.fn}
+                best = dict.fromkeys(fns, float("inf"))
+                for _ in range(a.dynamic_ab):
+                    for k, f in fns.items():
+                        best[k] = min(best[k], _time(f, targs, tgt, a.repeat))
+                n = best["native"]
+                ratios.append(best["auto"] / best["fixed"])
+                print(f"| {prog} | {src}->{tgt} | {t1 - t0:.2f} | {t2 - t1:.2f} | "
+                      f"{sym}/{len(auto.report['dims'])} | {n * 1e6:.1f} | "
+                      f"{best['fixed'] / n:.2f}x | {best['auto'] / n:.2f}x | "
+                      f"{best['auto'] / best['fixed']:.3f}x |", flush=True)
+    if ratios:
+        print(f"\nauto / fixed: median {statistics.median(ratios):.3f}x, "
+              f"max {max(ratios):.3f}x over {len(ratios)} pairs")
 
 
 if __name__ == "__main__":

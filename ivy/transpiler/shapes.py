@@ -226,7 +226,7 @@ class Plan:
             if rest:
                 s = Symbol(rest)
                 if len(rest) == len(ds):
-                    s.sample, s.verified = whole.sample, set(whole.verified)
+                    s.sample = whole.sample
                 elif not self._trial(s):
                     continue
                 self.symbols.append(s)
@@ -243,7 +243,6 @@ class Plan:
         s.sample = Sample(cap.graph, {}, frozenset({s.atom}))  # sizes: once all are known
         for d in s.dims:
             d.symbol = s
-        s.verified.add(2 * s.size)
         return True
 
     # -- sizes -----------------------------------------------------------------------------
@@ -294,8 +293,6 @@ class Plan:
             cap = self.capture(*resized(self.args, self.kwargs, self.dims,
                                         self.dim_sizes(changed)))
             out = [Sample(cap.graph, self.sizes_at(changed), frozenset(s.atom for s in free))]
-            for s in free:
-                s.verified.add(3 * s.size)
         except Exception:  # noqa: BLE001
             out = []
         self._extra_key, self._extra = key, out
@@ -318,10 +315,12 @@ class Plan:
 
     # -- verification at sizes never captured --------------------------------------------
     def check_sizes(self, run_native, run_emitted, compare) -> bool:
-        """Run the emitted code at size 1 and at a prime size of each free symbol (the others
-        at their example size) against the source; True when something changed (a minimum or
-        a pin) and the code must be written again."""
+        """Run the emitted code at the captures' sizes, size 1 and a prime size of each free
+        symbol (the others at their example size) against the source; True when something
+        changed (a minimum or a pin) and the code must be written again."""
         changed = False
+        for s in self.free:
+            s.verified = {s.size}  # (the code may have changed since the last check)
         for s in self.free:
             for size in _check_sizes(s):
                 if s.max is not None and size > s.max:
@@ -330,8 +329,9 @@ class Plan:
                 try:
                     ref = run_native(a, k)
                 except Exception:  # noqa: BLE001 - the source does not take this size
-                    if size == 1:
+                    if size == 1 and s.min < 2:
                         s.min = 2  # nothing to verify size 1 against: refused
+                        changed = True
                     continue
                 try:
                     got = run_emitted(a, k)
@@ -357,14 +357,17 @@ class Plan:
 
 
 def _check_sizes(s: Symbol) -> list[int]:
-    seen = s.verified
+    """The sizes the emitted code is run at: those of the captures (twice and three times the
+    example's: the fit's own points), 1 (when not the example's), and a prime none of them
+    is."""
+    seen = {s.size, 2 * s.size, 3 * s.size}
     p = max(s.size + 1, 3)
     while any(p % k == 0 for k in range(2, int(p ** 0.5) + 1)) or p in seen:
         p += 1
-    out = [p]
+    out = [2 * s.size, 3 * s.size, p]
     if s.size > 1 and s.min <= 1:
         out.insert(0, 1)
-    return out
+    return [size for size in out if size not in s.verified]
 
 
 def _fresh(graph):
