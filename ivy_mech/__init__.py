@@ -5,6 +5,7 @@ shape and is differentiable end to end on the autodiff backends. Conventions and
 check them against scipy: docs/libraries.md.
 """
 
+from ivy_mech._common import apply_matrix, broadcast_matmul
 from ivy_mech.coordinates import (
     cartesian_to_polar_coords,
     from_homogeneous_coordinates,
@@ -59,6 +60,8 @@ from ivy_mech.pose import (
 )
 
 __all__ = [
+    "apply_matrix",
+    "broadcast_matmul",
     "GIMBAL_TOL",
     "VALID_EULER_CONVENTIONS",
     "axis_angle_pose_to_mat_pose",

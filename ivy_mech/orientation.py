@@ -28,7 +28,17 @@ quaternion-to-rotation-vector maps use series at small angles so their gradients
 from __future__ import annotations
 
 import ivy
-from ivy_mech._common import check_last, check_mat, comp, mat3, safe_sqrt, small_tol, stack_last
+from ivy_mech._common import (
+    apply_matrix,
+    broadcast_matmul,
+    check_last,
+    check_mat,
+    comp,
+    mat3,
+    safe_sqrt,
+    small_tol,
+    stack_last,
+)
 
 VALID_EULER_CONVENTIONS = ("xyx", "yzy", "zxz", "xzx", "yxy", "zyz",
                            "xyz", "yzx", "zxy", "xzy", "yxz", "zyx")
@@ -153,7 +163,7 @@ def euler_to_rot_mat(euler_angles, convention: str = "zyx"):
     _convention(convention, "euler_to_rot_mat")
     check_last(euler_angles, 3, "euler_to_rot_mat")
     a, b, c = (axis_rot_mat(ax, comp(euler_angles, n)) for n, ax in enumerate(convention))
-    return ivy.matmul(ivy.matmul(a, b), c)
+    return broadcast_matmul(broadcast_matmul(a, b), c)
 
 
 def rot_mat_to_euler(rot_mat, convention: str = "zyx"):
@@ -305,4 +315,4 @@ def rotate_points(rot_mat, points):
     """``R @ p`` for points ``(..., 3)`` and matrices ``(..., 3, 3)`` (batch shapes broadcast)."""
     check_mat(rot_mat, 3, 3, "rotate_points", "rot_mat")
     check_last(points, 3, "rotate_points", "points")
-    return ivy.matmul(rot_mat, points[..., None])[..., 0]
+    return apply_matrix(rot_mat, points)

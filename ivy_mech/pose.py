@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import ivy
 from ivy_mech import orientation as _o
-from ivy_mech._common import check_last, check_mat
+from ivy_mech._common import apply_matrix, broadcast_matmul, check_last, check_mat
 
 
 def _mat_pose(rot_mat, translation):
@@ -99,7 +99,7 @@ def compose_mat_poses(a, b):
     check_mat(a, 3, 4, "compose_mat_poses", "a")
     check_mat(b, 3, 4, "compose_mat_poses", "b")
     ra = a[..., :3]
-    return _mat_pose(ivy.matmul(ra, b[..., :3]), _o.rotate_points(ra, b[..., 3]) + a[..., 3])
+    return _mat_pose(broadcast_matmul(ra, b[..., :3]), _o.rotate_points(ra, b[..., 3]) + a[..., 3])
 
 
 def invert_quaternion_pose(quat_pose):
@@ -124,4 +124,6 @@ def transform_points(mat_pose, points):
     """``R p + t`` for points ``(..., 3)`` and poses ``(..., 3, 4)`` (batch shapes broadcast:
     ``N`` points under one pose are ``points (..., N, 3)`` with ``mat_pose[..., None, :, :]``)."""
     check_mat(mat_pose, 3, 4, "transform_points", "mat_pose")
-    return _o.rotate_points(mat_pose[..., :3], points) + mat_pose[..., 3]
+    check_last(points, 3, "transform_points", "points")
+    # [R | t] @ [p, 1]: one product, whatever the rank (see broadcast_matmul)
+    return apply_matrix(mat_pose, ivy.concat([points, ivy.ones_like(points[..., :1])], axis=-1))

@@ -23,6 +23,7 @@ import math
 
 import ivy
 import ivy_mech
+from ivy_mech import apply_matrix, broadcast_matmul
 
 MIN_DENOMINATOR = 1e-12
 
@@ -92,7 +93,7 @@ def calib_and_ext_to_full_mat(calib_mat, ext_mat):
     """``K @ [R | t]`` ``(..., 3, 4)``."""
     _check_mat(calib_mat, 3, 3, "calib_and_ext_to_full_mat", "calib_mat")
     _check_mat(ext_mat, 3, 4, "calib_and_ext_to_full_mat", "ext_mat")
-    return ivy.matmul(calib_mat, ext_mat)
+    return broadcast_matmul(calib_mat, ext_mat)
 
 
 def cam_inv_ext_mat_to_ext_mat(cam_inv_ext_mat):
@@ -122,13 +123,13 @@ def cam_to_world_coords(points_cam, cam_inv_ext_mat):
 def cam_to_pixel_coords(points_cam, calib_mat):
     """Camera-frame points ``(..., 3)`` → depth-scaled pixel coordinates ``[u d, v d, d]``."""
     _check_mat(calib_mat, 3, 3, "cam_to_pixel_coords", "calib_mat")
-    return ivy.matmul(calib_mat, points_cam[..., None])[..., 0]
+    return apply_matrix(calib_mat, points_cam)
 
 
 def pixel_to_cam_coords(pixel_coords, inv_calib_mat):
     """Depth-scaled pixel coordinates ``[u d, v d, d]`` → camera-frame points ``(..., 3)``."""
     _check_mat(inv_calib_mat, 3, 3, "pixel_to_cam_coords", "inv_calib_mat")
-    return ivy.matmul(inv_calib_mat, pixel_coords[..., None])[..., 0]
+    return apply_matrix(inv_calib_mat, pixel_coords)
 
 
 def world_to_pixel_coords(points_world, full_mat):
