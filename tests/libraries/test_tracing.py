@@ -9,6 +9,7 @@ import pytest
 import ivy
 import ivy_mech
 import ivy_vision
+from tests.libraries.helpers import BACKENDS
 
 
 def _scene_cost(euler_pose, pts):
@@ -23,7 +24,7 @@ def _scene_cost(euler_pose, pts):
     return ivy.sum(box) + ivy.sum(ball)
 
 
-@pytest.mark.parametrize("backend", ["numpy", "torch"])
+@pytest.mark.parametrize("backend", [b for b in ("numpy", "torch", "mxnet") if b in BACKENDS])
 def test_library_code_traces_to_core_calls(backend):
     ep = np.array([0.1, -0.2, 0.5, 0.3, 0.2, -0.1])
     pts = np.random.default_rng(0).standard_normal((5, 3))
