@@ -24,6 +24,12 @@ def mat3(rows):
     return ivy.stack(r, axis=-2)
 
 
+def const(values, like):
+    """``values`` as an array with ``like``'s dtype and device (a constant that can meet ``like``
+    in arithmetic on any device: torch refuses to mix a CUDA tensor with a CPU one)."""
+    return ivy.asarray(values, dtype=ivy.dtype(like), device=ivy.dev(like))
+
+
 def small_tol(x) -> float:
     """The threshold below which a squared angle counts as small (series used instead)."""
     return 1e-8 if str(ivy.dtype(x)) == "float64" else 1e-4

@@ -34,6 +34,7 @@ from ivy_mech._common import (
     check_last,
     check_mat,
     comp,
+    const,
     mat3,
     safe_sqrt,
     small_tol,
@@ -100,7 +101,7 @@ def quaternion_multiply(q1, q2):
 def quaternion_conjugate(q):
     """``[-x, -y, -z, w]``: the inverse rotation of a unit quaternion."""
     check_last(q, 4, "quaternion_conjugate")
-    return q * ivy.asarray([-1.0, -1.0, -1.0, 1.0], dtype=ivy.dtype(q))
+    return q * const([-1.0, -1.0, -1.0, 1.0], q)
 
 
 def quaternion_inverse(q):
@@ -278,7 +279,7 @@ def rot_vec_to_axis_angle(rot_vec):
     t2 = ivy.sum(rot_vec * rot_vec, axis=-1, keepdims=True)
     zero = t2 == 0
     t = safe_sqrt(t2, zero)
-    fallback = ivy.zeros_like(rot_vec) + ivy.asarray([0.0, 0.0, 1.0], dtype=ivy.dtype(rot_vec))
+    fallback = ivy.zeros_like(rot_vec) + const([0.0, 0.0, 1.0], rot_vec)
     axis = ivy.where(zero, fallback, rot_vec / t)
     return ivy.concat([axis, ivy.where(zero, ivy.zeros_like(t), t)], axis=-1)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import ivy
 from ivy_mech import orientation as _o
-from ivy_mech._common import apply_matrix, broadcast_matmul, check_last, check_mat
+from ivy_mech._common import apply_matrix, broadcast_matmul, check_last, check_mat, const
 
 
 def _mat_pose(rot_mat, translation):
@@ -26,8 +26,7 @@ def _mat_pose(rot_mat, translation):
 def make_transformation_homogeneous(mat_pose):
     """``(..., 3, 4)`` → ``(..., 4, 4)`` with the last row ``[0, 0, 0, 1]``."""
     check_mat(mat_pose, 3, 4, "make_transformation_homogeneous")
-    row = ivy.zeros_like(mat_pose[..., 0:1, :]) + ivy.asarray([0.0, 0.0, 0.0, 1.0],
-                                                              dtype=ivy.dtype(mat_pose))
+    row = ivy.zeros_like(mat_pose[..., 0:1, :]) + const([0.0, 0.0, 0.0, 1.0], mat_pose)
     return ivy.concat([mat_pose, row], axis=-2)
 
 

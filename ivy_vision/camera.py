@@ -67,7 +67,8 @@ def persp_angles_to_focal_lengths(persp_angles, image_dims):
     ``(height, width)`` → ``[fx, fy]`` with ``f = (size / 2) / tan(angle / 2)``."""
     _check_last(persp_angles, 2, "persp_angles_to_focal_lengths", "persp_angles")
     h, w = image_dims
-    half = ivy.asarray([w / 2, h / 2], dtype=ivy.dtype(persp_angles))
+    half = ivy.asarray([w / 2, h / 2], dtype=ivy.dtype(persp_angles),
+                       device=ivy.dev(persp_angles))
     return half / ivy.tan(persp_angles / 2)
 
 
@@ -75,7 +76,8 @@ def focal_lengths_to_persp_angles(focal_lengths, image_dims):
     """The inverse of :func:`persp_angles_to_focal_lengths`."""
     _check_last(focal_lengths, 2, "focal_lengths_to_persp_angles", "focal_lengths")
     h, w = image_dims
-    half = ivy.asarray([w / 2, h / 2], dtype=ivy.dtype(focal_lengths))
+    half = ivy.asarray([w / 2, h / 2], dtype=ivy.dtype(focal_lengths),
+                       device=ivy.dev(focal_lengths))
     return 2 * ivy.atan(half / focal_lengths)
 
 
@@ -159,10 +161,11 @@ def unproject_points(uv, depth, inv_calib_mat):
 # Depth images #
 # -------------#
 
-def create_uniform_pixel_coords_image(image_dims, batch_shape=(), dtype="float32"):
+def create_uniform_pixel_coords_image(image_dims, batch_shape=(), dtype="float32", device=None):
     """``(*batch_shape, H, W, 3)``: ``[u, v, 1]`` at every pixel (``u`` the column index)."""
     h, w = image_dims
-    v, u = ivy.meshgrid(ivy.arange(h, dtype=dtype), ivy.arange(w, dtype=dtype), indexing="ij")
+    v, u = ivy.meshgrid(ivy.arange(h, dtype=dtype, device=device),
+                        ivy.arange(w, dtype=dtype, device=device), indexing="ij")
     img = ivy.stack([u, v, ivy.ones_like(u)], axis=-1)
     return ivy.broadcast_to(img, tuple(batch_shape) + (h, w, 3))
 
@@ -171,7 +174,8 @@ def depth_to_pixel_coords(depth):
     """Depth image ``(..., H, W, 1)`` → depth-scaled pixel coordinates ``(..., H, W, 3)``."""
     _check_last(depth, 1, "depth_to_pixel_coords", "depth")
     h, w = depth.shape[-3], depth.shape[-2]
-    return create_uniform_pixel_coords_image((h, w), dtype=ivy.dtype(depth)) * depth
+    return create_uniform_pixel_coords_image((h, w), dtype=ivy.dtype(depth),
+                                             device=ivy.dev(depth)) * depth
 
 
 def depth_to_cam_coords(depth, inv_calib_mat):
@@ -203,13 +207,14 @@ def flow_from_depth_and_cam_mats(depth, inv_calib_mat, cam_inv_ext_mat, other_fu
     uv2 = pixel_coords_to_uv(depth_to_other_frame_pixel_coords(depth, inv_calib_mat,
                                                                cam_inv_ext_mat, other_full_mat))
     h, w = depth.shape[-3], depth.shape[-2]
-    return uv2 - create_uniform_pixel_coords_image((h, w), dtype=ivy.dtype(depth))[..., :2]
+    grid = create_uniform_pixel_coords_image((h, w), dtype=ivy.dtype(depth), device=ivy.dev(depth))
+    return uv2 - grid[..., :2]
 
 
-def fov_calib_mat(fov_x, image_dims, dtype="float32"):
+def fov_calib_mat(fov_x, image_dims, dtype="float32", device=None):
     """A centred camera of horizontal field of view ``fov_x`` (radians) and square pixels,
     ``(3, 3)``: ``px = (W - 1) / 2``, ``py = (H - 1) / 2`` (pixel centres at integers)."""
     h, w = image_dims
     f = (w / 2) / math.tan(fov_x / 2)
     return ivy.asarray([[f, 0.0, (w - 1) / 2], [0.0, f, (h - 1) / 2], [0.0, 0.0, 1.0]],
-                       dtype=dtype)
+                       dtype=dtype, device=device)
