@@ -33,7 +33,10 @@ if [ "${IVY_NEWEST:-0}" = 1 ]; then
   "$VENV/bin/pip" install -q --disable-pip-version-check --upgrade --upgrade-strategy eager \
     -e ".[all,dev]"
 elif ! "$VENV/bin/python" scripts/lock_check.py "$LOCK" 2>/dev/null \
-    || ! "$VENV/bin/python" -c "import ivy_server, ivy_client, torch, jax, tensorflow, grpc, pytest, yaml, jsonschema, hypothesis, xdist, pyseccomp, kornia, transformers, optax, flax, expecttest, fastapi, fastapi_offline, uvicorn, httpx, schemathesis, playwright" 2>/dev/null; then
+    || ! "$VENV/bin/python" -c "import ivy_server, ivy_client, torch, jax, tensorflow, grpc, pytest, yaml, jsonschema, hypothesis, xdist, pyseccomp, kornia, transformers, optax, flax, expecttest, fastapi, fastapi_offline, uvicorn, httpx, schemathesis, playwright" 2>/dev/null \
+    || ! "$VENV/bin/python" -c "import sys; del sys.path[0]; import ivy_mech, ivy_vision" 2>/dev/null; then
+  # (the libraries are checked without the working directory on sys.path: an editable install
+  # made before they existed maps only its packages of then, so it must be redone)
   # missing packages or versions other than the lock's: install (or move) to the lock
   "$VENV/bin/python" scripts/lock_check.py "$LOCK" >&2 || true
   "$VENV/bin/pip" install -q --disable-pip-version-check -c "$LOCK" -e ".[all,dev]"
