@@ -9,6 +9,7 @@ are whatever is importable here.
 from __future__ import annotations
 
 import importlib.util
+import os
 
 import numpy as np
 
@@ -18,6 +19,14 @@ BACKENDS = [b for b in ("numpy", "torch", "jax", "tensorflow", "mxnet")
             if importlib.util.find_spec(b) is not None]
 AD_BACKENDS = [b for b in BACKENDS if b != "numpy"]
 BATCH_SHAPES = [(), (5,), (2, 3)]
+FULL = bool(os.environ.get("IVY_FULL"))
+
+
+def batch_shapes(backend: str) -> list:
+    """The leading batch shapes a test runs: every one, except on JAX in the default run, where
+    each new shape compiles every op again (the whole matrix takes ~250 s there): no batch and
+    two batch axes, which together exercise what (5,) does. IVY_FULL=1 runs them all."""
+    return BATCH_SHAPES if backend != "jax" or FULL else [(), (2, 3)]
 HAS_TORCH = importlib.util.find_spec("torch") is not None
 
 

@@ -10,7 +10,7 @@ import pytest
 from scipy.spatial.transform import Rotation
 
 import ivy_mech
-from tests.libraries.helpers import BACKENDS, BATCH_SHAPES, random_rotations, run
+from tests.libraries.helpers import BACKENDS, batch_shapes, random_rotations, run
 
 TOL = dict(rtol=1e-9, atol=1e-9)
 
@@ -30,7 +30,7 @@ def _homogeneous(r, t):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_pose_representations_against_scipy(backend):
-    for shape in BATCH_SHAPES:
+    for shape in batch_shapes(backend):
         r, t = _poses(shape, seed=11)
         mat = _homogeneous(r, t)[:, :3].reshape(shape + (3, 4))
         qp = np.concatenate([t, r.as_quat()], -1).reshape(shape + (7,))
@@ -65,7 +65,7 @@ def test_pose_representations_against_scipy(backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_homogeneous_inverse_and_composition(backend):
-    for shape in BATCH_SHAPES:
+    for shape in batch_shapes(backend):
         ra, ta = _poses(shape, seed=12)
         rb, tb = _poses(shape, seed=13)
         ha, hb = _homogeneous(ra, ta), _homogeneous(rb, tb)
@@ -106,7 +106,7 @@ def test_transform_many_points_by_one_pose(backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_polar_coordinates_against_closed_form(backend):
     rng = np.random.default_rng(17)
-    for shape in BATCH_SHAPES:
+    for shape in batch_shapes(backend):
         phi = rng.uniform(-3.0, 3.0, shape)
         theta = rng.uniform(0.05, 3.0, shape)
         rad = rng.uniform(0.1, 5.0, shape)

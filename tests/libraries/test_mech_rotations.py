@@ -10,7 +10,7 @@ import pytest
 from scipy.spatial.transform import Rotation
 
 import ivy_mech
-from tests.libraries.helpers import BACKENDS, BATCH_SHAPES, random_rotations, run
+from tests.libraries.helpers import BACKENDS, batch_shapes, random_rotations, run
 
 CONVENTIONS = ivy_mech.VALID_EULER_CONVENTIONS
 TOL = dict(rtol=1e-9, atol=1e-9)
@@ -45,7 +45,7 @@ def test_all_twelve_conventions():
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("convention", CONVENTIONS)
 def test_euler_against_scipy(backend, convention):
-    for shape in BATCH_SHAPES:
+    for shape in batch_shapes(backend):
         e = _euler_angles(convention, shape)
         ref = Rotation.from_euler(convention.upper(), e.reshape(-1, 3))
         m = run(backend, ivy_mech.euler_to_rot_mat, e, convention=convention)
@@ -85,7 +85,7 @@ def test_euler_at_gimbal_lock(backend, convention):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_quaternion_and_rot_mat_against_scipy(backend):
-    for shape in BATCH_SHAPES:
+    for shape in batch_shapes(backend):
         r = random_rotations(_n(shape), seed=3)
         q = r.as_quat().reshape(shape + (4,))
         m = run(backend, ivy_mech.quaternion_to_rot_mat, q)
@@ -112,7 +112,7 @@ def test_rot_mat_to_quaternion_every_branch(backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_rotation_vectors_against_scipy(backend):
-    for shape in BATCH_SHAPES:
+    for shape in batch_shapes(backend):
         r = random_rotations(_n(shape), seed=4)
         rv = r.as_rotvec().reshape(shape + (3,))
         np.testing.assert_allclose(run(backend, ivy_mech.rot_vec_to_rot_mat, rv).reshape(-1, 3, 3),
@@ -143,7 +143,7 @@ def test_small_and_zero_rotation_vectors(backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_axis_angle_against_scipy(backend):
     rng = np.random.default_rng(5)
-    for shape in BATCH_SHAPES:
+    for shape in batch_shapes(backend):
         axis = rng.standard_normal(shape + (3,))
         angle = rng.uniform(0.05, 3.0, shape + (1,))
         aa = np.concatenate([axis * 3.0, angle], axis=-1)  # the axis need not be unit

@@ -12,7 +12,7 @@ import pytest
 
 import ivy
 import ivy_vision
-from tests.libraries.helpers import BACKENDS, BATCH_SHAPES, random_rotations, run
+from tests.libraries.helpers import BACKENDS, batch_shapes, random_rotations, run
 
 TOL = dict(rtol=1e-9, atol=1e-9)
 HAS_KORNIA = importlib.util.find_spec("kornia") is not None
@@ -39,7 +39,7 @@ def _cam_poses(shape, seed):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_intrinsics(backend):
-    for shape in BATCH_SHAPES:
+    for shape in batch_shapes(backend):
         f, p, k = _calib(shape)
         got = run(backend, ivy_vision.focal_lengths_and_pp_offsets_to_calib_mat, f, p)
         assert got.shape == shape + (3, 3)
@@ -60,7 +60,7 @@ def test_intrinsics(backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_projection_and_back_projection(backend):
     rng = np.random.default_rng(1)
-    for shape in BATCH_SHAPES:
+    for shape in batch_shapes(backend):
         f, p, k = _calib(shape, seed=2)
         pose, ext = _cam_poses(shape, seed=3)
         pts_w = rng.standard_normal(shape + (3,)) + 0.0
@@ -106,7 +106,7 @@ def _np_depth_to_cam(depth, k):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_depth_to_point_cloud(backend):
-    for shape in BATCH_SHAPES:
+    for shape in batch_shapes(backend):
         _, _, k = _calib(shape, seed=5)
         pose, _ = _cam_poses(shape, seed=6)
         depth = _depth(shape)
@@ -132,7 +132,7 @@ def test_depth_to_point_cloud(backend):
 def test_warping_and_flow(backend):
     """Frame 1's pixels, back-projected with their depth and seen from camera 2, against the
     NumPy closed form; a camera moved by b along its x axis sees flow u = -fx b / z, v = 0."""
-    for shape in BATCH_SHAPES:
+    for shape in batch_shapes(backend):
         _, _, k = _calib(shape, seed=7)
         pose1, _ = _cam_poses(shape, seed=8)
         _, ext2 = _cam_poses(shape, seed=9)
@@ -202,7 +202,7 @@ def _np_box_sdf(q_local, half):
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_sphere_signed_distances(backend):
     rng = np.random.default_rng(16)
-    for shape in BATCH_SHAPES:
+    for shape in batch_shapes(backend):
         c = rng.standard_normal(shape + (3, 3))
         r = rng.uniform(0.2, 1.0, shape + (3, 1))
         q = rng.standard_normal(shape + (8, 3)) * 1.5
@@ -218,7 +218,7 @@ def test_sphere_signed_distances(backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_cuboid_signed_distances(backend):
     rng = np.random.default_rng(17)
-    for shape in BATCH_SHAPES:
+    for shape in batch_shapes(backend):
         n_c, n_q = 3, 12
         pose, ext = _cam_poses(shape + (n_c,), seed=18)  # cuboid -> world, world -> cuboid
         dims = rng.uniform(0.3, 2.0, shape + (n_c, 3))
