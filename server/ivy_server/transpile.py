@@ -239,10 +239,16 @@ class Transpiler:
 
     def _wall(self, context) -> float:
         wall = float(self.w.sandbox_limits["wall_s"])
-        remaining = context.time_remaining() if context is not None else None
+        remaining = self._left(context)
         if remaining is not None:
-            wall = max(0.1, min(wall, remaining - 0.2))
+            wall = max(0.1, min(wall, remaining))
         return wall
+
+    @staticmethod
+    def _left(context) -> float | None:
+        """What is left of the call's deadline (a little kept for the answer), or None."""
+        remaining = context.time_remaining() if context is not None else None
+        return None if remaining is None else max(0.1, remaining - 0.2)
 
     # -- source code: the sandbox ----------------------------------------------------------------
     def _from_code(self, request, context, owner: str):
@@ -275,10 +281,10 @@ class Transpiler:
         limits = self.w.sandbox_limits
         t0 = time.perf_counter()
         reply = sandbox.transpile(
-            "transpile", source, target, job, cpu_s=limits["cpu_s"], wall_s=self._wall(context),
+            "transpile", source, target, job, cpu_s=limits["cpu_s"],
+            wall_s=float(limits["wall_s"]), deadline_s=self._left(context),
             memory_mb=limits["memory_mb"], reply_cap=self.w.max_message_bytes, pool=self.pool,
-            preload=sandbox.libraries_of(request.code, source),
-            wall_limit_s=float(limits["wall_s"]))
+            preload=sandbox.libraries_of(request.code, source))
         sandbox_s = time.perf_counter() - t0
         report = reply["report"]
         report.setdefault("timings", {}).update({"sandbox_s": sandbox_s,

@@ -62,15 +62,18 @@ def _unknown(a) -> str | None:
     return None
 
 
-def _lock_down(a) -> str | None:
-    """Load the seccomp filter, then the rlimits; None, or why the filter cannot be loaded (the
-    mode then answers that and runs nothing: fail closed)."""
+def _lock_down(a, reply) -> str | None:
+    """Load the seccomp filter, then the rlimits, then say "ready" to the worker (``READY`` on
+    the reply pipe: the sandbox's wall-time limit counts from here, not from its imports);
+    None, or why the filter cannot be loaded (the mode then answers that and runs nothing: fail
+    closed)."""
     try:
         load_seccomp(a.seccomp_lib)
     except Exception as e:  # noqa: BLE001 - fail closed
         return (f"the seccomp filter cannot be loaded ({type(e).__name__}: {e}): apt-get install "
                 "libseccomp2; pip install pyseccomp")
     set_limits(a.cpu_s, a.memory_mb)
+    reply.ready()
     return None
 
 
@@ -97,7 +100,7 @@ def trace(a, reply) -> int:
     import ivy
 
     B = ivy.set_backend(a.backend)
-    if (why := _lock_down(a)) is not None:  # fail closed
+    if (why := _lock_down(a, reply)) is not None:  # fail closed
         return reply(ok=False, kind="isolation", message=why)
     allowed = frozenset({FRAMEWORK[a.backend], "numpy", "math", "ivy"})
     safe = {k: v for k, v in vars(builtins).items() if k not in REMOVED_BUILTINS}
@@ -235,7 +238,7 @@ def serve(a, reply) -> int:
         except Exception as e:  # noqa: BLE001 - only a warm-up; the request will show a real error
             print(f"ivy-sandbox: warm-up transpile {a.backend} -> {target} failed: {e}",
                   file=sys.stderr)
-    if (why := _lock_down(a)) is not None:  # fail closed
+    if (why := _lock_down(a, reply)) is not None:  # fail closed
         return reply(ok=False, kind="isolation", message=why)
     request = codec.decode(sys.stdin.buffer.read())
     try:

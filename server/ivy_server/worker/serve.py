@@ -38,6 +38,9 @@ log = logging.getLogger("ivy_server.worker")
 
 
 SPARE_THREADS = 8  # threads computing calls never take: health, Info, Release, refusals
+#: the default --sandbox-wall-s is the CPU-time limit plus this: a sandbox that sleeps (or waits)
+#: ends a few seconds after one that computes would have (its imports are not counted)
+WALL_OVER_CPU_S = 5.0
 
 
 def build_server(worker: Worker, *, host: str, port: int, threads: int,
@@ -272,10 +275,17 @@ def parse_args(argv=None):
                         "off by default; see docs/rpc.md)")
     p.add_argument("--grace-s", type=float, default=10.0,
                    help="on SIGTERM, wait this long for in-flight calls, then exit (default 10)")
-    p.add_argument("--sandbox-cpu-s", type=int, default=20, help="Trace sandbox CPU seconds")
-    p.add_argument("--sandbox-wall-s", type=float, default=60.0, help="Trace sandbox wall seconds")
+    p.add_argument("--sandbox-cpu-s", type=int, default=20,
+                   help="CPU seconds the submitted code of a Trace/Transpile gets in its sandbox "
+                   "(beyond the frameworks' imports; past it: INVALID_ARGUMENT, HTTP 422; "
+                   "default 20)")
+    p.add_argument("--sandbox-wall-s", type=float, default=None,
+                   help="wall-clock seconds a sandbox gets once its frameworks are imported "
+                   "(past it: DEADLINE_EXCEEDED, HTTP 504; default --sandbox-cpu-s + "
+                   f"{WALL_OVER_CPU_S:g})")
     p.add_argument("--sandbox-memory-mb", type=int, default=2048,
-                   help="Trace sandbox address-space growth allowed, MiB")
+                   help="address-space growth the submitted code may make in its sandbox, MiB "
+                   "(past it: INVALID_ARGUMENT, HTTP 422; default 2048)")
     p.add_argument("--sandbox-warm", type=int, default=2, metavar="N",
                    help="Transpile: keep a sandbox started ahead (frameworks imported and warm) "
                    "for each of the N most recent kinds of request (default 2; 0: none)")
@@ -392,7 +402,9 @@ def main(argv=None) -> int:
         worker = Worker(a.backend, a.device, max_message_bytes=max_bytes,
                         memory_cap_bytes=memory_cap, memory_limit=memory_limit,
                         allow_code_execution=a.allow_code_execution, auth_token=tokens or None,
-                        sandbox_limits={"cpu_s": a.sandbox_cpu_s, "wall_s": a.sandbox_wall_s,
+                        sandbox_limits={"cpu_s": a.sandbox_cpu_s, "wall_s": a.sandbox_wall_s
+                                        if a.sandbox_wall_s is not None
+                                        else a.sandbox_cpu_s + WALL_OVER_CPU_S,
                                         "memory_mb": a.sandbox_memory_mb},
                         threads=a.threads, max_queue=a.max_queue,
                         queue_timeout_s=a.queue_timeout_s, peers=a.peers,
