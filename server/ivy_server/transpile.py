@@ -310,6 +310,8 @@ class Transpiler:
             response.weights = codec.encode(weights, buffers=wbufs)
             response.buffers.extend(bytes(b) for b in wbufs)
         graph = reply.get("graph")
+        if isinstance(graph, dict):  # named after the user's function, not the capture's own
+            graph["name"] = request.entry  # (its messages: "graph <entry> was traced for ...")
         if graph is not None and not opts["no_graph"]:
             response.graph = codec.encode(graph)
             response.graph_svg = reply.get("svg") or ""
