@@ -187,6 +187,31 @@ class Transpiler:
         self._channels: dict[str, grpc.Channel] = {}
         self._lock = threading.Lock()
 
+    def warm_at_start(self, timeout: float = sandbox.STARTUP_S) -> bool:
+        """Start this worker's sandboxes before any request (``--sandbox-warm-at-start``): one
+        that transpiles from this framework to itself and to the framework of each peer worker
+        (--peers: the targets this service verifies on), one that runs code emitted for it;
+        wait until they are ready (at most ``timeout`` s) and log what was warmed and how long
+        it took. -> whether all of it is warm."""
+        if self.pool is None or not self.pool.size:
+            return True
+        limits = self.w.sandbox_limits
+        targets = tuple(t for t in TARGETS if t == self.w.backend or
+                        any(p.backend == t for p in self.peers))
+        try:
+            warm, took, cold = self.pool.warm_at_start(
+                self.w.backend, targets, cpu_s=limits["cpu_s"], memory_mb=limits["memory_mb"],
+                timeout=timeout)
+        except Exception as e:  # noqa: BLE001 - requests still work, cold
+            log.warning("sandboxes not warmed at start: %s", errors.message_of(e))
+            return False
+        if cold:
+            log.warning("sandboxes: %s not ready after %.1f s (the first such request starts "
+                        "its own); warm: %s", "; ".join(cold), took, "; ".join(warm) or "none")
+        else:
+            log.info("sandboxes warm in %.1f s: %s", took, "; ".join(warm))
+        return not cold
+
     # -- the RPC ---------------------------------------------------------------------------------
     def handle(self, request, context, tag: list):
         tag[0] = "transpile"

@@ -255,6 +255,18 @@ class _Started:
     def alive(self) -> bool:
         return self.proc.poll() is None
 
+    def wait_ready(self, timeout: float) -> bool:
+        """Wait until it says READY (its imports, warm-up, filter and limits done), at most
+        ``timeout`` s; False if it did not (still starting, or it ended: its reply says why).
+        Reads nothing (the byte stays for :func:`_collect`, which a request may be running
+        already): its reply pipe has something and it lives on."""
+        with selectors.DefaultSelector() as sel:
+            sel.register(self.reply_r, selectors.EVENT_READ)
+            if not sel.select(max(0.0, timeout)):
+                return False
+        time.sleep(0.05)  # a sandbox that failed instead (a reply, not READY) exits at once
+        return self.alive()
+
     def discard(self) -> None:
         """Kill it unused (a warm sandbox evicted from the pool or left at shutdown)."""
         _collect(self, None, wall_s=0.0, total_s=0.0, reply_cap=0)
@@ -687,6 +699,23 @@ def _outcome(res: _Result, rpc: str, *, cpu_s: int, wall_s: float, memory_mb: in
     raise RpcFailure(grpc.StatusCode.INVALID_ARGUMENT, _with_output(f"{prefix}{message}", res))
 
 
+@functools.cache
+def installed_targets() -> tuple[str, ...]:
+    """The transpile targets whose framework this worker's environment has (what a sandbox
+    warmed for every target imports)."""
+    return tuple(t for t, m in TARGET_MODULE.items() if importlib.util.find_spec(m) is not None)
+
+
+def transpile_argv(mode: str, target: str, cpu_s: int, memory_mb: int,
+                   preload: tuple[str, ...] = ()) -> tuple[list[str], tuple[str, ...]]:
+    """The sandbox's arguments and the extra modules it binds, for one kind of request
+    (``target``: one target, or several comma-separated: a sandbox warmed for all)."""
+    argv = ["--mode", mode, "--target", target, "--cpu-s", str(cpu_s), "--memory-mb",
+            str(memory_mb)] + (["--preload", ",".join(preload)] if preload else [])
+    extra = tuple(dict.fromkeys((*(TARGET_MODULE[t] for t in target.split(",")), *preload)))
+    return argv, extra
+
+
 class WarmPool:
     """Sandboxes started before their request: one ready process for each of the ``size`` most
     recently used kinds (mode, frameworks, limits, preloaded libraries).
@@ -705,6 +734,43 @@ class WarmPool:
         self.ready: dict[tuple, _Started] = {}  # insertion order = least recently used first
         self.lock = threading.Lock()
         self.hits = self.misses = 0
+        #: the source framework whose "transpile" sandboxes are kept warm for several targets
+        #: at once, and those targets (set by :meth:`warm_at_start`; None: one kind per target)
+        self.all_targets_of: str | None = None
+        self.all_targets: tuple[str, ...] = ()
+
+    def has_ready(self, backend: str, argv: list[str], extra: tuple[str, ...]) -> bool:
+        with self.lock:
+            st = self.ready.get((backend, tuple(argv), extra))
+        return st is not None and st.alive()
+
+    def warm_at_start(self, backend: str, targets: tuple[str, ...], *, cpu_s: int,
+                      memory_mb: int, timeout: float) -> tuple[list[str], float, list[str]]:
+        """Start this worker's sandboxes before any request and wait (at most ``timeout`` s)
+        until each is ready: a "transpile" sandbox of ``backend`` that imported and warmed up
+        every one of ``targets`` (so the first request to any of them finds one), and a "run"
+        sandbox of ``backend`` (the verification of code emitted for it), as many as the pool
+        holds. -> (what is warm, seconds taken, what is not)."""
+        t0 = time.monotonic()
+        targets = tuple(t for t in targets if t in installed_targets())
+        kinds = [("transpile", ",".join(targets))] if backend in FRAMEWORK and targets else []
+        if backend in TARGET_MODULE:
+            kinds.append(("run", backend))
+        kinds = kinds[:self.size]
+        if any(m == "transpile" for m, _ in kinds):
+            self.all_targets_of, self.all_targets = backend, targets
+        started = []
+        for mode, target in kinds:
+            argv, extra = transpile_argv(mode, target, cpu_s, memory_mb)
+            self.refill(backend, argv, extra)
+            started.append((f"{mode} {backend} -> {target}", (backend, tuple(argv), extra)))
+        warm, cold = [], []
+        for what, key in started:
+            with self.lock:
+                st = self.ready.get(key)
+            left = timeout - (time.monotonic() - t0)
+            (warm if st is not None and st.wait_ready(left) else cold).append(what)
+        return warm, time.monotonic() - t0, cold
 
     def take(self, backend: str, argv: list[str], extra: tuple[str, ...]) -> tuple[_Started, bool]:
         """A sandbox for this kind: (the ready one, True), else (a new one, False)."""
@@ -772,9 +838,16 @@ def transpile(mode: str, backend: str, target: str, request: dict, *, cpu_s: int
     except SandboxUnavailable as e:
         raise RpcFailure(grpc.StatusCode.PERMISSION_DENIED,
                          f"Transpile is unavailable on this worker: {e}") from None
-    argv = ["--mode", mode, "--target", target, "--cpu-s", str(cpu_s), "--memory-mb",
-            str(memory_mb)] + (["--preload", ",".join(preload)] if preload else [])
-    extra = tuple(dict.fromkeys((TARGET_MODULE[target], *preload)))
+    argv, extra = transpile_argv(mode, target, cpu_s, memory_mb, preload)
+    ahead = (argv, extra)  # the kind started ahead for the next request
+    if mode == "transpile" and pool is not None and pool.all_targets_of == backend and \
+            not preload and target in pool.all_targets:
+        # a sandbox warmed for several targets (warm_at_start) when one is ready, else this
+        # target's own, started now (it imports less); the next one ahead is for all of them
+        ahead = transpile_argv(mode, ",".join(pool.all_targets), cpu_s, memory_mb)
+        if pool.has_ready(backend, *ahead):
+            argv, extra = ahead
+            request = {**request, "target": target}
     st, warm = pool.take(backend, argv, extra) if pool is not None else \
         (_start(backend, argv, bwrap=bwrap, extra=extra), False)
     try:
@@ -782,7 +855,7 @@ def transpile(mode: str, backend: str, target: str, request: dict, *, cpu_s: int
                        reply_cap=reply_cap)
     finally:
         if pool is not None:
-            pool.refill(backend, argv, extra)
+            pool.refill(backend, *ahead)
     if on_output is not None and res.output_total:
         on_output(_output_text(res))
     reply = _outcome(res, "Transpile", cpu_s=cpu_s, wall_s=wall_s, memory_mb=memory_mb,
