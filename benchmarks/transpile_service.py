@@ -2,6 +2,7 @@
 conversion done in-process by ``ivy.transpile`` (the baseline), in one run.
 
     .venv/bin/python benchmarks/transpile_service.py [--repeats 5] [--cold-only] [--no-warm]
+                                                     [--workers torch,jax]
 
 Starts ``ivy-serve`` (as a subprocess) with a torch and a jax worker (sandboxed code execution, a
 token, each the other's peer) and the HTTP gateway in front of them, and times, for a small torch
@@ -22,7 +23,8 @@ and the same for a tiny transformers model (BERT, 2 layers, hidden size 32, rand
 config) converted torch -> JAX with its weights (in-process, gRPC and HTTP, distinct and cached).
 
 Each line is the median of ``--repeats`` requests (the start and the first requests: one).
-``--cold-only`` stops after the cold first request.
+``--cold-only`` stops after the cold first request. ``--workers numpy,torch,jax,tensorflow``
+starts those workers instead (what ``workers.transpile.toml`` starts; torch and jax are needed).
 """
 
 from __future__ import annotations
@@ -96,6 +98,37 @@ def wait_ready(log: Path, proc, timeout: float = 600) -> None:
     raise RuntimeError("the service did not come up: " + log.read_text()[-3000:])
 
 
+def sandboxes_memory_mib(root_pid: int) -> tuple[int, float]:
+    """(how many sandbox processes descend from ``root_pid``, their proportional set size
+    together in MiB: pages shared between them, such as the frameworks' libraries, counted
+    once in all)."""
+    parent, rss, cmd = {}, {}, {}
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open(f"/proc/{d}/stat") as f:
+                parent[int(d)] = int(f.read().rsplit(")", 1)[1].split()[1])
+            with open(f"/proc/{d}/cmdline", "rb") as f:
+                cmd[int(d)] = f.read()
+            with open(f"/proc/{d}/smaps_rollup") as f:
+                rss[int(d)] = next((int(x.split()[1]) for x in f if x.startswith("Pss:")), 0)
+        except (OSError, ValueError, IndexError):
+            continue
+
+    def under(pid):
+        while pid > 1:
+            if pid == root_pid:
+                return True
+            pid = parent.get(pid, 0)
+        return False
+
+    # the sandbox's Python (bwrap's child), not bwrap itself
+    pids = [p for p, c in cmd.items() if b"--reply-fd" in c and not c.startswith(b"bwrap")
+            and b"/bwrap" not in c.split(b"\0")[0] and under(p)]
+    return len(pids), sum(rss[p] for p in pids) / 1024
+
+
 def variant(i: int) -> str:
     return CODE + f"\n# request {i}\n"  # a distinct request (the cache key is the content)
 
@@ -105,6 +138,8 @@ def main() -> int:
     p.add_argument("--repeats", type=int, default=5)
     p.add_argument("--cold-only", action="store_true",
                    help="stop after the cold first request")
+    p.add_argument("--workers", default="torch,jax",
+                   help="the workers ivy-serve starts (default torch,jax)")
     p.add_argument("--no-warm", action="store_true",
                    help="start ivy-serve with --no-warm (ready before the sandboxes are warm)")
     a = p.parse_args()
@@ -115,7 +150,7 @@ def main() -> int:
 
     tmp = Path(os.environ.get("TMPDIR", "/tmp")) / f"ivy-bench-transpile-{os.getpid()}"
     tmp.mkdir(parents=True, exist_ok=True)
-    ports = {"torch": free_port(), "jax": free_port()}
+    ports = {b: free_port() for b in a.workers.split(",")}
     gport = free_port()
     flags = '"--auth-token-env", "IVY_AUTH_TOKEN", "--allow-code-execution"'
     cfg = tmp / "workers.toml"
@@ -133,6 +168,8 @@ def main() -> int:
         wait_ready(tmp / "serve.log", proc)
         rows.append(("ivy-serve start to ready" + (" (--no-warm)" if a.no_warm else ""),
                      time.perf_counter() - t_start))
+        n, mib = sandboxes_memory_mib(proc.pid)
+        print(f"at ready: {n} sandbox processes, {mib:.0f} MiB together (PSS)")
         with httpx.Client(base_url=url, timeout=300,
                           headers={"Authorization": f"Bearer {TOKEN}"}) as h:
             t0 = time.perf_counter()
