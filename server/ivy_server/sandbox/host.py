@@ -839,14 +839,15 @@ def transpile(mode: str, backend: str, target: str, request: dict, *, cpu_s: int
         raise RpcFailure(grpc.StatusCode.PERMISSION_DENIED,
                          f"Transpile is unavailable on this worker: {e}") from None
     argv, extra = transpile_argv(mode, target, cpu_s, memory_mb, preload)
-    ahead = (argv, extra)  # the kind started ahead for the next request
+    ahead = (argv, extra)  # the kind started ahead for the next request: this one
     if mode == "transpile" and pool is not None and pool.all_targets_of == backend and \
-            not preload and target in pool.all_targets:
-        # a sandbox warmed for several targets (warm_at_start) when one is ready, else this
-        # target's own, started now (it imports less); the next one ahead is for all of them
-        ahead = transpile_argv(mode, ",".join(pool.all_targets), cpu_s, memory_mb)
-        if pool.has_ready(backend, *ahead):
-            argv, extra = ahead
+            not preload and target in pool.all_targets and not pool.has_ready(backend, *ahead):
+        # the sandbox warmed at start for several targets, while it is there (it is not
+        # started again: one importing and warming up every target takes twice as long to
+        # get ready as this kind's own, which is what the next request of this kind finds)
+        many = transpile_argv(mode, ",".join(pool.all_targets), cpu_s, memory_mb)
+        if pool.has_ready(backend, *many):
+            argv, extra = many
             request = {**request, "target": target}
     st, warm = pool.take(backend, argv, extra) if pool is not None else \
         (_start(backend, argv, bwrap=bwrap, extra=extra), False)
