@@ -60,7 +60,7 @@ from .supervisor import Supervisor
 log = logging.getLogger("ivy_server.launcher")
 
 EXIT_OK, EXIT_FAILED, EXIT_PORT_IN_USE = 0, 1, 2
-TAIL_LINES = 15
+TAIL_LINES = 25  # a worker's stderr shown when it fails to start: its whole usage message
 POLL_S = 0.1  # how often the launcher looks at its workers (waitpid; health only while starting)
 HEALTHY_RESET_S = 10.0  # a worker that served this long is restarted at once when it dies
 
