@@ -1,23 +1,30 @@
 """Transpile service benchmark: what a Transpile costs over gRPC and over HTTP, against the same
 conversion done in-process by ``ivy.transpile`` (the baseline), in one run.
 
-    .venv/bin/python benchmarks/transpile_service.py [--repeats 5]
+    .venv/bin/python benchmarks/transpile_service.py [--repeats 5] [--cold-only] [--no-warm]
+                                                     [--workers torch,jax]
 
-Starts (as subprocesses) a torch and a jax worker (sandboxed code execution, a token, each the
-other's peer) and the HTTP gateway in front of them, and times, for a small torch function
-(attention scores) converted to JAX with the emitted code verified in the torch worker's sandbox
-and again on the jax worker:
+Starts ``ivy-serve`` (as a subprocess) with a torch and a jax worker (sandboxed code execution, a
+token, each the other's peer) and the HTTP gateway in front of them, and times, for a small torch
+function (attention scores) converted to JAX with the emitted code verified in the torch worker's
+sandbox and again on the jax worker:
 
+- ``ivy-serve`` from its start to its last start-up line (the playground's address: "ready"),
+- the cold first request: HTTP ``POST /v1/transpile`` sent as soon as ivy-serve said ready (what
+  a newcomer's first README curl meets; ``--no-warm`` passes ivy-serve's flag of that name, so
+  the sandboxes are started by that request instead of before "ready"),
 - in-process ``ivy.transpile`` (warm: frameworks imported, a conversion done before),
-- gRPC ``Transpile``, the first request (no warm sandbox yet) and later distinct requests (a
-  warm sandbox waits: frameworks imported before the request came),
+- gRPC ``Transpile``, the first request of this client and later distinct requests (a warm
+  sandbox waits: frameworks imported before the request came),
 - the same request again (answered from the worker's cache),
 - HTTP ``POST /v1/transpile`` (distinct and cached);
 
 and the same for a tiny transformers model (BERT, 2 layers, hidden size 32, random init from a
 config) converted torch -> JAX with its weights (in-process, gRPC and HTTP, distinct and cached).
 
-Each line is the median of ``--repeats`` requests (the first request: one).
+Each line is the median of ``--repeats`` requests (the start and the first requests: one).
+``--cold-only`` stops after the cold first request. ``--workers numpy,torch,jax,tensorflow``
+starts those workers instead (what ``workers.transpile.toml`` starts; torch and jax are needed).
 """
 
 from __future__ import annotations
@@ -79,20 +86,47 @@ def env() -> dict:
     return e
 
 
-def wait_http(url: str, proc, timeout: float = 300) -> None:
-    import httpx
-
+def wait_ready(log: Path, proc, timeout: float = 600) -> None:
+    """Until ivy-serve prints its last start-up line (the playground's address)."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if proc.poll() is not None:
-            raise RuntimeError("the service exited")
+            raise RuntimeError("the service exited: " + log.read_text()[-3000:])
+        if "playground: " in log.read_text(errors="replace"):
+            return
+        time.sleep(0.05)
+    raise RuntimeError("the service did not come up: " + log.read_text()[-3000:])
+
+
+def sandboxes_memory_mib(root_pid: int) -> tuple[int, float]:
+    """(how many sandbox processes descend from ``root_pid``, their proportional set size
+    together in MiB: pages shared between them, such as the frameworks' libraries, counted
+    once in all)."""
+    parent, rss, cmd = {}, {}, {}
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
         try:
-            if httpx.get(url + "/v1/health", timeout=2).json().get("status") == "ok":
-                return
-        except (httpx.HTTPError, ValueError):
-            pass
-        time.sleep(0.3)
-    raise RuntimeError("the service did not come up")
+            with open(f"/proc/{d}/stat") as f:
+                parent[int(d)] = int(f.read().rsplit(")", 1)[1].split()[1])
+            with open(f"/proc/{d}/cmdline", "rb") as f:
+                cmd[int(d)] = f.read()
+            with open(f"/proc/{d}/smaps_rollup") as f:
+                rss[int(d)] = next((int(x.split()[1]) for x in f if x.startswith("Pss:")), 0)
+        except (OSError, ValueError, IndexError):
+            continue
+
+    def under(pid):
+        while pid > 1:
+            if pid == root_pid:
+                return True
+            pid = parent.get(pid, 0)
+        return False
+
+    # the sandbox's Python (bwrap's child), not bwrap itself
+    pids = [p for p, c in cmd.items() if b"--reply-fd" in c and not c.startswith(b"bwrap")
+            and b"/bwrap" not in c.split(b"\0")[0] and under(p)]
+    return len(pids), sum(rss[p] for p in pids) / 1024
 
 
 def variant(i: int) -> str:
@@ -102,6 +136,12 @@ def variant(i: int) -> str:
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--repeats", type=int, default=5)
+    p.add_argument("--cold-only", action="store_true",
+                   help="stop after the cold first request")
+    p.add_argument("--workers", default="torch,jax",
+                   help="the workers ivy-serve starts (default torch,jax)")
+    p.add_argument("--no-warm", action="store_true",
+                   help="start ivy-serve with --no-warm (ready before the sandboxes are warm)")
     a = p.parse_args()
     import httpx
     import ivy_client
@@ -110,19 +150,39 @@ def main() -> int:
 
     tmp = Path(os.environ.get("TMPDIR", "/tmp")) / f"ivy-bench-transpile-{os.getpid()}"
     tmp.mkdir(parents=True, exist_ok=True)
-    ports = {"torch": free_port(), "jax": free_port()}
+    ports = {b: free_port() for b in a.workers.split(",")}
     gport = free_port()
     flags = '"--auth-token-env", "IVY_AUTH_TOKEN", "--allow-code-execution"'
     cfg = tmp / "workers.toml"
     cfg.write_text("".join(f'[[worker]]\nbackend = "{b}"\nport = {port}\nargs = [{flags}]\n\n'
                            for b, port in ports.items()) + f"[gateway]\nport = {gport}\n")
-    proc = subprocess.Popen([sys.executable, "-m", "ivy_server.launcher", "--config", str(cfg)],
+    t_start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "ivy_server.launcher", "--config", str(cfg),
+                             *(["--no-warm"] if a.no_warm else [])],
                             env=env(), cwd=ROOT, stdout=open(tmp / "serve.log", "w"),
                             stderr=subprocess.STDOUT)
     rows = []
+    base = None
     try:
         url = f"http://127.0.0.1:{gport}"
-        wait_http(url, proc)
+        wait_ready(tmp / "serve.log", proc)
+        rows.append(("ivy-serve start to ready" + (" (--no-warm)" if a.no_warm else ""),
+                     time.perf_counter() - t_start))
+        n, mib = sandboxes_memory_mib(proc.pid)
+        print(f"at ready: {n} sandbox processes, {mib:.0f} MiB together (PSS)")
+        with httpx.Client(base_url=url, timeout=300,
+                          headers={"Authorization": f"Bearer {TOKEN}"}) as h:
+            t0 = time.perf_counter()
+            rr = h.post("/v1/transpile", json={
+                "code": variant(-1), "entry": "scores", "source": "torch", "target": "jax",
+                "inputs": [{"shape": [2, 4, 8]}, {"shape": [2, 6, 8]}]})
+            cold = time.perf_counter() - t0
+            assert rr.status_code == 200, rr.text
+            timings = rr.json()["report"].get("timings", {})
+            rows.append(("HTTP /v1/transpile, cold: first request after ready"
+                         f" (warm_sandbox: {timings.get('warm_sandbox')})", cold))
+        if a.cold_only:
+            return _print(rows, base)
         rng = np.random.default_rng(0)
         q, k = (rng.standard_normal(s).astype(np.float32) for s in ((2, 4, 8), (2, 6, 8)))
 
@@ -142,7 +202,8 @@ def main() -> int:
         with ivy_client.Client(spec, token=TOKEN) as c:
             t0 = time.perf_counter()
             r = c.transpile(variant(0), "scores", q, k, source="torch", target="jax")
-            rows.append(("gRPC Transpile, first request", time.perf_counter() - t0))
+            rows.append(("gRPC Transpile, first request of this client",
+                         time.perf_counter() - t0))
             assert r.verified, r.report
             times, n = [], 1
             for _ in range(a.repeats):
@@ -239,10 +300,15 @@ def main() -> int:
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(60)
+    return _print(rows, base)
+
+
+def _print(rows, base) -> int:
     width = max(len(r[0]) for r in rows)
     print(f"{'measure':<{width}}  {'median':>10}  {'vs in-process':>13}")
     for name, t in rows:
-        print(f"{name:<{width}}  {t * 1e3:>8.1f} ms  {t / base:>12.2f}x")
+        rel = f"{t / base:>12.2f}x" if base else f"{'':>13}"
+        print(f"{name:<{width}}  {t * 1e3:>8.1f} ms  {rel}")
     return 0
 
 

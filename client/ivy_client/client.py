@@ -14,6 +14,7 @@ import os
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Sequence
 
 import grpc
@@ -21,6 +22,7 @@ import numpy as np
 
 from . import codec, config, token_file, wire
 from . import shm as shm_mod
+from . import signatures as sigs
 from .codec import Ref
 from .errors import NoWorker, RemoteError, ResourceExhausted, from_rpc_error
 from .proto import SERVICE_NAME, worker_pb2
@@ -238,11 +240,25 @@ class RemoteTranspiled:
     verification (``report["verification"]["verified"]``, ``["where"]``); ``svg``: the graph
     picture; ``graph``: the Ivy graph (``ivy.Graph.from_dict``). Calling it runs the transpiled
     graph on the worker that answered (transpile once, call many): NumPy in, NumPy out.
+
+    Like the local ``ivy.transpile`` result, a call whose inputs differ from the example's in
+    shape, dtype, structure or a plain Python value (the graph is written for the example's)
+    transpiles the source again on the workers with those inputs as the example (captured and
+    verified as the first time) and runs that; the :data:`MAX_VARIANTS` most recently used
+    signatures are kept (``variants``), older ones released. Inputs whose signature the client
+    cannot tell (remote handles) go to the kept graph as they are.
     """
 
-    def __init__(self, client, address: str, r):
+    #: the transpiled variants (other input signatures) kept per result, most recently used
+    MAX_VARIANTS = 8
+
+    def __init__(self, client, address: str, r, again=None):
         self._client = client
         self.address = address
+        # (the request without its example inputs, backend, device, the example's signature):
+        # what transpiles again for other inputs; None for a variant or an uploaded graph
+        self._again = again
+        self._variants: OrderedDict = OrderedDict()
         self.code = r.code
         self.report = json.loads(r.report) if r.report else {}
         self.weights = codec.decode(r.weights, buffers=list(r.buffers)) if r.weights else {}
@@ -261,13 +277,72 @@ class RemoteTranspiled:
         """True when the emitted code reproduced the source (None: not run, see the report)."""
         return self.report.get("verification", {}).get("verified")
 
-    def __call__(self, *args, timeout=None, keep=False, **kwargs):
+    @property
+    def variants(self) -> dict:
+        """The results transpiled again for other inputs, by their signature (text)."""
+        return {sigs.describe(k): v for k, v in self._variants.items()}
+
+    def _route(self, args, kwargs):
+        """(the result whose graph takes these inputs, or None, and their signature): None
+        when they need a new transpile (then made by the caller, and kept by :meth:`_keep`)."""
         if not self.graph_id:
             raise ValueError("this result keeps no graph on the worker (keep=False)")
-        return self._client._invoke(self.address, "", args, kwargs, timeout=timeout, keep=keep,
-                                    graph_id=self.graph_id)
+        if self._again is None:
+            return self, None
+        try:
+            key = sigs.of_call(args, kwargs)
+            hash(key)
+        except (sigs.Unknown, TypeError):
+            return self, None
+        if key == self._again[3]:
+            return self, key
+        v = self._variants.get(key)
+        if v is not None:
+            self._variants.move_to_end(key)
+        return v, key
+
+    def _again_request(self, args, kwargs):
+        request, backend, device, _ = self._again
+        new = self._client._transpile_request(args, kwargs, None)
+        new.MergeFrom(request)  # the code, entry, frameworks and options: the same as the first
+        return new, backend, device
+
+    def _keep(self, key, variant) -> list:
+        """Keep ``variant`` for ``key``; the variants evicted (to release)."""
+        self._variants[key] = variant
+        out = []
+        while len(self._variants) > self.MAX_VARIANTS:
+            out.append(self._variants.popitem(last=False)[1])
+        return out
+
+    def _again_failed(self, e, key):
+        """``e`` (the new transpile's error) with a message that names the user's function and
+        the inputs it was transpiled again for."""
+        if not isinstance(e, RemoteError):
+            return e
+        msg = (f"{self.name or 'the transpiled function'} was transpiled for "
+               f"{sigs.describe(self._again[3])}; transpiling it again for the inputs it was "
+               f"called with ({sigs.describe(key)}) failed: {e.message}")
+        return type(e)(msg, address=e.address, request_id=e.request_id)
+
+    def __call__(self, *args, timeout=None, keep=False, **kwargs):
+        target, key = self._route(args, kwargs)
+        if target is None:
+            request, backend, device = self._again_request(args, kwargs)
+            try:
+                target = self._client._run(self._client._op_transpile(request, backend, device,
+                                                                      timeout))
+            except RemoteError as e:
+                raise self._again_failed(e, key) from e
+            for old in self._keep(key, target):
+                old.release()
+        return self._client._invoke(target.address, "", args, kwargs, timeout=timeout,
+                                    keep=keep, graph_id=target.graph_id)
 
     def release(self) -> bool:
+        variants, self._variants = list(self._variants.values()), OrderedDict()
+        for v in variants:
+            v.release()
         return self._client.release(self) == 1 if self.graph_id else False
 
     def save(self, path) -> list[str]:
@@ -293,12 +368,23 @@ class AsyncRemoteTranspiled(RemoteTranspiled):
     """``RemoteTranspiled`` for AsyncClient: ``await result(*args)``."""
 
     async def __call__(self, *args, timeout=None, keep=False, **kwargs):
-        if not self.graph_id:
-            raise ValueError("this result keeps no graph on the worker (keep=False)")
-        return await self._client._invoke(self.address, "", args, kwargs, timeout=timeout,
-                                          keep=keep, graph_id=self.graph_id)
+        target, key = self._route(args, kwargs)
+        if target is None:
+            request, backend, device = self._again_request(args, kwargs)
+            try:
+                target = await self._client._run(self._client._op_transpile(
+                    request, backend, device, timeout))
+            except RemoteError as e:
+                raise self._again_failed(e, key) from e
+            for old in self._keep(key, target):
+                await old.release()
+        return await self._client._invoke(target.address, "", args, kwargs, timeout=timeout,
+                                          keep=keep, graph_id=target.graph_id)
 
     async def release(self) -> bool:
+        variants, self._variants = list(self._variants.values()), OrderedDict()
+        for v in variants:
+            await v.release()
         return await self._client.release(self) == 1 if self.graph_id else False
 
 
@@ -823,10 +909,18 @@ class _Base:
         output = codec.decode(r.output, buffers=list(r.buffers)) if r.output else None
         return self._graph_class(self, address, r.graph_id, codec.decode(r.graph), output)
 
-    def _op_transpile(self, request, backend, device, timeout):
+    def _op_transpile(self, request, backend, device, timeout, signature=None):
+        """``signature`` (of the example inputs): the result transpiles again for others."""
         address = self.address_for(backend, device)
         r = yield _Rpc("transpile", address, request, timeout or self.timeout, self._metadata)
-        return self._transpiled_class(self, address, r)
+        again = None
+        if signature is not None:
+            base = worker_pb2.TranspileRequest()
+            base.CopyFrom(request)
+            for f in ("args", "buffers", "input_specs"):
+                base.ClearField(f)
+            again = (base, backend, device, signature)
+        return self._transpiled_class(self, address, r, again)
 
     def _transpile_request(self, example_args, example_kwargs, input_specs, **fields):
         buffers: list = []
@@ -1055,7 +1149,14 @@ class _Base:
             example_args, example_kwargs, input_specs, code=source_text, entry=entry,
             source=source, target=target,
             options=_transpile_options(kind, weights, verify, remote_verify, name, graph, keep))
-        return self._run(self._op_transpile(request, backend or source, device, timeout))
+        try:
+            signature = sigs.of_specs([_spec(s) for s in input_specs]) if input_specs else \
+                sigs.of_call(example_args, example_kwargs)
+            hash(signature)
+        except (sigs.Unknown, TypeError):
+            signature = None  # calls go to the kept graph as they are
+        return self._run(self._op_transpile(request, backend or source, device, timeout,
+                                            signature))
 
     def transpile_graph(self, graph, *example_args, target: str = "jax", input_specs=None,
                         verify: bool = True, name: str | None = None, keep: bool = True,

@@ -60,7 +60,7 @@ from .supervisor import Supervisor
 log = logging.getLogger("ivy_server.launcher")
 
 EXIT_OK, EXIT_FAILED, EXIT_PORT_IN_USE = 0, 1, 2
-TAIL_LINES = 15
+TAIL_LINES = 25  # a worker's stderr shown when it fails to start: its whole usage message
 POLL_S = 0.1  # how often the launcher looks at its workers (waitpid; health only while starting)
 HEALTHY_RESET_S = 10.0  # a worker that served this long is restarted at once when it dies
 
@@ -234,9 +234,11 @@ def preflight(workers: list[config.WorkerSpec]) -> list[str]:
 # One supervised worker
 # ---------------------------------------------------------------------------------------------
 
-def worker_command(w: config.WorkerSpec, memory_limit_mb: int = 0) -> list[str]:
+def worker_command(w: config.WorkerSpec, memory_limit_mb: int = 0,
+                   warm: bool = False) -> list[str]:
     """The worker's command line; ``memory_limit_mb`` (its share of the host's memory) becomes
-    ``--memory-limit-mb`` unless workers.toml's ``args`` give that flag already."""
+    ``--memory-limit-mb`` unless workers.toml's ``args`` give that flag already; ``warm``: a
+    worker that runs code warms its sandboxes at start (``--sandbox-warm-at-start``)."""
     # the worker's own interpreter where workers.toml names one (python = / env =; envs.py)
     cmd = [envs.resolved_python(w), "-m", "ivy_server.worker", "--backend", w.backend, "--device",
            w.device, "--host", w.host, "--port", str(w.port)]
@@ -246,6 +248,8 @@ def worker_command(w: config.WorkerSpec, memory_limit_mb: int = 0) -> list[str]:
     if memory_limit_mb > 0 and not any(a == "--memory-limit-mb" or a.startswith(
             "--memory-limit-mb=") for a in args):
         cmd += ["--memory-limit-mb", str(memory_limit_mb)]
+    if warm and "--allow-code-execution" in args and "--sandbox-warm-at-start" not in args:
+        cmd += ["--sandbox-warm-at-start"]
     return cmd + args
 
 
@@ -300,6 +304,7 @@ class Supervised(Supervisor):
         self.foreign_reported = False
         self.token = token_for(spec)
         self.memory_limit_mb = 0  # its share of the host's memory (set by serve)
+        self.warm = False  # warm its sandboxes at start (set by serve)
         self._lock = threading.Lock()
         self._held: list[str] = []
         self._tail: collections.deque[str] = collections.deque(maxlen=TAIL_LINES)
@@ -312,7 +317,7 @@ class Supervised(Supervisor):
             self._held = []
             self._tail.clear()
             self._forward = False
-        self.proc = self.spawn(worker_command(self.spec, self.memory_limit_mb),
+        self.proc = self.spawn(worker_command(self.spec, self.memory_limit_mb, self.warm),
                                stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
         self._started()
 
@@ -465,7 +470,7 @@ class Supervised(Supervisor):
         self._spare_announced = False
         try:
             self.spare = self.spawn(
-                worker_command(self.spec, self.memory_limit_mb) + ["--spare"],
+                worker_command(self.spec, self.memory_limit_mb, self.warm) + ["--spare"],
                 stderr=subprocess.PIPE, stdin=subprocess.PIPE)
         except OSError as e:
             log.warning("worker %s: cannot start a spare: %s", self.spec.name, e)
@@ -647,10 +652,40 @@ def _stop_all(sup: list[Supervised], grace: float) -> None:
         s.wait(end)
 
 
+WARM_SERVICE = "ivy.sandboxes"  # the workers' health service while they warm (worker/serve.py)
+
+
+def wait_warm(sup: list[Supervised], deadline: float, stop: threading.Event) -> None:
+    """Wait until every serving worker that warms its sandboxes at start has them ready (its
+    health service :data:`WARM_SERVICE` SERVING), at most until ``deadline``; log which and
+    how long it took (each worker logs what it warmed)."""
+    t0 = time.monotonic()
+    pending = {s.spec.name: s for s in sup if s.state == "serving" and s.warm}
+    warmed = []
+    while pending and not stop.is_set() and time.monotonic() < deadline:
+        for name, s in list(pending.items()):
+            s.poll()
+            st = health(s.spec.address, 2.0, WARM_SERVICE)
+            if st == "SERVING":
+                warmed.append(name)
+            if st != "NOT_SERVING":  # warm, or a worker that does not warm (NOT_FOUND)
+                del pending[name]
+        if pending:
+            stop.wait(0.2)
+    took = time.monotonic() - t0
+    if pending and not stop.is_set():
+        log.warning("sandboxes of %s not warm after %.0f s (--startup-timeout): saying ready "
+                    "anyway; their first requests start cold sandboxes", ", ".join(pending),
+                    took)
+    if warmed:
+        log.info("sandboxes warm on %s in %.1f s (--no-warm: do not wait; each worker's line "
+                 "says what it warmed)", ", ".join(warmed), took)
+
+
 def serve(workers: list[config.WorkerSpec], *, startup_timeout: float = 180.0,
           grace: float = 15.0, max_start_failures: int = 3,
           stop_event: threading.Event | None = None, gateway=None,
-          config_arg: str | None = None, spare: bool = True) -> int:
+          config_arg: str | None = None, spare: bool = True, warm: bool = True) -> int:
     if not workers:
         log.error("no workers to start (is any framework installed? see `ivy-serve --help`)")
         return EXIT_FAILED
@@ -688,6 +723,7 @@ def serve(workers: list[config.WorkerSpec], *, startup_timeout: float = 180.0,
              limits.host_memory() // 2**20, len(workers))
     for s in sup:
         s.memory_limit_mb = share
+        s.warm = warm
         s.max_start_failures = max_start_failures
         s.start()
     deadline = time.monotonic() + startup_timeout
@@ -710,6 +746,8 @@ def serve(workers: list[config.WorkerSpec], *, startup_timeout: float = 180.0,
         log.error("ivy-serve: %s; stopping all workers", failure)
         _stop_all(sup, grace)
         return EXIT_FAILED
+    if warm and not stop.is_set():  # "ready" means a first conversion finds warm sandboxes
+        wait_warm(sup, max(deadline, time.monotonic() + 30), stop)
     for s in sup:
         s.max_start_failures = None  # from now on: retry with back-off, one line per failure
         s.use_spare = spare
@@ -791,6 +829,14 @@ def _serve_options(p: argparse.ArgumentParser, defaults: bool) -> None:
                    help="keep no pre-started spare per worker (default: one each, imported and "
                    "warmed up, so a restart takes tens of ms instead of a cold start; costs a "
                    "second process's memory per worker)")
+    p.add_argument("--no-warm", dest="warm", action="store_false", default=d(True),
+                   help="say ready once the workers serve, without waiting for the sandboxes of "
+                   "the workers that run code to be started and warm (default: each such worker "
+                   "warms one transpiling from its framework to its own and its peers' "
+                   "frameworks and one running code emitted for it, and the launcher waits for "
+                   "them within the start-up timeout, so the first conversion after ready takes "
+                   "about as long as any other; without waiting, the start is shorter and the "
+                   "first conversion of each kind pays seconds of imports)")
     p.add_argument("--log-level", metavar="LEVEL",
                    default=d(os.environ.get("IVY_LOG_LEVEL", "INFO")),
                    help="the launcher's log level: DEBUG, INFO, WARNING, ERROR (default: "
@@ -844,7 +890,7 @@ def main(argv=None) -> int:
         return status(workers, a.timeout, gateway)
     return serve(workers, startup_timeout=a.startup_timeout, grace=a.grace_s,
                  max_start_failures=a.max_start_failures, gateway=gateway,
-                 config_arg=a.config, spare=a.spare)
+                 config_arg=a.config, spare=a.spare, warm=a.warm)
 
 
 if __name__ == "__main__":

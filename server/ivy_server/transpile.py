@@ -187,6 +187,31 @@ class Transpiler:
         self._channels: dict[str, grpc.Channel] = {}
         self._lock = threading.Lock()
 
+    def warm_at_start(self, timeout: float = sandbox.STARTUP_S) -> bool:
+        """Start this worker's sandboxes before any request (``--sandbox-warm-at-start``): one
+        that transpiles from this framework to itself and to the framework of each peer worker
+        (--peers: the targets this service verifies on), one that runs code emitted for it;
+        wait until they are ready (at most ``timeout`` s) and log what was warmed and how long
+        it took. -> whether all of it is warm."""
+        if self.pool is None or not self.pool.size:
+            return True
+        limits = self.w.sandbox_limits
+        targets = tuple(t for t in TARGETS if t == self.w.backend or
+                        any(p.backend == t for p in self.peers))
+        try:
+            warm, took, cold = self.pool.warm_at_start(
+                self.w.backend, targets, cpu_s=limits["cpu_s"], memory_mb=limits["memory_mb"],
+                timeout=timeout)
+        except Exception as e:  # noqa: BLE001 - requests still work, cold
+            log.warning("sandboxes not warmed at start: %s", errors.message_of(e))
+            return False
+        if cold:
+            log.warning("sandboxes: %s not ready after %.1f s (the first such request starts "
+                        "its own); warm: %s", "; ".join(cold), took, "; ".join(warm) or "none")
+        else:
+            log.info("sandboxes warm in %.1f s: %s", took, "; ".join(warm))
+        return not cold
+
     # -- the RPC ---------------------------------------------------------------------------------
     def handle(self, request, context, tag: list):
         tag[0] = "transpile"
@@ -239,10 +264,16 @@ class Transpiler:
 
     def _wall(self, context) -> float:
         wall = float(self.w.sandbox_limits["wall_s"])
-        remaining = context.time_remaining() if context is not None else None
+        remaining = self._left(context)
         if remaining is not None:
-            wall = max(0.1, min(wall, remaining - 0.2))
+            wall = max(0.1, min(wall, remaining))
         return wall
+
+    @staticmethod
+    def _left(context) -> float | None:
+        """What is left of the call's deadline (a little kept for the answer), or None."""
+        remaining = context.time_remaining() if context is not None else None
+        return None if remaining is None else max(0.1, remaining - 0.2)
 
     # -- source code: the sandbox ----------------------------------------------------------------
     def _from_code(self, request, context, owner: str):
@@ -275,10 +306,10 @@ class Transpiler:
         limits = self.w.sandbox_limits
         t0 = time.perf_counter()
         reply = sandbox.transpile(
-            "transpile", source, target, job, cpu_s=limits["cpu_s"], wall_s=self._wall(context),
+            "transpile", source, target, job, cpu_s=limits["cpu_s"],
+            wall_s=float(limits["wall_s"]), deadline_s=self._left(context),
             memory_mb=limits["memory_mb"], reply_cap=self.w.max_message_bytes, pool=self.pool,
-            preload=sandbox.libraries_of(request.code, source),
-            wall_limit_s=float(limits["wall_s"]))
+            preload=sandbox.libraries_of(request.code, source))
         sandbox_s = time.perf_counter() - t0
         report = reply["report"]
         report.setdefault("timings", {}).update({"sandbox_s": sandbox_s,
@@ -304,6 +335,8 @@ class Transpiler:
             response.weights = codec.encode(weights, buffers=wbufs)
             response.buffers.extend(bytes(b) for b in wbufs)
         graph = reply.get("graph")
+        if isinstance(graph, dict):  # named after the user's function, not the capture's own
+            graph["name"] = request.entry  # (its messages: "graph <entry> was traced for ...")
         if graph is not None and not opts["no_graph"]:
             response.graph = codec.encode(graph)
             response.graph_svg = reply.get("svg") or ""

@@ -248,8 +248,9 @@ def test_the_limiter_hands_a_freed_slot_to_the_waiting_request():
 # -- the wall-clock limit of a sandboxed request -----------------------------------------------
 @pytest.fixture(scope="module")
 def short_wall_worker():
+    """A 2 s CPU-time limit and the default wall-time limit (CPU + 5 s: 7 s)."""
     w = WorkerProc("numpy", "--auth-token-env", "IVY_AUTH_TOKEN", "--allow-code-execution",
-                   "--sandbox-wall-s", "3", "--sandbox-warm", "1").wait_ready()
+                   "--sandbox-cpu-s", "2", "--sandbox-warm", "1").wait_ready()
     yield w
     w.stop()
 
@@ -267,9 +268,11 @@ def test_a_sleeping_transpile_ends_at_the_sandbox_wall_limit(short_wall_worker):
             c.transpile(SLEEPER, "f", np.ones(3, np.float32), source="numpy", target="numpy",
                         timeout=60)
         took = time.monotonic() - t0
-    assert "wall-time limit of 3 s" in e.value.message and "--sandbox-wall-s" in \
+    # the default wall-time limit is the CPU-time limit + 5 s (issue 37: it was 60 s, over a
+    # 20 s CPU limit), counted once the sandbox's imports are done
+    assert "wall-time limit of 7 s" in e.value.message and "--sandbox-wall-s" in \
         e.value.message, e.value.message
-    assert took < 15, took  # 3 s, plus starting a sandbox on a loaded machine
+    assert 7 <= took < 40, took  # 7 s, plus starting a cold sandbox on a loaded machine
     g = Gateway(f"numpy={short_wall_worker.address}", "--timeout-s", "60")
     try:
         t0 = time.monotonic()
@@ -280,7 +283,44 @@ def test_a_sleeping_transpile_ends_at_the_sandbox_wall_limit(short_wall_worker):
         assert r.status_code == 504, r.text
         p = r.json()
         assert p["code"] == "DEADLINE_EXCEEDED" and "--sandbox-wall-s" in p["detail"], p
-        assert took < 15, took
+        assert "wall-time limit of 7 s" in p["detail"], p
+        assert 7 <= took < 40, took
+    finally:
+        g.stop()
+
+
+LOOPER = "import numpy as np\n\ndef f(x):\n    while True:\n        pass\n"
+
+
+def test_an_endless_loop_is_the_requests_fault_not_a_busy_worker(short_wall_worker):
+    """Issue 37: an endless loop answered 429 + Retry-After (RESOURCE_EXHAUSTED), an invitation to
+    retry code that fails every time. Its CPU-time limit is the request's fault: INVALID_ARGUMENT
+    over gRPC, 422 over HTTP without Retry-After, the limit and its flag named, and the OpenAPI
+    description of the 422 says so."""
+    import ivy_client
+
+    with ivy_client.Client(f"numpy={short_wall_worker.address}", token=TOKEN) as c:
+        with pytest.raises(ivy_client.InvalidArgument) as e:
+            c.transpile(LOOPER, "f", np.ones(3, np.float32), source="numpy", target="numpy",
+                        timeout=60)
+    assert e.value.code == "INVALID_ARGUMENT"
+    assert "CPU-time limit of 2 s (worker flag --sandbox-cpu-s)" in e.value.message, e.value
+    g = Gateway(f"numpy={short_wall_worker.address}", "--timeout-s", "60")
+    try:
+        r = httpx.post(g.url + "/v1/transpile", headers=AUTH, timeout=60, json={
+            "code": LOOPER + "# over HTTP\n", "entry": "f", "source": "numpy",
+            "target": "numpy", "inputs": [{"shape": [3], "dtype": "float32"}]})
+        assert r.status_code == 422, r.text
+        assert "retry-after" not in r.headers, r.headers
+        p = r.json()
+        assert p["code"] == "INVALID_ARGUMENT", p
+        assert "CPU-time limit of 2 s (worker flag --sandbox-cpu-s)" in p["detail"], p
+        doc = httpx.get(g.url + "/openapi.json", timeout=30).json()
+        op = doc["paths"]["/v1/transpile"]["post"]
+        assert "CPU-time limit" in op["description"], op["description"]
+        text = op["responses"]["422"]["description"]
+        assert "CPU-time limit" in text and "--sandbox-cpu-s" in text, text
+        assert "--sandbox-wall-s" in op["responses"]["504"]["description"]
     finally:
         g.stop()
 

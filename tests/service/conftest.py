@@ -35,17 +35,19 @@ def stop(proc: subprocess.Popen, grace: float = 30.0) -> None:
 
 def serve_gateway(cfg: Path, gport: int, log_path: Path, environ: dict | None = None,
                   timeout: float = 300.0) -> subprocess.Popen:
-    """``ivy-serve --config cfg --no-spare`` (its output to ``log_path``), once its gateway on
-    ``gport`` answers health "ok" (every worker SERVING) and ivy-serve has printed the
+    """``ivy-serve --config cfg --no-spare --no-warm`` (its output to ``log_path``), once its
+    gateway on ``gport`` answers health "ok" (every worker SERVING) and ivy-serve has printed the
     playground's address (its last start-up line). The caller stops it (``stop``)."""
     import httpx
 
     with open(log_path, "w") as log:  # the child keeps its own descriptor
         # --no-spare: spares importing frameworks beside the tests cost the suite CPU time;
-        # restarts from a spare are tested in tests/security/test_restart_under_load.py
+        # restarts from a spare are tested in tests/security/test_restart_under_load.py.
+        # --no-warm: sandboxes warmed for every target at start would too (each test starts
+        # the kinds it uses); the warm start is tested in tests/service/test_warm_start.py
         proc = subprocess.Popen([sys.executable, "-m", "ivy_server.launcher", "--config",
-                                 str(cfg), "--no-spare"], env=environ or env(), cwd=ROOT,
-                                stdout=log, stderr=subprocess.STDOUT)
+                                 str(cfg), "--no-spare", "--no-warm"], env=environ or env(),
+                                cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     end = time.monotonic() + timeout
     while True:
         if proc.poll() is not None or time.monotonic() > end:

@@ -96,6 +96,51 @@ def test_function_is_verified_on_the_target_worker(client, workers):
     assert all(o["mapping"] and o["max_err"] < 1e-4 for o in ops.values()), ops
 
 
+def test_the_remote_function_transpiles_again_for_new_shapes(client):
+    """Issue 37: ``r(q2, k2, v2)`` with another batch size failed with "graph
+    capture.<locals>.run was traced for q: float32[2, 4, 8]", naming an internal function, while
+    the local ``ivy.transpile`` result transpiles again. Now the remote one does too (on the
+    workers, captured and verified as the first time), keeps a bounded set of variants, and its
+    messages name the user's function."""
+    q, k, v = qkv()
+    r = client.transpile(FN, "attention", q, k, v, source="torch", target="jax")
+    assert r.graph["name"] == "attention"  # the kept graph carries the user's name
+    rng = np.random.default_rng(7)
+    q3, k3, v3 = (rng.standard_normal(s).astype(np.float32) for s in ((3, 5, 8), (3, 6, 8),
+                                                                       (3, 6, 8)))
+    np.testing.assert_allclose(r(q3, k3, v3), attention_np(q3, k3, v3), rtol=1e-5, atol=1e-6)
+    assert list(r.variants) == ["float32[3, 5, 8], float32[3, 6, 8], float32[3, 6, 8]"]
+    again = next(iter(r.variants.values()))
+    assert again.verified is True and again.graph_id != r.graph_id
+    # the same signature again: the kept variant, no new transpile; the example's: the first
+    q5 = rng.standard_normal((3, 5, 8)).astype(np.float32)
+    np.testing.assert_allclose(r(q5, k3, v3), attention_np(q5, k3, v3), rtol=1e-5, atol=1e-6)
+    assert len(r.variants) == 1 and next(iter(r.variants.values())) is again
+    np.testing.assert_allclose(r(q, k, v), attention_np(q, k, v), rtol=1e-5, atol=1e-6)
+    # the kept graph itself, called by id with other shapes, names the user's function
+    with pytest.raises(ivy_client.InvalidArgument) as e:
+        ivy_client.RemoteGraph(client, r.address, r.graph_id, r.graph, None)(q3, k3, v3)
+    assert "graph attention was traced for" in e.value.message, e.value.message
+    # inputs the source itself rejects: the message names the function and both signatures
+    with pytest.raises(ivy_client.InvalidArgument) as e:
+        r(q3, np.ascontiguousarray(k3[..., :5]), v3)
+    msg = e.value.message
+    assert msg.startswith("attention was transpiled for float32[2, 4, 8], float32[2, 6, 8], "
+                          "float32[2, 6, 8]; transpiling it again for the inputs it was called "
+                          "with (float32[3, 5, 8], float32[3, 6, 5], float32[3, 6, 8]) failed: "
+                          ), msg
+    assert "capture.<locals>" not in msg and "submitted.py" in msg, msg
+    # bounded: the least recently used variant is released on the worker
+    r.MAX_VARIANTS = 1
+    q4 = q3[:1]
+    np.testing.assert_allclose(r(q4, k3[:1], v3[:1]), attention_np(q4, k3[:1], v3[:1]),
+                               rtol=1e-5, atol=1e-6)
+    assert len(r.variants) == 1 and again not in r.variants.values()
+    with pytest.raises(ivy_client.NotFound):
+        again(q3, k3, v3)
+    assert r.release()
+
+
 def test_identical_requests_come_from_the_cache(client):
     kw = dict(source="torch", target="numpy", input_specs=["float32[2,4,8]", "float32[2,6,8]",
                                                            "float32[2,6,8]"])
@@ -134,11 +179,15 @@ def test_async_client_transpiles(workers):
             r = await c.transpile("import jax.numpy as jnp\n\ndef f(x):\n    return jnp.tanh(x) * 2\n",
                                   "f", input_specs=["float32[5]"], source="jax", target="torch")
             x = np.linspace(-2, 2, 5, dtype=np.float32)
-            return r, await r(x), x
+            # another length than the spec's: transpiled again (AsyncRemoteTranspiled too)
+            y = np.linspace(-1, 1, 7, dtype=np.float32)
+            return r, await r(x), x, await r(y), y
 
-    r, out, x = asyncio.run(go())
+    r, out, x, out_y, y = asyncio.run(go())
     assert r.verified is True and "worker:torch@cpu" in r.report["verification"]["verified_on"]
     np.testing.assert_allclose(out, np.tanh(x) * 2, rtol=1e-6)
+    np.testing.assert_allclose(out_y, np.tanh(y) * 2, rtol=1e-6)
+    assert list(r.variants) == ["float32[7]"]
 
 
 def test_the_one_shot_form_imports_no_framework(workers):

@@ -695,7 +695,13 @@ def create_app(settings: Settings) -> FastAPI:
         """Transpile `entry` of `code` from `source` to `target` on the source framework's
         worker (in its sandbox), verified there and, when there is one, on the target
         framework's worker. A conversion that cannot be shown correct is a 422 problem whose
-        detail names the operation and the line."""
+        detail names the operation and the line.
+
+        Time limits of the submitted code (set on the workers): its sandbox's CPU-time limit
+        (`--sandbox-cpu-s`, 20 s by default) ends it with a 422 naming the limit (the same code
+        fails again: do not retry it); its wall-time limit (`--sandbox-wall-s`, by default the
+        CPU limit + 5 s, counted once the sandbox's frameworks are imported) ends code that
+        sleeps with a 504 naming it. 429 (with Retry-After) only ever means "busy"."""
         check_sizes(body.inputs)  # before anything is made from a shape
         specs, args = None, []
         if any(t.value is not None for t in body.inputs):

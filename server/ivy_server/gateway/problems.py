@@ -101,14 +101,21 @@ def openapi_responses(*statuses: int) -> dict:
                                 "cannot say: a value whose nesting does not match its shape, "
                                 "a msgpack body that is not a map of the call's fields, code "
                                 "that cannot be transpiled (or shown correct), arguments the "
-                                "function rejects, a framework without a worker here",
+                                "function rejects, a framework without a worker here; or "
+                                "submitted code that exceeded its sandbox's CPU-time limit "
+                                "(the workers' --sandbox-cpu-s, 20 s by default) or memory "
+                                "limit (--sandbox-memory-mb, 2048 MiB): the detail names the "
+                                "limit; the same code fails again, so do not retry it",
                                 408: "the request body did not arrive within the "
                                 "gateway's body timeout (--body-timeout-s)",
                                 429: "too many requests in flight for this client "
                                 "(--max-concurrency), the gateway busy past its queue's timeout "
-                                "(--queue-timeout-s), or a worker's resource limit; see "
-                                "Retry-After", 503: "no worker answered",
+                                "(--queue-timeout-s), or a worker's shared limit (its "
+                                "memory cap, its queue); retry after Retry-After",
+                                503: "no worker answered",
                                 504: "the deadline passed: the gateway's --timeout-s, or the "
-                                "workers' sandbox wall-time limit (--sandbox-wall-s); the "
+                                "workers' sandbox wall-time limit (--sandbox-wall-s, by default "
+                                "the CPU-time limit + 5 s, counted once the sandbox's "
+                                "frameworks are imported: code that sleeps ends there); the "
                                 "detail names it"}.get(s, "error"),
                 "content": {MEDIA_TYPE: {"schema": SCHEMA}}} for s in statuses}

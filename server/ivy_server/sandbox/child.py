@@ -12,7 +12,7 @@ import argparse
 import os
 import sys
 
-from .confine import REPLY_CAP, isolation_problems, probe
+from .confine import READY, REPLY_CAP, isolation_problems, probe
 
 
 def parse_args(argv=None) -> argparse.Namespace:
@@ -56,6 +56,12 @@ def main(argv=None) -> int:
         out.write(data)
         out.flush()
         return 0
+
+    def ready() -> None:  # limits loaded, the request not read yet: the wall clock starts
+        out.write(READY)
+        out.flush()
+
+    reply.ready = ready
 
     if a.probe:
         return probe(reply, a.seccomp_lib, a.host_uid)

@@ -17,6 +17,10 @@ import threading
 REMOVED_BUILTINS = ("open", "exec", "eval", "compile", "input", "breakpoint", "exit", "quit",
                     "help", "memoryview")
 REPLY_CAP = 256 << 20            # bytes of the sandbox's reply (graph + output) accepted
+#: the byte a sandbox writes on its reply pipe once its filter and limits are loaded, before it
+#: reads its request (not a msgpack map, which every reply is): the worker starts the sandbox's
+#: wall-time limit (--sandbox-wall-s) there, so that the frameworks' imports do not count
+READY = b"R"
 FILE_BYTES = 16 << 20            # RLIMIT_FSIZE
 OPEN_FILES = 512                 # RLIMIT_NOFILE
 PROCESSES = 512                  # RLIMIT_NPROC (threads count; new processes are denied anyway)

@@ -24,7 +24,7 @@ import grpc
 from ivy_client import codec
 
 from ..errors import RpcFailure
-from .confine import REPLY_CAP, SANDBOX_UID
+from .confine import READY, REPLY_CAP, SANDBOX_UID
 from .modes import ECOSYSTEM, FRAMEWORK, TARGET_MODULE
 
 #: the module the sandbox process runs
@@ -34,6 +34,9 @@ BWRAP_ENV = "IVY_SANDBOX_BWRAP"  # path of the bwrap binary (default: bwrap on P
 OUTPUT_CAP = 1 << 20             # bytes of the code's stdout+stderr kept
 TMP_BYTES = 64 << 20             # size of the sandbox's private /tmp
 SHM_BYTES = 16 << 20             # size of its /dev/shm
+#: the longest a sandbox may take to start (import its frameworks, warm up, load its filter and
+#: limits) before its wall-time limit starts; a slower start ends the request (DEADLINE_EXCEEDED)
+STARTUP_S = 120.0
 #: Host uids (and gids) the sandboxes of a worker running as root get, one per sandbox: never
 #: root on the host, and RLIMIT_NPROC then counts one sandbox's threads (``first:count``; the
 #: environment variable overrides it). 0x7FFF0000 is above the subuid ranges useradd and
@@ -226,6 +229,13 @@ class _Result:
     output_total: int = 0
     timed_out: bool = False
     reply_too_big: bool = False
+    #: when the sandbox said it was ready (limits loaded, request not read yet), monotonic
+    ready_at: float | None = None
+    #: what ended a timed-out sandbox: "wall" (its wall-time limit, counted from ready),
+    #: "deadline" (the call's deadline, shorter), "startup" (it never got ready: STARTUP_S)
+    ended_by: str = ""
+    #: the seconds of the limit that ended it
+    limit_s: float = 0.0
 
 
 class _Started:
@@ -245,9 +255,21 @@ class _Started:
     def alive(self) -> bool:
         return self.proc.poll() is None
 
+    def wait_ready(self, timeout: float) -> bool:
+        """Wait until it says READY (its imports, warm-up, filter and limits done), at most
+        ``timeout`` s; False if it did not (still starting, or it ended: its reply says why).
+        Reads nothing (the byte stays for :func:`_collect`, which a request may be running
+        already): its reply pipe has something and it lives on."""
+        with selectors.DefaultSelector() as sel:
+            sel.register(self.reply_r, selectors.EVENT_READ)
+            if not sel.select(max(0.0, timeout)):
+                return False
+        time.sleep(0.05)  # a sandbox that failed instead (a reply, not READY) exits at once
+        return self.alive()
+
     def discard(self) -> None:
         """Kill it unused (a warm sandbox evicted from the pool or left at shutdown)."""
-        _collect(self, None, wall_s=0.0, reply_cap=0)
+        _collect(self, None, wall_s=0.0, total_s=0.0, reply_cap=0)
 
 
 def _start(backend: str, argv: list[str], *, request: bytes | None = None,
@@ -358,10 +380,19 @@ def _feed(fd: int, data: bytes) -> None:
 
 
 def _collect(st: _Started, request: bytes | None, *, wall_s: float,
-             reply_cap: int = REPLY_CAP) -> _Result:
+             total_s: float | None = None, reply_cap: int = REPLY_CAP) -> _Result:
     """Give ``st`` its request (if it reads one from a pipe), read its output (bounded) and reply
-    (capped) until it ends or ``wall_s`` from now; then it is gone (killed if need be)."""
+    (capped) until it ends; then it is gone (killed if need be).
+
+    Time: ``wall_s`` from when the sandbox says it is ready (:data:`READY`: its frameworks
+    imported, its filter and limits loaded; a warm sandbox already is), and at most ``total_s``
+    from now in all (default: ``wall_s`` + :data:`STARTUP_S`; a shorter call deadline)."""
     res = _Result()
+    start = time.monotonic()
+    budget = wall_s + STARTUP_S if total_s is None else min(total_s, wall_s + STARTUP_S)
+    total_deadline = start + budget
+    code_deadline = float("inf")
+    first_reply_byte = True
     proc, out_r, reply_r = st.proc, st.out_r, st.reply_r
     if st.stdin_w is not None:
         fd, st.stdin_w = st.stdin_w, None
@@ -370,13 +401,15 @@ def _collect(st: _Started, request: bytes | None, *, wall_s: float,
         else:
             threading.Thread(target=_feed, args=(fd, request), daemon=True,
                              name="ivy-sandbox-feed").start()
-    deadline = time.monotonic() + wall_s
+    def deadline() -> float:
+        return min(total_deadline, code_deadline)
+
     sel = selectors.DefaultSelector()
     try:
         for fd in (out_r, reply_r):
             sel.register(fd, selectors.EVENT_READ)
         while sel.get_map():
-            left = deadline - time.monotonic()
+            left = deadline() - time.monotonic()
             if left <= 0:
                 res.timed_out = True
                 break
@@ -390,6 +423,12 @@ def _collect(st: _Started, request: bytes | None, *, wall_s: float,
                     if room > 0:
                         res.output += chunk[:room]
                 else:
+                    if first_reply_byte:
+                        first_reply_byte = False
+                        if chunk[:1] == READY:  # the sandbox's limits hold: its clock starts
+                            res.ready_at = time.monotonic()
+                            code_deadline = max(res.ready_at, start) + wall_s
+                            chunk = chunk[1:]
                     res.reply += chunk
                     if len(res.reply) > reply_cap:
                         res.reply_too_big = True
@@ -398,9 +437,16 @@ def _collect(st: _Started, request: bytes | None, *, wall_s: float,
                 break
         if not (res.timed_out or res.reply_too_big):
             try:
-                res.rc = proc.wait(max(0.0, deadline - time.monotonic()))
+                res.rc = proc.wait(max(0.0, deadline() - time.monotonic()))
             except subprocess.TimeoutExpired:
                 res.timed_out = True
+        if res.timed_out:
+            if res.ready_at is not None and code_deadline <= total_deadline:
+                res.ended_by, res.limit_s = "wall", wall_s
+            elif total_s is not None and total_s < wall_s + STARTUP_S:
+                res.ended_by, res.limit_s = "deadline", budget
+            else:
+                res.ended_by, res.limit_s = "startup", STARTUP_S
     finally:
         sel.close()
         if proc.poll() is None:  # timeout, reply too big, or the worker is being torn down
@@ -415,11 +461,15 @@ def _collect(st: _Started, request: bytes | None, *, wall_s: float,
 
 
 def _spawn(backend: str, argv: list[str], request: bytes, *, wall_s: float,
-           bwrap: str | None = None, reply_cap: int = REPLY_CAP) -> _Result:
-    """Run one sandbox process; read its output (bounded) and reply (capped) until it ends."""
+           total_s: float | None = None, bwrap: str | None = None,
+           reply_cap: int = REPLY_CAP) -> _Result:
+    """Run one sandbox process; read its output (bounded) and reply (capped) until it ends
+    (``wall_s`` from when it is ready, ``total_s`` in all: :func:`_collect`)."""
     start = time.monotonic()
     st = _start(backend, argv, request=request, bwrap=bwrap)
-    return _collect(st, None, wall_s=max(0.0, wall_s - (time.monotonic() - start)),
+    spent = time.monotonic() - start
+    return _collect(st, None, wall_s=wall_s,
+                    total_s=None if total_s is None else max(0.0, total_s - spent),
                     reply_cap=reply_cap)
 
 
@@ -520,7 +570,7 @@ def _check(path: str, timeout: float) -> None:
             "the Trace sandbox needs the shared library libseccomp (libseccomp.so.2), which was "
             f"not found: apt-get install libseccomp2; {INSTALL_HINT}")
     try:
-        res = _spawn("numpy", ["--probe"], b"", wall_s=timeout, bwrap=path)
+        res = _spawn("numpy", ["--probe"], b"", wall_s=timeout, total_s=timeout, bwrap=path)
     except OSError as e:
         raise SandboxUnavailable(f"cannot start bubblewrap ({path}): {e}; {INSTALL_HINT}") \
             from None
@@ -566,7 +616,7 @@ def run(backend: str, source: str, entry: str, args: bytes, buffers: list, *, cp
                          f"Trace is unavailable on this worker: {e}") from None
     request = codec.encode({"source": source, "entry": entry, "args": args, "buffers": buffers})
     res = _spawn(backend, ["--cpu-s", str(cpu_s), "--memory-mb", str(memory_mb)], request,
-                 wall_s=wall_s, bwrap=bwrap, reply_cap=reply_cap)
+                 wall_s=wall_s, bwrap=bwrap, reply_cap=reply_cap)  # wall_s from ready
     if on_output is not None and res.output_total:
         on_output(_output_text(res))
     reply = _outcome(res, "Trace", cpu_s=cpu_s, wall_s=wall_s, memory_mb=memory_mb,
@@ -577,18 +627,29 @@ def run(backend: str, source: str, entry: str, args: bytes, buffers: list, *, cp
     return graph, reply.get("output", b"")
 
 
+#: the status of a request whose submitted code exceeds its sandbox's CPU-time or memory limit:
+#: the request's fault, the same every time (INVALID_ARGUMENT, as what the code raises; HTTP
+#: 422), never RESOURCE_EXHAUSTED, which says "busy, retry" (HTTP 429 + Retry-After)
+CODE_LIMIT = grpc.StatusCode.INVALID_ARGUMENT
+
+
 def _outcome(res: _Result, rpc: str, *, cpu_s: int, wall_s: float, memory_mb: int,
-             reply_cap: int, prefix: str = "", wall_limit_s: float | None = None) -> dict:
+             reply_cap: int, prefix: str = "") -> dict:
     """The sandbox's reply (a dict with ``ok: True``), or the :class:`RpcFailure` saying what
     went wrong: wall time, CPU time, memory, reply size, isolation, a forbidden import, a missing
     entry, or the error the code (or the tracer/transpiler) raised (``prefix`` + its message)."""
     if res.timed_out:
-        if wall_limit_s is not None and wall_s < wall_limit_s:
-            what = (f"the call's deadline: {wall_s:g} s were left of it when the sandbox started "
-                    f"(the sandbox's own wall-time limit is {wall_limit_s:g} s, worker flag "
-                    "--sandbox-wall-s)")
+        if res.ended_by == "startup":
+            raise RpcFailure(grpc.StatusCode.DEADLINE_EXCEEDED, _with_output(
+                f"the sandbox did not get ready (import its frameworks, load its limits) within "
+                f"{res.limit_s:g} s; the submitted code did not run", res))
+        if res.ended_by == "deadline":
+            what = (f"the call's deadline: {res.limit_s:.3g} s were left of it when the sandbox "
+                    f"was given the request (the sandbox's own wall-time limit is {wall_s:g} s, "
+                    "worker flag --sandbox-wall-s)")
         else:
-            what = f"the sandbox's wall-time limit of {wall_s:g} s (worker flag --sandbox-wall-s)"
+            what = (f"the sandbox's wall-time limit of {wall_s:g} s (worker flag "
+                    f"--sandbox-wall-s; its CPU-time limit is {cpu_s} s, --sandbox-cpu-s)")
         raise RpcFailure(grpc.StatusCode.DEADLINE_EXCEEDED, _with_output(
             f"the submitted code ran past {what}; it was killed", res))
     if res.reply_too_big:
@@ -597,11 +658,12 @@ def _outcome(res: _Result, rpc: str, *, cpu_s: int, wall_s: float, memory_mb: in
     rc = res.rc
     if rc in (128 + signal.SIGXCPU, -signal.SIGXCPU) or (
             rc != 0 and not res.reply and b"SIGXCPU" in res.output):
-        raise RpcFailure(grpc.StatusCode.RESOURCE_EXHAUSTED, _with_output(
+        raise RpcFailure(CODE_LIMIT, _with_output(
             f"the submitted code exceeded the sandbox's CPU-time limit of {cpu_s} s (worker flag "
-            "--sandbox-cpu-s)", res))
+            "--sandbox-cpu-s); it was stopped and will be every time: it is not a busy worker",
+            res))
     if rc in (128 + signal.SIGKILL, -signal.SIGKILL) and not res.reply:
-        raise RpcFailure(grpc.StatusCode.RESOURCE_EXHAUSTED, _with_output(
+        raise RpcFailure(CODE_LIMIT, _with_output(
             f"the sandbox process was killed (SIGKILL): it exceeded the CPU-time limit of {cpu_s} "
             f"s (--sandbox-cpu-s) or ran out of memory (--sandbox-memory-mb {memory_mb})", res))
     try:
@@ -611,7 +673,7 @@ def _outcome(res: _Result, rpc: str, *, cpu_s: int, wall_s: float, memory_mb: in
     except ValueError:
         tail = _output_text(res)[-1500:]
         if "MemoryError" in tail or "Cannot allocate memory" in tail or "bad_alloc" in tail:
-            raise RpcFailure(grpc.StatusCode.RESOURCE_EXHAUSTED, _with_output(
+            raise RpcFailure(CODE_LIMIT, _with_output(
                 f"the submitted code exceeded the sandbox's memory limit of {memory_mb} MiB "
                 "(worker flag --sandbox-memory-mb)", res)) from None
         raise RpcFailure(grpc.StatusCode.INTERNAL, _with_output(
@@ -620,7 +682,7 @@ def _outcome(res: _Result, rpc: str, *, cpu_s: int, wall_s: float, memory_mb: in
         return reply
     kind, message = reply.get("kind"), str(reply.get("message", ""))
     if kind == "memory":
-        raise RpcFailure(grpc.StatusCode.RESOURCE_EXHAUSTED, _with_output(
+        raise RpcFailure(CODE_LIMIT, _with_output(
             f"the submitted code exceeded the sandbox's memory limit of {memory_mb} MiB (worker "
             f"flag --sandbox-memory-mb): {message}", res))
     if kind == "forbidden":
@@ -635,6 +697,23 @@ def _outcome(res: _Result, rpc: str, *, cpu_s: int, wall_s: float, memory_mb: in
     if kind == "transpile":  # a TranspileError: its message names the op and the user's line
         raise RpcFailure(grpc.StatusCode.INVALID_ARGUMENT, message)
     raise RpcFailure(grpc.StatusCode.INVALID_ARGUMENT, _with_output(f"{prefix}{message}", res))
+
+
+@functools.cache
+def installed_targets() -> tuple[str, ...]:
+    """The transpile targets whose framework this worker's environment has (what a sandbox
+    warmed for every target imports)."""
+    return tuple(t for t, m in TARGET_MODULE.items() if importlib.util.find_spec(m) is not None)
+
+
+def transpile_argv(mode: str, target: str, cpu_s: int, memory_mb: int,
+                   preload: tuple[str, ...] = ()) -> tuple[list[str], tuple[str, ...]]:
+    """The sandbox's arguments and the extra modules it binds, for one kind of request
+    (``target``: one target, or several comma-separated: a sandbox warmed for all)."""
+    argv = ["--mode", mode, "--target", target, "--cpu-s", str(cpu_s), "--memory-mb",
+            str(memory_mb)] + (["--preload", ",".join(preload)] if preload else [])
+    extra = tuple(dict.fromkeys((*(TARGET_MODULE[t] for t in target.split(",")), *preload)))
+    return argv, extra
 
 
 class WarmPool:
@@ -655,6 +734,43 @@ class WarmPool:
         self.ready: dict[tuple, _Started] = {}  # insertion order = least recently used first
         self.lock = threading.Lock()
         self.hits = self.misses = 0
+        #: the source framework whose "transpile" sandboxes are kept warm for several targets
+        #: at once, and those targets (set by :meth:`warm_at_start`; None: one kind per target)
+        self.all_targets_of: str | None = None
+        self.all_targets: tuple[str, ...] = ()
+
+    def has_ready(self, backend: str, argv: list[str], extra: tuple[str, ...]) -> bool:
+        with self.lock:
+            st = self.ready.get((backend, tuple(argv), extra))
+        return st is not None and st.alive()
+
+    def warm_at_start(self, backend: str, targets: tuple[str, ...], *, cpu_s: int,
+                      memory_mb: int, timeout: float) -> tuple[list[str], float, list[str]]:
+        """Start this worker's sandboxes before any request and wait (at most ``timeout`` s)
+        until each is ready: a "transpile" sandbox of ``backend`` that imported and warmed up
+        every one of ``targets`` (so the first request to any of them finds one), and a "run"
+        sandbox of ``backend`` (the verification of code emitted for it), as many as the pool
+        holds. -> (what is warm, seconds taken, what is not)."""
+        t0 = time.monotonic()
+        targets = tuple(t for t in targets if t in installed_targets())
+        kinds = [("transpile", ",".join(targets))] if backend in FRAMEWORK and targets else []
+        if backend in TARGET_MODULE:
+            kinds.append(("run", backend))
+        kinds = kinds[:self.size]
+        if any(m == "transpile" for m, _ in kinds):
+            self.all_targets_of, self.all_targets = backend, targets
+        started = []
+        for mode, target in kinds:
+            argv, extra = transpile_argv(mode, target, cpu_s, memory_mb)
+            self.refill(backend, argv, extra)
+            started.append((f"{mode} {backend} -> {target}", (backend, tuple(argv), extra)))
+        warm, cold = [], []
+        for what, key in started:
+            with self.lock:
+                st = self.ready.get(key)
+            left = timeout - (time.monotonic() - t0)
+            (warm if st is not None and st.wait_ready(left) else cold).append(what)
+        return warm, time.monotonic() - t0, cold
 
     def take(self, backend: str, argv: list[str], extra: tuple[str, ...]) -> tuple[_Started, bool]:
         """A sandbox for this kind: (the ready one, True), else (a new one, False)."""
@@ -705,7 +821,7 @@ def transpile(mode: str, backend: str, target: str, request: dict, *, cpu_s: int
               wall_s: float, memory_mb: int, reply_cap: int = REPLY_CAP,
               pool: WarmPool | None = None, preload: tuple[str, ...] = (),
               bwrap: str | None = None, on_output=None,
-              wall_limit_s: float | None = None) -> dict:
+              deadline_s: float | None = None) -> dict:
     """Run one Transpile request in a sandbox -> the sandbox's reply (a dict).
 
     ``mode`` "transpile": ``backend`` is the source framework, ``request`` has ``code``,
@@ -713,27 +829,37 @@ def transpile(mode: str, backend: str, target: str, request: dict, *, cpu_s: int
     ``target``'s framework and ``request`` has the emitted ``code``, ``args``/``buffers`` and
     ``verify``. Failures raise :class:`RpcFailure` (as :func:`run`; a ``TranspileError``:
     INVALID_ARGUMENT with its message, naming the operation and the user's line). ``wall_s``
-    is the time the sandbox gets; ``wall_limit_s`` the worker's --sandbox-wall-s, when
-    ``wall_s`` is shorter because of the call's deadline (the message says which ended it).
+    is the worker's --sandbox-wall-s, counted from when the sandbox is ready (a warm one: at
+    once); ``deadline_s`` what is left of the call's deadline, if any, bounds it all (the
+    message says which ended it).
     """
     try:
         check_isolation(bwrap)
     except SandboxUnavailable as e:
         raise RpcFailure(grpc.StatusCode.PERMISSION_DENIED,
                          f"Transpile is unavailable on this worker: {e}") from None
-    argv = ["--mode", mode, "--target", target, "--cpu-s", str(cpu_s), "--memory-mb",
-            str(memory_mb)] + (["--preload", ",".join(preload)] if preload else [])
-    extra = tuple(dict.fromkeys((TARGET_MODULE[target], *preload)))
+    argv, extra = transpile_argv(mode, target, cpu_s, memory_mb, preload)
+    ahead = (argv, extra)  # the kind started ahead for the next request: this one
+    if mode == "transpile" and pool is not None and pool.all_targets_of == backend and \
+            not preload and target in pool.all_targets and not pool.has_ready(backend, *ahead):
+        # the sandbox warmed at start for several targets, while it is there (it is not
+        # started again: one importing and warming up every target takes twice as long to
+        # get ready as this kind's own, which is what the next request of this kind finds)
+        many = transpile_argv(mode, ",".join(pool.all_targets), cpu_s, memory_mb)
+        if pool.has_ready(backend, *many):
+            argv, extra = many
+            request = {**request, "target": target}
     st, warm = pool.take(backend, argv, extra) if pool is not None else \
         (_start(backend, argv, bwrap=bwrap, extra=extra), False)
     try:
-        res = _collect(st, codec.encode(request), wall_s=wall_s, reply_cap=reply_cap)
+        res = _collect(st, codec.encode(request), wall_s=wall_s, total_s=deadline_s,
+                       reply_cap=reply_cap)
     finally:
         if pool is not None:
-            pool.refill(backend, argv, extra)
+            pool.refill(backend, *ahead)
     if on_output is not None and res.output_total:
         on_output(_output_text(res))
     reply = _outcome(res, "Transpile", cpu_s=cpu_s, wall_s=wall_s, memory_mb=memory_mb,
-                     reply_cap=reply_cap, prefix="transpile failed: ", wall_limit_s=wall_limit_s)
+                     reply_cap=reply_cap, prefix="transpile failed: ")
     reply["warm"] = warm
     return reply

@@ -57,20 +57,26 @@ def _unknown(a) -> str | None:
     """Why the command line names a framework this sandbox does not know (None: it does not)."""
     if a.backend not in FRAMEWORK:
         return f"unknown backend {a.backend!r}"
-    if a.target is not None and a.target not in TARGET_MODULE:
-        return f"unknown transpile target {a.target!r}"
+    for t in (a.target or "").split(","):
+        if a.target is not None and t not in TARGET_MODULE:
+            return f"unknown transpile target {t!r}"
+    if a.target and "," in a.target and a.mode != "transpile":
+        return "several targets are for mode transpile only"
     return None
 
 
-def _lock_down(a) -> str | None:
-    """Load the seccomp filter, then the rlimits; None, or why the filter cannot be loaded (the
-    mode then answers that and runs nothing: fail closed)."""
+def _lock_down(a, reply) -> str | None:
+    """Load the seccomp filter, then the rlimits, then say "ready" to the worker (``READY`` on
+    the reply pipe: the sandbox's wall-time limit counts from here, not from its imports);
+    None, or why the filter cannot be loaded (the mode then answers that and runs nothing: fail
+    closed)."""
     try:
         load_seccomp(a.seccomp_lib)
     except Exception as e:  # noqa: BLE001 - fail closed
         return (f"the seccomp filter cannot be loaded ({type(e).__name__}: {e}): apt-get install "
                 "libseccomp2; pip install pyseccomp")
     set_limits(a.cpu_s, a.memory_mb)
+    reply.ready()
     return None
 
 
@@ -97,7 +103,7 @@ def trace(a, reply) -> int:
     import ivy
 
     B = ivy.set_backend(a.backend)
-    if (why := _lock_down(a)) is not None:  # fail closed
+    if (why := _lock_down(a, reply)) is not None:  # fail closed
         return reply(ok=False, kind="isolation", message=why)
     allowed = frozenset({FRAMEWORK[a.backend], "numpy", "math", "ivy"})
     safe = {k: v for k, v in vars(builtins).items() if k not in REMOVED_BUILTINS}
@@ -197,15 +203,19 @@ def serve(a, reply) -> int:
     """Modes "transpile" and "run": import what the request will need, warm up (before the
     filter: our own code), load the filter and limits, *then* read the request from stdin — so a
     worker may start this process before any request exists (a warm sandbox) and still hand each
-    request a process that no other request has touched."""
+    request a process that no other request has touched.
+
+    ``--target a,b,c`` (mode transpile; a worker's sandbox warmed at its start): every one of
+    those targets is imported and warmed up, and the request's ``target`` picks one."""
     import importlib
 
     if (why := _unknown(a)) is not None:
         return reply(ok=False, kind="error", message=why)
 
-    target = a.target or a.backend
+    targets = (a.target or a.backend).split(",")
+    target = ",".join(targets)  # (messages before a request picks one)
     frameworks = [FRAMEWORK[a.backend]] if a.mode == "transpile" else []
-    frameworks.append(TARGET_MODULE[target])
+    frameworks += [TARGET_MODULE[t] for t in targets]
     try:
         import ivy
         from ivy.transpiler import frameworks as fw
@@ -227,17 +237,23 @@ def serve(a, reply) -> int:
 
         from ivy.tracer import draw  # noqa: F401 - the graph picture, after the filter
 
-        try:
-            rng = np.random.default_rng(0)
-            x, y = (rng.standard_normal((2, 3)).astype(np.float32) for _ in range(2))
-            ivy.transpiler.transpile_code(WARM_UP[a.backend], "f", source=a.backend,
-                                          target=target, args=(x, y))
-        except Exception as e:  # noqa: BLE001 - only a warm-up; the request will show a real error
-            print(f"ivy-sandbox: warm-up transpile {a.backend} -> {target} failed: {e}",
-                  file=sys.stderr)
-    if (why := _lock_down(a)) is not None:  # fail closed
+        rng = np.random.default_rng(0)
+        x, y = (rng.standard_normal((2, 3)).astype(np.float32) for _ in range(2))
+        for t in targets:
+            try:
+                ivy.transpiler.transpile_code(WARM_UP[a.backend], "f", source=a.backend,
+                                              target=t, args=(x, y))
+            except Exception as e:  # noqa: BLE001 - only a warm-up; a request shows a real error
+                print(f"ivy-sandbox: warm-up transpile {a.backend} -> {t} failed: {e}",
+                      file=sys.stderr)
+    if (why := _lock_down(a, reply)) is not None:  # fail closed
         return reply(ok=False, kind="isolation", message=why)
     request = codec.decode(sys.stdin.buffer.read())
+    if len(targets) > 1:  # a sandbox warmed for several targets: the request names its own
+        target = request.get("target") if isinstance(request, dict) else None
+        if target not in targets:
+            return reply(ok=False, kind="error", message=f"this sandbox transpiles to "
+                         f"{', '.join(targets)}, not {target!r}")
     try:
         if a.mode == "transpile":
             return reply(ok=True, **_transpile(a.backend, target, request, ivy, fw))

@@ -38,6 +38,12 @@ log = logging.getLogger("ivy_server.worker")
 
 
 SPARE_THREADS = 8  # threads computing calls never take: health, Info, Release, refusals
+#: the health service that is NOT_SERVING while --sandbox-warm-at-start warms the sandboxes and
+#: SERVING once they are ready (or given up on); ivy-serve waits for it before saying ready
+WARM_SERVICE = "ivy.sandboxes"
+#: the default --sandbox-wall-s is the CPU-time limit plus this: a sandbox that sleeps (or waits)
+#: ends a few seconds after one that computes would have (its imports are not counted)
+WALL_OVER_CPU_S = 5.0
 
 
 def build_server(worker: Worker, *, host: str, port: int, threads: int,
@@ -132,6 +138,10 @@ async def serve_aio(worker: Worker, *, host: str, port: int, auth_token=None,
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
     await server.start()
+    if _warms(worker):
+        await health_servicer.set(WARM_SERVICE, health_pb2.HealthCheckResponse.NOT_SERVING)
+        _start_warming(worker, lambda st: asyncio.run_coroutine_threadsafe(
+            health_servicer.set(WARM_SERVICE, st), loop))
     for name in ("", SERVICE_NAME):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     log.info("serving %s %s on %s:%d%s (pid %d, grpc.aio)", worker.backend, worker.device, host,
@@ -272,13 +282,25 @@ def parse_args(argv=None):
                         "off by default; see docs/rpc.md)")
     p.add_argument("--grace-s", type=float, default=10.0,
                    help="on SIGTERM, wait this long for in-flight calls, then exit (default 10)")
-    p.add_argument("--sandbox-cpu-s", type=int, default=20, help="Trace sandbox CPU seconds")
-    p.add_argument("--sandbox-wall-s", type=float, default=60.0, help="Trace sandbox wall seconds")
+    p.add_argument("--sandbox-cpu-s", type=int, default=20,
+                   help="CPU seconds the submitted code of a Trace/Transpile gets in its sandbox "
+                   "(beyond the frameworks' imports; past it: INVALID_ARGUMENT, HTTP 422; "
+                   "default 20)")
+    p.add_argument("--sandbox-wall-s", type=float, default=None,
+                   help="wall-clock seconds a sandbox gets once its frameworks are imported "
+                   "(past it: DEADLINE_EXCEEDED, HTTP 504; default --sandbox-cpu-s + "
+                   f"{WALL_OVER_CPU_S:g})")
     p.add_argument("--sandbox-memory-mb", type=int, default=2048,
-                   help="Trace sandbox address-space growth allowed, MiB")
+                   help="address-space growth the submitted code may make in its sandbox, MiB "
+                   "(past it: INVALID_ARGUMENT, HTTP 422; default 2048)")
     p.add_argument("--sandbox-warm", type=int, default=2, metavar="N",
                    help="Transpile: keep a sandbox started ahead (frameworks imported and warm) "
                    "for each of the N most recent kinds of request (default 2; 0: none)")
+    p.add_argument("--sandbox-warm-at-start", action="store_true",
+                   help="Transpile: start the warm sandboxes at once (one transpiling from this "
+                   "framework to every installed target, one running code emitted for it), not "
+                   "after the first request; health service 'ivy.sandboxes' is NOT_SERVING "
+                   "until they are ready (ivy-serve passes this and waits for it)")
     p.add_argument("--transpile-cache-mb", type=int, default=64,
                    help="Transpile: answers kept for identical requests, MiB (default 64; 0: "
                    "no cache)")
@@ -298,6 +320,26 @@ def parse_args(argv=None):
 
 
 SPARE_READY = "spare ready"  # the line ivy-serve's launcher waits for (launcher.py)
+
+
+def _warms(worker) -> bool:
+    return bool(getattr(worker, "warm_at_start", False) and worker.code_execution)
+
+
+def _start_warming(worker, set_status) -> None:
+    """Warm the sandboxes in a thread (requests are served meanwhile, cold); the health service
+    WARM_SERVICE turns SERVING when they are ready or given up on (the log says which)."""
+
+    def run():
+        try:
+            worker.transpiler.warm_at_start()
+        finally:
+            set_status(health_pb2.HealthCheckResponse.SERVING)
+        # stay: bubblewrap's --die-with-parent (PR_SET_PDEATHSIG) kills a sandbox when the
+        # *thread* that started it ends, so the thread that started the warm ones must live on
+        threading.Event().wait()
+
+    threading.Thread(target=run, name="ivy-sandbox-warm", daemon=True).start()
 
 
 def _preimport(backend: str) -> None:
@@ -392,7 +434,9 @@ def main(argv=None) -> int:
         worker = Worker(a.backend, a.device, max_message_bytes=max_bytes,
                         memory_cap_bytes=memory_cap, memory_limit=memory_limit,
                         allow_code_execution=a.allow_code_execution, auth_token=tokens or None,
-                        sandbox_limits={"cpu_s": a.sandbox_cpu_s, "wall_s": a.sandbox_wall_s,
+                        sandbox_limits={"cpu_s": a.sandbox_cpu_s, "wall_s": a.sandbox_wall_s
+                                        if a.sandbox_wall_s is not None
+                                        else a.sandbox_cpu_s + WALL_OVER_CPU_S,
                                         "memory_mb": a.sandbox_memory_mb},
                         threads=a.threads, max_queue=a.max_queue,
                         queue_timeout_s=a.queue_timeout_s, peers=a.peers,
@@ -402,6 +446,7 @@ def main(argv=None) -> int:
     except Exception as e:
         log.error("cannot start: %s", errors.message_of(e))
         return 1
+    worker.warm_at_start = a.sandbox_warm_at_start
     _freeze_startup_objects()
     if cpu_spare:
         if not _wait_as_spare(a.backend, worker.device):
@@ -425,6 +470,9 @@ def main(argv=None) -> int:
         metrics.serve(a.metrics_port, a.host, worker)
     stop = stop_on_signals()
     server.start()
+    if _warms(worker):
+        health_servicer.set(WARM_SERVICE, health_pb2.HealthCheckResponse.NOT_SERVING)
+        _start_warming(worker, lambda st: health_servicer.set(WARM_SERVICE, st))
     _set_health(health_servicer, health_pb2.HealthCheckResponse.SERVING)
     log.info("serving %s %s on %s:%d%s (pid %d%s)", a.backend, worker.device, a.host, port,
              f" and unix:{worker.uds_path}" if worker.uds_path else "", os.getpid(),
