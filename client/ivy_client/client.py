@@ -388,26 +388,57 @@ class AsyncRemoteTranspiled(RemoteTranspiled):
         return await self._client.release(self) == 1 if self.graph_id else False
 
 
+def _dims(dims) -> dict:
+    """A spec's dimensions: sizes, names (``"B"``: any size, the same wherever the name
+    appears; ``"H=32"``: with its example size) or None (any size, its own) → ``shape`` (0
+    where the worker chooses the example size) and, when any is named, ``dim_names``."""
+    shape, names = [], []
+    for d in dims:
+        if d is None:
+            shape.append(0)
+            names.append("*")
+        elif isinstance(d, str) and not d.strip().lstrip("-").isdigit():
+            name, _, size = d.strip().partition("=")
+            if not name.strip().isidentifier():
+                raise ValueError(f"dimension {d!r}: a size, a name (B) or a name with an "
+                                 "example size (H=32)")
+            shape.append(int(size) if size.strip() else 0)
+            names.append(name.strip())
+        else:
+            shape.append(int(d))
+            names.append("")
+    return {"shape": shape, **({"dim_names": names} if any(names) else {})}
+
+
 def _spec(s) -> dict:
     """An input spec: ``"float32[2,3]"``, ``{"shape": [2, 3], "dtype": "float32"}`` or
-    ``((2, 3), "float32")``."""
+    ``((2, 3), "float32")``; a dimension may be a name or None (see :func:`_dims`)."""
     if isinstance(s, str):
         text = s.strip()
         if "[" not in text or not text.endswith("]"):
             raise ValueError(f"input spec {s!r}: expected dtype[d0,d1,...], e.g. float32[2,3]")
         dtype, dims = text[:-1].split("[", 1)
-        return {"dtype": dtype.strip(), "shape": [int(d) for d in dims.split(",") if d.strip()]}
+        return {"dtype": dtype.strip(), **_dims(d for d in dims.split(",") if d.strip())}
     if isinstance(s, dict):
-        return {"dtype": str(s.get("dtype", "float32")), "shape": [int(d) for d in s["shape"]]}
+        return {"dtype": str(s.get("dtype", "float32")), **_dims(s["shape"])}
     shape, dtype = s
-    return {"dtype": str(dtype), "shape": [int(d) for d in shape]}
+    return {"dtype": str(dtype), **_dims(shape)}
 
 
-def _transpile_options(kind, weights, verify, remote_verify, name, graph, keep):
+def _transpile_options(kind, weights, verify, remote_verify, name, graph, keep, dynamic="off"):
     return worker_pb2.TranspileOptions(
         kind=kind or "auto", weights=weights or "separate", skip_verify=not verify,
         name=name or "", no_remote_verify=not remote_verify, no_graph=not graph,
-        no_keep=not keep)
+        no_keep=not keep, dynamic=_dynamic(dynamic))
+
+
+def _dynamic(d) -> str:
+    if d in (None, False, "", "off"):
+        return "off"
+    if d == "auto" or d is True:
+        return "auto"
+    raise ValueError(f"dynamic={d!r}: \"auto\" or \"off\" (name dimensions in input_specs "
+                     "instead: \"float32[B,3]\")")
 
 
 def _find_address(values) -> str | None:
@@ -1137,20 +1168,26 @@ class _Base:
                   weights: str = "separate", verify: bool = True, remote_verify: bool = True,
                   name: str | None = None, graph: bool = True, keep: bool = True,
                   backend: str | None = None, device: str | None = None,
-                  timeout: float | None = None, **example_kwargs):
+                  timeout: float | None = None, dynamic: str = "off", **example_kwargs):
         """Transpile ``entry`` of ``source_text`` from ``source`` to ``target`` on the worker of
         the source framework (``backend`` overrides; the code runs in its sandbox: the worker
         needs --allow-code-execution and the token). Example inputs: ``example_args`` /
         ``example_kwargs`` (NumPy), or ``input_specs`` (``["float32[2,3]", ...]``: the worker
-        makes them). Returns a :class:`RemoteTranspiled` (code, weights, report, svg; callable).
-        A conversion that cannot be shown correct raises ``InvalidArgument`` naming the
-        operation and the line."""
+        makes them; ``"float32[B,3,H=32]"`` names symbolic dimensions). ``dynamic="auto"``:
+        every input dimension the program does not pin takes any size (docs/transpiler.md,
+        "Symbolic sizes"). Returns a :class:`RemoteTranspiled` (code, weights, report, svg;
+        callable). A conversion that cannot be shown correct raises ``InvalidArgument`` naming
+        the operation and the line."""
         request = self._transpile_request(
             example_args, example_kwargs, input_specs, code=source_text, entry=entry,
             source=source, target=target,
-            options=_transpile_options(kind, weights, verify, remote_verify, name, graph, keep))
+            options=_transpile_options(kind, weights, verify, remote_verify, name, graph, keep,
+                                       dynamic))
+        specs = [_spec(s) for s in input_specs] if input_specs else []
         try:
-            signature = sigs.of_specs([_spec(s) for s in input_specs]) if input_specs else \
+            if _dynamic(dynamic) == "auto" or any("dim_names" in s for s in specs):
+                raise sigs.Unknown  # the kept graph checks the sizes it takes itself
+            signature = sigs.of_specs(specs) if specs else \
                 sigs.of_call(example_args, example_kwargs)
             hash(signature)
         except (sigs.Unknown, TypeError):

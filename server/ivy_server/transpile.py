@@ -82,9 +82,14 @@ def _specs(request) -> list[dict]:
         if len(shape) > MAX_SPEC_DIMS or any(d < 0 for d in shape):
             raise errors.invalid(f"input spec shape {shape[:16]}: at most {MAX_SPEC_DIMS} "
                                  "non-negative dimensions")
+        names = list(s.dim_names)
+        if names and (len(names) != len(shape) or not all(
+                nm in ("", "*") or (nm.isidentifier() and len(nm) <= 64) for nm in names)):
+            raise errors.invalid("input spec dim_names: one per dimension, each \"\", \"*\" "
+                                 "or a name")
         n = 1
-        for d in shape:
-            n *= d
+        for d, nm in zip(shape, names or [""] * len(shape), strict=True):
+            n *= d if d or not nm else MAX_CHOSEN_SIZE
         if n > MAX_SPEC_ELEMENTS:
             raise errors.exhausted(f"input spec shape {shape} has {n} elements, more than the "
                                    f"{MAX_SPEC_ELEMENTS} a worker makes for one input")
@@ -92,8 +97,19 @@ def _specs(request) -> list[dict]:
         if total > MAX_SPEC_TOTAL:
             raise errors.exhausted(f"the input specs ask for more than {MAX_SPEC_TOTAL} "
                                    "elements together, more than a worker makes for a request")
+        if names:  # symbolic dimensions: a name with its example size (or one to choose)
+            named = []
+            for k, (d, nm) in enumerate(zip(shape, names, strict=True)):
+                nm = f"arg{len(out)}_{k}" if nm == "*" else nm  # a size of its own
+                named.append(d if not nm else f"{nm}={d}" if d else nm)
+            shape = named
         out.append({"shape": shape, "dtype": dtype})
     return out
+
+
+#: the largest example size chosen for a dimension given by name only
+#: (ivy.transpiler.service._EXAMPLE_SIZES)
+MAX_CHOSEN_SIZE = 20
 
 
 def _options(o) -> dict:
@@ -106,9 +122,11 @@ def _options(o) -> dict:
                              f"{', '.join(WEIGHTS)}")
     if o.name and not o.name.isidentifier():
         raise errors.invalid(f"options.name {errors.short(o.name)} is not a Python name")
+    if o.dynamic not in ("", "off", "auto"):
+        raise errors.invalid(f"options.dynamic {errors.short(o.dynamic)}: \"auto\" or \"off\"")
     return {"kind": kind, "weights": weights, "skip_verify": o.skip_verify, "name": o.name,
             "no_remote_verify": o.no_remote_verify, "no_graph": o.no_graph,
-            "no_keep": o.no_keep}
+            "no_keep": o.no_keep, "dynamic": o.dynamic or "off"}
 
 
 class Cache:

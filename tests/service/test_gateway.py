@@ -142,6 +142,27 @@ def test_transpile_from_shapes_then_call_the_result(http):
     assert again.json()["cached"] is True and again.json()["code"] == out["code"]
 
 
+def test_transpile_with_symbolic_sizes_then_call_at_new_ones(http):
+    """``options.dynamic: "auto"`` over HTTP: the report lists the dimensions and the kept graph
+    is called at a batch it never saw (issue 35)."""
+    r = http.post("/v1/transpile", json=transpile_body(options={"dynamic": "auto"}),
+                  headers=AUTH)
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert {d["kind"] for d in out["report"]["dims"]} == {"symbolic"}, out["report"]["dims"]
+    x = np.random.default_rng(1).standard_normal((5, 3)).astype(np.float32)
+    w = np.random.default_rng(2).standard_normal((3, 4)).astype(np.float32)
+    c = http.post("/v1/call", headers=AUTH, json={
+        "graph_id": out["graph_id"], "worker": out["worker"],
+        "inputs": [{"shape": [5, 3], "dtype": "float32", "value": x.tolist()},
+                   {"shape": [3, 4], "dtype": "float32", "value": w.tolist()}]})
+    assert c.status_code == 200, c.text
+    np.testing.assert_allclose(np.array(c.json()["outputs"]["value"], np.float32),
+                               softmax_np(x, w), rtol=1e-5)
+    assert_problem(http.post("/v1/transpile", headers=AUTH,
+                             json=transpile_body(options={"dynamic": "sometimes"})), 422)
+
+
 def test_every_shipped_example_is_verified_outside_the_capturing_sandbox(http, service):
     """The playground's examples whose source framework has a worker here: each is verified by
     a process that did not run the submitted code (the target's worker, else a fresh sandbox of

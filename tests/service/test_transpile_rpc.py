@@ -141,6 +141,31 @@ def test_the_remote_function_transpiles_again_for_new_shapes(client):
     assert r.release()
 
 
+def test_symbolic_sizes_over_the_service(client):
+    """``dynamic="auto"`` (and named dimensions in ``input_specs``) through gRPC: the emitted
+    code reads its sizes, the report lists them, and the kept graph itself runs at a new batch
+    and sequence length — no transpile again (issue 35)."""
+    q, k, v = qkv()
+    r = client.transpile(FN, "attention", q, k, v, source="torch", target="jax",
+                         dynamic="auto")
+    dims = {(d["input"], d["axis"]): d for d in r.report["dims"]}
+    assert dims[("q", 0)]["kind"] == "symbolic" and dims[("k", 1)]["kind"] == "symbolic", dims
+    assert "q.shape[0]" in r.code or "Sizes read from the inputs" in r.code
+    rng = np.random.default_rng(11)
+    q3, k3, v3 = (rng.standard_normal(s).astype(np.float32) for s in ((5, 3, 8), (5, 7, 8),
+                                                                       (5, 7, 8)))
+    np.testing.assert_allclose(r(q3, k3, v3), attention_np(q3, k3, v3), rtol=1e-5, atol=1e-6)
+    assert not r.variants  # the kept graph took the new sizes
+    named = client.transpile(FN, "attention", source="torch", target="numpy",
+                             input_specs=["float32[B,T,8]", "float32[B,S,8]", "float32[B,S,8]"])
+    dims = {(d["input"], d["axis"]): d for d in named.report["dims"]}
+    assert [dims[("q", a)]["kind"] for a in range(3)] == ["symbolic", "symbolic", "pinned"]
+    np.testing.assert_allclose(named(q3, k3, v3), attention_np(q3, k3, v3), rtol=1e-5,
+                               atol=1e-6)
+    with pytest.raises(ValueError, match="dynamic"):
+        client.transpile(FN, "attention", q, k, v, source="torch", target="jax", dynamic="yes")
+
+
 def test_identical_requests_come_from_the_cache(client):
     kw = dict(source="torch", target="numpy", input_specs=["float32[2,4,8]", "float32[2,6,8]",
                                                            "float32[2,6,8]"])

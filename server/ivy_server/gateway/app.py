@@ -132,6 +132,10 @@ class TranspileOptions(BaseModel):
     name: str | None = Field(None, pattern=NAME, max_length=100,
                              description="the emitted function's name")
     svg: bool = Field(False, description="include the graph picture (SVG)")
+    dynamic: Literal["off", "auto"] = Field(
+        "off", description="auto: every input dimension the program does not pin takes any "
+        "size in the emitted code and the kept graph (captured again at other sizes, verified "
+        "at sizes never captured; the report's dims say which)")
 
 
 class TranspileIn(BaseModel):
@@ -717,6 +721,7 @@ def create_app(settings: Settings) -> FastAPI:
                     body.code, body.entry, *args, source=body.source, target=body.target,
                     input_specs=specs, kind=o.kind, weights=o.weights, verify=o.verify,
                     remote_verify=o.remote_verify, name=o.name, graph=o.svg, keep=True,
+                    dynamic=o.dynamic,
                     device=device_of.get(body.source), timeout=settings.timeout_s)
             except RemoteError as e:
                 raise remote_problem(e) from None

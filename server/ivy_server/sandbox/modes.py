@@ -308,8 +308,10 @@ def _transpile(source: str, target: str, request: dict, ivy, fw) -> dict:
     else:
         args, kwargs = (), {}
     args = tuple(args)
+    dynamic = "auto" if opts.get("dynamic") == "auto" else \
+        (ivy.transpiler.dynamic_of_specs(request.get("specs") or []) or False)
     t = ivy.transpile(obj, source, target, args, kwargs, verify=not opts.get("skip_verify"),
-                      strict=True, name=opts.get("name") or None)
+                      strict=True, name=opts.get("name") or None, dynamic=dynamic)
     kind = opts.get("kind") or "auto"
     actual = "model" if t.is_model else "function"
     if kind not in ("auto", actual):
