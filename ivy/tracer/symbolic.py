@@ -35,6 +35,7 @@ class NotGeneral(Exception):
     def __init__(self, why: str, meta: dict | None = None, varied=None):
         super().__init__(why)
         self.why, self.meta, self.varied = why, meta or {}, varied
+        self.aligned = True  # False: a capture differs in structure (not a failed fit)
 
     def where(self) -> str:
         op, line = self.meta.get("source_op"), self.meta.get("line")
@@ -237,6 +238,11 @@ def fit(first_value: int, first_sizes: dict, samples: list) -> SymInt | None:
             sym = SymInt(((c, atoms),), d, first_value - (c * m0) // d)
             if ok(sym):
                 return sym
+    # c * product(atom_i + a_i): a flatten after a slice or a valid convolution ((H - 1) * W)
+    if len(atoms) > 1:
+        sym = _shifted_product(first_value, first_sizes, samples, atoms)
+        if sym is not None and ok(sym):
+            return sym
     # sum of c_i * atom_i + o
     if len(atoms) > 1:
         coefs = {}
@@ -254,6 +260,46 @@ def fit(first_value: int, first_sizes: dict, samples: list) -> SymInt | None:
         if terms and ok(sym):
             return sym
     return None
+
+
+def _shifted_product(v0: int, first_sizes: dict, samples: list, atoms) -> SymInt | None:
+    """``c * prod(atom + a_atom)``, each shift from the sample that changed that atom alone
+    (the ratio of the values is that of the shifted sizes), expanded into a SymInt."""
+    from itertools import combinations
+
+    if v0 == 0:
+        return None
+    shifts = {}
+    for a in atoms:
+        s = next(((sz, v) for sz, vr, v in samples if vr == {a}), None)
+        if s is None or s[1] == v0:
+            return None
+        r = Fraction(s[1], v0)
+        shift = Fraction(s[0][a] - r * first_sizes[a], r - 1)
+        if shift.denominator != 1:
+            return None
+        shifts[a] = int(shift)
+    base = 1
+    for a in atoms:
+        base *= first_sizes[a] + shifts[a]
+    if base == 0:
+        return None
+    c = Fraction(v0, base)
+    terms = []
+    for k in range(len(atoms), -1, -1):
+        for sub in combinations(atoms, k):
+            coef = c.numerator
+            for a in atoms:
+                if a not in sub:
+                    coef *= shifts[a]
+            if coef:
+                terms.append((coef, sub))
+    const = sum(t for t, sub in terms if not sub)
+    terms = [(t, sub) for t, sub in terms if sub]
+    if c.denominator != 1 and const % c.denominator:
+        return None
+    return SymInt(terms, c.denominator, 0) if not const else \
+        SymInt(terms + [(const, ())], c.denominator, 0)
 
 
 _EXPONENTS = (1.0, -1.0, 0.5, -0.5, 2.0, -2.0)
@@ -314,7 +360,7 @@ def generalize(first, first_sizes: dict, samples: list[Sample]):
         try:
             per_sample.append(differing_ints(first, s.graph))
         except NotGeneral as e:
-            e.varied = s.varied
+            e.varied, e.aligned = s.varied, False  # the capture itself differs
             raise
     slots = set().union(*per_sample) if per_sample else set()
     replace: dict = {}
@@ -329,7 +375,9 @@ def generalize(first, first_sizes: dict, samples: list[Sample]):
         sym = fit_float(v0, first_sizes, pts) if is_float else \
             fit(int(v0), first_sizes, [(s, vr, int(v)) for s, vr, v in pts])
         if sym is None:
-            changed = frozenset().union(*(vr for _, vr, v in pts if v != v0))
+            # the dimensions it depends on, by the samples that changed one alone
+            changed = frozenset().union(*(vr for _, vr, v in pts if v != v0 and len(vr) == 1)) \
+                or frozenset().union(*(vr for _, vr, v in pts if v != v0))
             what = f"a float computed from the sizes ({v0!r} here)" if is_float else \
                 f"a size ({int(v0)} here)"
             raise NotGeneral(f"ivy.{n.target} gets {what} that no expression of the input "

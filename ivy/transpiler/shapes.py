@@ -261,6 +261,7 @@ class Plan:
     def generalize(self, graph):
         """``graph`` with its sizes symbolic, pinning what cannot be; the final graph."""
         first = self.sizes_at({})
+        self.together: set = set()  # atoms that appear together in one size of the graph
         while True:
             free = self.free
             samples = [s.sample for s in free]
@@ -270,10 +271,14 @@ class Plan:
                 s.sample.sizes = self.sizes_at({s: 2 * s.size})
             extra = self._all_varied(free)
             try:
-                return generalize(_fresh(graph), first, samples + extra)
+                out = generalize(_fresh(graph), first, samples + extra)
+                self.together = _together(out)
+                return out
             except NotGeneral as e:
-                if extra and len(free) > 1 and e.varied == extra[0].varied:
-                    self._extra = []  # only all of them at once: the fits rest on the others
+                if extra and len(free) > 1 and e.varied == extra[0].varied and not e.aligned:
+                    # only the capture with all of them changed differs in structure: the fits
+                    # rest on the others (and the check with all of them changed at once)
+                    self._extra = []
                     continue
                 guilty = [s for s in free if s.atom in (e.varied or ())] or free
                 for s in guilty:
@@ -353,21 +358,66 @@ class Plan:
                                          f"another size: {s.why}")
                 changed = True
                 break
-        return changed
+        return self._check_together(run_native, run_emitted, compare) or changed
+
+    def _check_together(self, run_native, run_emitted, compare) -> bool:
+        """Every free symbol changed at once (the checks above change one at a time, where
+        a sum fitted to a product's tangent would pass): at their check primes, else all at
+        twice, else three times their size — the first the source takes. A difference pins
+        the symbols that appear together in one size, else all of them."""
+        free = self.free
+        if len(free) < 2:
+            return False
+        for pick in (_prime_for, lambda s: 2 * s.size, lambda s: 3 * s.size):
+            sizes = {s: pick(s) for s in free}
+            a, k = resized(self.args, self.kwargs, self.dims, self.dim_sizes(sizes))
+            try:
+                ref = run_native(a, k)
+            except Exception:  # noqa: BLE001 - the source does not take these sizes
+                continue
+            try:
+                bad = compare(ref, run_emitted(a, k))
+            except Exception as e:  # noqa: BLE001
+                bad = _first_line(e)
+            if not bad:
+                return False
+            together = [s for s in free if s.atom in self.together] or free
+            for s in together:
+                s.pin(f"the code differs from the source with {', '.join(x.code for x in free)} "
+                      f"at {', '.join(str(sizes[x]) for x in free)} at once: {bad}")
+            return True
+        return False
 
 
 def _check_sizes(s: Symbol) -> list[int]:
     """The sizes the emitted code is run at: those of the captures (twice and three times the
     example's: the fit's own points), 1 (when not the example's), and a prime none of them
     is."""
+    out = [2 * s.size, 3 * s.size, _prime_for(s)]
+    if s.size > 1 and s.min <= 1:
+        out.insert(0, 1)
+    return [size for size in out if size not in s.verified]
+
+
+def _prime_for(s: Symbol) -> int:
+    """A prime size above the example's that no capture used."""
     seen = {s.size, 2 * s.size, 3 * s.size}
     p = max(s.size + 1, 3)
     while any(p % k == 0 for k in range(2, int(p ** 0.5) + 1)) or p in seen:
         p += 1
-    out = [2 * s.size, 3 * s.size, p]
-    if s.size > 1 and s.min <= 1:
-        out.insert(0, 1)
-    return [size for size in out if size not in s.verified]
+    return p
+
+
+def _together(graph) -> set:
+    """The atoms that some size of ``graph`` reads with another (``x.shape[0] * x.shape[1]``)."""
+    from ..tracer.ir import syms_in, walk
+    out: set = set()
+    for n in walk(graph):
+        for sym in syms_in((n.args, n.kwargs)):
+            atoms = sym.atoms()
+            if len(atoms) > 1:
+                out |= atoms
+    return out
 
 
 def _fresh(graph):

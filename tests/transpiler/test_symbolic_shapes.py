@@ -47,13 +47,42 @@ def _samples(f, first):
     (lambda s: 3 * s[B] + 1, "3 * x.shape[0] + 1"),
     (lambda s: s[B] + s[T], "x.shape[0] + x.shape[1]"),
     (lambda s: 2 * s[B] * s[T] // 4, "x.shape[0] * x.shape[1] // 2"),
+    (lambda s: (s[B] - 1) * s[T], "x.shape[0] * x.shape[1] - x.shape[1]"),  # a flatten after a
+    (lambda s: (s[B] - 2) * (s[T] - 2), None),                             # slice, a conv
 ])
 def test_fit_finds_the_expression(f, want):
     first = {B: 4, T: 6}
     sym = fit(f(first), first, _samples(f, first))
-    assert isinstance(sym, SymInt) and sym.code() == want
+    assert isinstance(sym, SymInt) and sym.code() == (want or sym.code())
     for b, t in ((5, 7), (1, 1), (13, 2)):
         assert sym.evaluate({B: b, T: t}) == f({B: b, T: t})
+
+
+def test_a_tangent_is_not_taken_for_the_product():
+    """(B - 1) * T changed one size at a time is also 16 B + 15 T - 256 (its tangent plane at
+    16, 16): the capture with both changed must tell them apart, and the transpile must check
+    sizes changed together (kornia's total_variation was wrong at (17, 18))."""
+    first = {B: 16, T: 16}
+    f = (lambda s: (s[B] - 1) * s[T])  # noqa: E731
+    sym = fit(f(first), first, _samples(f, first))
+    assert sym.evaluate({B: 17, T: 18}) == 16 * 18
+    tangent = SymInt([(16, (B,)), (15, (T,))], 1, -256)
+    for sizes, varied, v in _samples(f, first):
+        assert (tangent.evaluate(sizes) == v) == (len(varied) == 1)  # only the joint one differs
+
+
+def test_a_flatten_after_a_slice_at_new_sizes():
+    import torch
+
+    def tv(x):
+        return (x[..., 1:, :] - x[..., :-1, :]).abs().flatten(-2).sum(-1)
+
+    t = ivy.transpile(tv, source="torch", target="numpy", args=(rand(1, 3, 16, 16),),
+                      dynamic="auto")
+    assert all(d["kind"] == "symbolic" for d in t.report["dims"]), t.report["dims"]
+    x = rand(2, 4, 17, 18)
+    np.testing.assert_allclose(t(x), tv(torch.tensor(x)).numpy(), rtol=1e-5, atol=1e-4)
+    assert not t.fn.more
 
 
 def test_fit_refuses_what_no_form_gives():
