@@ -304,6 +304,24 @@ def _table():
         index=1, item=y * 2.0), [3]), (f32(3),))
     t["TensorListLength"] = (lambda x: tl.TensorListLength(input_handle=from_tensor(x)),
                              (f32(5, 2),))
+    # segment reductions (tf.math.unsorted_segment_*, tf.math.segment_*): negative ids are
+    # dropped, empty segments get the op's identity; ids may be a multi-dimensional prefix
+    ids = np.asarray([0, 2, 2, -1, 3, 0, -2], np.int32)
+    for op in ("UnsortedSegmentSum", "UnsortedSegmentMax", "UnsortedSegmentMin",
+               "UnsortedSegmentProd"):
+        t[op] = (raw(op, 5), (f32(7, 3), ids))
+    t["UnsortedSegmentSum:2-d ids"] = (raw("UnsortedSegmentSum", 3),
+                                       (f32(2, 3, 4), np.asarray([[0, 1, 2], [2, 2, 0]],
+                                                                 np.int32)))
+    t["UnsortedSegmentMax:int32"] = (raw("UnsortedSegmentMax", 4), (i32(7, 2), ids))
+    for op in ("SegmentSum", "SegmentMax", "SegmentMin", "SegmentProd", "SegmentMean"):
+        t[op] = (raw(op, np.asarray([0, 0, 2, 2, 3, 3, 3], np.int32)), (f32(7, 3),))
+    # tf.math.cumulative_logsumexp: exclusive / reverse, large values (no exp overflow)
+    for ex in (False, True):
+        for rev in (False, True):
+            t[f"CumulativeLogsumexp:exclusive={ex},reverse={rev}"] = (
+                raw("CumulativeLogsumexp", 1, exclusive=ex, reverse=rev), (f32(3, 9) * 40,))
+    t["CumulativeLogsumexp"] = (raw("CumulativeLogsumexp", -1), (f32(2, 3, 5),))
     return t
 
 
