@@ -26,14 +26,18 @@ import ivy.frontends.torch as ft
 from ivy.frontends.torch import _tensor as _ft_tensor
 from ivy.frontends.torch.nn import sampling as _sampling
 
-from .base import Rules, describe
+from ...array_object import Array
+from ...tracer.errors import TraceError
+from ..errors import TranspileError
+from .base import Rules, describe, user_line
 
 F = ft.nn.functional
 _wrap = _ft_tensor.wrap
 _Tensor = _ft_tensor.Tensor
 
-#: packets whose result is nothing to follow (assertions, hints)
-NO_OUTPUT = {"_assert_async", "_assert_scalar", "sym_constrain_range_for_size",
+#: packets whose result is nothing to follow (hints; assertions on Python scalars, which the
+#: real op checked on the example; ``_assert_async`` on a tensor has a rule: :func:`assert_async`)
+NO_OUTPUT = {"_assert_scalar", "sym_constrain_range_for_size",
              "sym_constrain_range", "_print", "record_stream",
              # raises when a LAPACK info is nonzero: the example ran without raising
              "_linalg_check_errors"}
@@ -341,6 +345,17 @@ def max_pool_with_indices(x, kernel_size, stride=(), padding=0, dilation=1, ceil
     return native(getattr(F, f"max_pool{nd}d")(T(x), kernel_size, stride=stride or None,
                                                 padding=padding, dilation=dilation,
                                                 ceil_mode=ceil_mode, return_indices=True))
+
+
+@rule("_adaptive_avg_pool2d")
+def adaptive_avg_pool2d(x, output_size):
+    return native(F.adaptive_avg_pool2d(T(x), tuple(output_size)))
+
+
+@rule("col2im")
+def col2im(x, output_size, kernel_size, dilation, padding, stride):
+    return native(F.fold(T(x), tuple(output_size), tuple(kernel_size), tuple(dilation),
+                         tuple(padding), tuple(stride)))
 
 
 @rule("_adaptive_avg_pool3d", "adaptive_avg_pool3d")
@@ -1281,3 +1296,34 @@ def grouped_mm(x, weight, offs=None, bias=None, out_dtype=None):
         mine = ivy.expand_dims(ivy.equal(group, i), axis=-1)
         out = ivy.where(mine, ivy.matmul(xs, ivy.get_item(weight, i)), out)  # (weight[i]: untraced)
     return native(out)
+
+
+# -- assertions (torch.distributions' validate_args, torch._assert_async) ----------------------
+@rule("_is_all_true", mapping="ivy.all")
+def is_all_true(x):
+    return ivy.all(x)
+
+
+@rule("_is_any_true", mapping="ivy.any")
+def is_any_true(x):
+    return ivy.any(x)
+
+
+@rule("_assert_async", mapping="(checked at capture: a value known there)")
+def assert_async(x, assert_msg=None):
+    """``torch._assert_async(t[, msg])``: raises unless ``t`` is true (nonzero). Torch has
+    already checked it on the example (the real op ran first). Ivy has no assertion operation
+    that the emitted program could keep, so — as for ``.item()`` on a value
+    (``capture/torch.py: _scalar``) — the check may be left out only when its value does not
+    depend on the inputs (then it holds for every input); a check on an input-dependent value
+    is refused: dropping it would accept inputs that the source rejects."""
+    try:
+        bool(x if isinstance(x, Array) else Array(x))
+    except TraceError:
+        raise TranspileError(
+            "an assertion on a value that depends on the inputs (torch._assert_async, e.g. from "
+            "a validate_args check or an aten decomposition's range check): Ivy has no "
+            "assertion operation, so the transpiled program could not keep the check, and "
+            "leaving it out would accept inputs that torch rejects. Validate the inputs before "
+            "calling the function (or pass validate_args=False)",
+            op="aten._assert_async", line=user_line(), source="torch") from None
