@@ -63,6 +63,7 @@ from ...tracer.errors import TraceError
 from .. import frameworks as fw
 from ..errors import TranspileError
 from . import Captured
+from . import tensorflow_array_ops as _array_ops
 from . import tensorflow_reductions as _reductions
 from .base import Evaluator, Rules, Shadow, ivy_numpy, plain_structure, trace
 
@@ -85,6 +86,7 @@ def _line(op) -> str | None:
 RULES = Rules(__name__, fallback=lambda name: frontend_rule(name))
 rule = RULES.rule
 RULES.update(_reductions.RULES)  # segment reductions, cumulative log-sum-exp
+RULES.update(_array_ops.RULES)   # the rest of the elementwise, scatter and layout ops
 
 
 def _binary(fn_name):
