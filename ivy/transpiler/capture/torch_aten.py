@@ -1327,3 +1327,114 @@ def assert_async(x, assert_msg=None):
             "leaving it out would accept inputs that torch rejects. Validate the inputs before "
             "calling the function (or pass validate_args=False)",
             op="aten._assert_async", line=user_line(), source="torch") from None
+
+
+# -- backward ops (a program that calls torch.autograd.grad itself: gradient penalties, PINNs) --
+def _dilate(g, s: int, axis: int):
+    """``g`` with ``s - 1`` zeros between its entries along ``axis``."""
+    if s == 1:
+        return g
+    n = int(g.shape[axis])
+    z = ivy.stack([g] + [ivy.zeros_like(g)] * (s - 1), axis=axis + 1)
+    shape = tuple(int(d) for d in g.shape)
+    z = ivy.reshape(z, shape[:axis] + (n * s,) + shape[axis + 1:])
+    return ivy.get_item(z, (slice(None),) * axis + (slice(0, (n - 1) * s + 1),))
+
+
+@rule("avg_pool2d_backward")
+def avg_pool2d_backward(g, x, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                        divisor_override=None):
+    """The adjoint of ``avg_pool2d``: each output's gradient, divided by its window's divisor
+    (torch's kernel's, computed from the shapes), added back over its window."""
+    kh, kw = (list(kernel_size) * 2)[:2]
+    sh, sw = (list(stride or kernel_size) * 2)[:2]
+    ph, pw = (list(padding) * 2)[:2]
+    ih, iw = int(x.shape[-2]), int(x.shape[-1])
+    oh, ow = int(g.shape[-2]), int(g.shape[-1])
+    div = np.zeros((oh, ow), np.float64)
+    for i in range(oh):
+        for j in range(ow):
+            hs, ws = i * sh - ph, j * sw - pw
+            he, we = min(hs + kh, ih + ph), min(ws + kw, iw + pw)
+            size = (he - hs) * (we - ws)
+            hs, ws, he, we = max(hs, 0), max(ws, 0), min(he, ih), min(we, iw)
+            div[i, j] = divisor_override or (size if count_include_pad else
+                                             (he - hs) * (we - ws))
+    gd = ivy.divide(g, ivy.asarray(div.astype(np.dtype(str(g.dtype)))))
+    gd = _dilate(_dilate(gd, sh, gd.ndim - 2), sw, gd.ndim - 1)
+    hp, wp = max((oh - 1) * sh + kh, ph + ih), max((ow - 1) * sw + kw, pw + iw)
+    lead = [(0, 0)] * (gd.ndim - 2)
+    total = None
+    for a in range(kh):
+        for b in range(kw):
+            piece = ivy.pad(gd, lead + [(a, hp - a - int(gd.shape[-2])),
+                                        (b, wp - b - int(gd.shape[-1]))])
+            total = piece if total is None else ivy.add(total, piece)
+    return ivy.get_item(total, (..., slice(ph, ph + ih), slice(pw, pw + iw)))
+
+
+def _adaptive_matrix(n_in: int, n_out: int, dtype) -> np.ndarray:
+    """(n_out, n_in): row i averages torch's adaptive window i."""
+    m = np.zeros((n_out, n_in), np.float64)
+    for i in range(n_out):
+        s, e = (i * n_in) // n_out, -(-((i + 1) * n_in) // n_out)
+        m[i, s:e] = 1.0 / (e - s)
+    return m.astype(dtype)
+
+
+@rule("_adaptive_avg_pool2d_backward")
+def adaptive_avg_pool2d_backward(g, x):
+    dt = np.dtype(str(g.dtype))
+    mh = ivy.asarray(_adaptive_matrix(int(x.shape[-2]), int(g.shape[-2]), dt))
+    mw = ivy.asarray(_adaptive_matrix(int(x.shape[-1]), int(g.shape[-1]), dt))
+    return ivy.einsum("oh,...op,pw->...hw", mh, g, mw)
+
+
+def _weight_grad(x, g, k, stride, padding, dilation, groups):
+    """d/dw of ``conv(x, w)`` against ``g``: a convolution of ``x`` with ``g`` over the batch
+    (per group), its stride and dilation swapped, cropped to the kernel's size."""
+    nd = len(k)
+    conv = getattr(F, f"conv{nd}d")
+    cg, og = int(x.shape[1]) // groups, int(g.shape[1]) // groups
+    outs = []
+    for gi in range(groups):
+        xs = ivy.get_item(x, (slice(None), slice(gi * cg, (gi + 1) * cg)))
+        gs = ivy.get_item(g, (slice(None), slice(gi * og, (gi + 1) * og)))
+        xt = ivy.permute_dims(xs, (1, 0) + tuple(range(2, nd + 2)))  # (Cg, B, *in)
+        gt = ivy.permute_dims(gs, (1, 0) + tuple(range(2, nd + 2)))  # (Og, B, *out)
+        r = native(conv(T(xt), T(gt), None, stride=tuple(dilation), padding=tuple(padding),
+                        dilation=tuple(stride)))                     # (Cg, Og, *k')
+        r = ivy.get_item(r, (slice(None), slice(None)) + tuple(slice(0, kk) for kk in k))
+        outs.append(ivy.permute_dims(r, (1, 0) + tuple(range(2, nd + 2))))
+    return outs[0] if groups == 1 else ivy.concat(outs, axis=0)
+
+
+@rule("convolution_backward")
+def convolution_backward(g, x, w, bias_sizes, stride, padding, dilation, transposed,
+                         output_padding, groups, output_mask):
+    """The gradients of ``convolution`` (input, weight, bias, as ``output_mask`` asks): the
+    input's is the transposed convolution of ``g`` (a convolution for a transposed one), the
+    weight's a convolution of the input with ``g``."""
+    nd = int(w.ndim) - 2
+    k = tuple(int(s) for s in w.shape[2:])
+    stride, padding, dilation = (tuple(v) * (nd if len(v) == 1 else 1)
+                                 for v in (stride, padding, dilation))
+    gi = gw = gb = None
+    if output_mask[0]:
+        if transposed:
+            gi = native(getattr(F, f"conv{nd}d")(T(g), T(w), None, stride=stride,
+                                                 padding=padding, dilation=dilation,
+                                                 groups=groups))
+        else:
+            extra = tuple(int(x.shape[2 + i]) - ((int(g.shape[2 + i]) - 1) * stride[i]
+                                                 - 2 * padding[i] + dilation[i] * (k[i] - 1) + 1)
+                          for i in range(nd))
+            gi = native(getattr(F, f"conv_transpose{nd}d")(
+                T(g), T(w), None, stride=stride, padding=padding, output_padding=extra,
+                groups=groups, dilation=dilation))
+    if output_mask[1]:
+        gw = _weight_grad(g, x, k, stride, padding, dilation, groups) if transposed else \
+            _weight_grad(x, g, k, stride, padding, dilation, groups)
+    if output_mask[2]:
+        gb = ivy.sum(g, axis=(0,) + tuple(range(2, nd + 2)))
+    return gi, gw, gb
