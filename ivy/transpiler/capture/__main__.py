@@ -145,6 +145,11 @@ _JAX_MISSING = (
      "tokens, effects and shape-polymorphism internals"),
     (r"dot_product_attention|scaled_matmul_wrapper|scaled_dot",
      "cuDNN attention / scaled-matmul wrappers (GPU kernels)"),
+    (r"^(rng_bit_generator|rng_uniform)$",
+     "XLA's own random generators: random, refused by design"),
+    (r"^(philox2x32|philox4x32|threefry4x32)$",
+     "PRNG kernels of non-default key implementations (the default threefry2x32 is mapped)"),
+    (r"^broadcast_to$", "a Pallas state primitive (kernels written in Pallas)"),
 )
 _TF_MISSING = (
     (r"String|Regex|Unicode|AsString|ReduceJoin|Substr|Sentencepiece|Wordpiece|Hash|Lookup",
