@@ -119,13 +119,18 @@ def operation_lists() -> dict[str, list[str]]:
 # -- what the captures do with each -------------------------------------------------------------
 _TORCH_SHAPE_QUERIES = {"sym_size", "sym_numel", "sym_stride", "sym_storage_offset"}
 _TORCH_MISSING = (  # (pattern on the overload name, why)
+    (r"^(_philox_key|_standard_gamma|rrelu_with_noise_functional)",
+     "random: refused by design (the program would not reproduce it)"),
+    (r"^(_unique|unique_dim|_pack_padded_sequence)",
+     "data-dependent output shapes (the emitted code has static shapes)"),
     (r"_backward|backward_", "a backward op: only in programs that call autograd themselves"),
     (r"quantiz|int4|int8|_scaled_mm|_int_mm|_weight_int|fp8|_dyn_quant",
      "quantized kernels: not mapped"),
     (r"sparse|nested|jagged|_to_dense|coalesced|dense_dim|_spdiags",
      "sparse or nested tensors: Ivy arrays are dense"),
     (r"cudnn|miopen|mkldnn|_flash_|efficient_attention|_mps|fused_attention_overrideable|"
-     r"_fused_|_foreach|_thnn_fused|_cslt|_native_multi_head|_transformer_encoder_layer_fwd",
+     r"_fused_|_foreach|_thnn_fused|_cslt|_native_multi_head|_transformer_encoder_layer_fwd|"
+     r"_masked_scale",
      "a device- or library-specific kernel (its portable form is mapped)"),
     (r"^_assert_tensor_metadata|^_functional_assert|^_make_dep_token|^_functional_sym|"
      r"^_print|^_pin_memory|^_lazy_clone|^lift|^resize|^_resize_output|^is_same_size|"
@@ -160,6 +165,10 @@ _TF_MISSING = (
     (r"^Sparse|^Ragged|SetOperation", "sparse or ragged tensors: Ivy arrays are dense"),
     (r"Queue|Iterator|^CudnnRNN|^LSTMBlockCell|TensorArray|^PlaceholderV2$",
      "TF1 input pipelines, queues and fused RNN kernels"),
+    (r"^(Where|Unique|UniqueWithCounts|DynamicPartition|DynamicStitch|ParallelDynamicStitch|"
+     r"CTCGreedyDecoder)$", "data-dependent output shapes (the emitted code has static shapes)"),
+    (r"NonMaxSuppression", "greedy non-max suppression: not mapped (its output size depends on "
+     "the data unless padded)"),
 )
 
 

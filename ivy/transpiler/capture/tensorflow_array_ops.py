@@ -4,7 +4,10 @@ converts (the coverage section of ``docs/transpiler.md``), added to :data:`.tens
 
 Values that set an output's shape (a scatter's ``shape``, ``Bincount``'s ``size``) or a layout
 (``Roll``'s shift, an axis) must not depend on the inputs: the emitted code fixes them, so one
-computed from the inputs is refused (:func:`_known`).
+computed from the inputs is refused (:func:`_known`). Inputs that TF's CPU kernels reject at run
+time (a negative value for ``Bincount``/``DenseBincount``, an out-of-range scatter index) give
+what TF's GPU and XLA kernels give (the value ignored), as the segment ops do
+(``tensorflow_reductions.py``): Ivy has no assertion op that could keep the check.
 """
 
 from __future__ import annotations
@@ -205,6 +208,69 @@ def bincount(op, arr, size, weights, **_):
                                                                                     dtype=dt)
     out = ivy.scatter_nd(idx, w, (n + 1,), reduction="sum")
     return ivy.get_item(out, slice(0, n))
+
+
+@rule("DenseBincount", mapping="ivy.equal/sum (one-hot counts)")
+def dense_bincount(op, x, size, weights, **_):
+    """``tf.math.bincount``'s op: counts (or summed ``weights``) of the values of each row of a
+    1-D or 2-D ``x`` in ``[0, size)`` — values outside are ignored — or, with ``binary_output``,
+    whether each value occurs."""
+    n = int(_known(size, op, "size").reshape(()))
+    dt = str(weights.dtype)
+    hit = ivy.equal(ivy.expand_dims(ivy.astype(x, "int64"), axis=-1),
+                    ivy.arange(n, dtype="int64"))                  # (..., len, n)
+    if op.get_attr("binary_output"):
+        return ivy.astype(ivy.any(hit, axis=-2), dt)
+    w = weights if int(np.prod(weights.shape)) else ivy.ones(tuple(x.shape), dtype=dt)
+    return ivy.sum(ivy.where(hit, ivy.expand_dims(w, axis=-1), ivy.zeros((), dtype=dt)), axis=-2)
+
+
+def _same_pads(size: int, k: int, s: int) -> tuple[int, int]:
+    out = -(-size // s)
+    total = max((out - 1) * s + k - size, 0)
+    return total // 2, total - total // 2
+
+
+@rule("MaxPoolWithArgmax", mapping="ivy.max/argmax over the window's positions")
+def max_pool_with_argmax(op, x, **_):
+    """NHWC max pooling and, for each output, the flat position of its maximum in the input,
+    ``((b * H + y) * W + x) * C + c`` (without ``b * H`` unless ``include_batch_in_index``); the
+    first maximum in the window's row-major order, as TF's kernel."""
+    _, kh, kw, _ = (int(v) for v in op.get_attr("ksize"))
+    _, sh, sw, _ = (int(v) for v in op.get_attr("strides"))
+    b, h, w, c = (int(d) for d in x.shape)
+    if op.get_attr("padding").decode() == "SAME":
+        (pt, pb), (pl, pr) = _same_pads(h, kh, sh), _same_pads(w, kw, sw)
+    else:
+        pt = pb = pl = pr = 0
+    oh, ow = (h + pt + pb - kh) // sh + 1, (w + pl + pr - kw) // sw + 1
+    low = _lowest_of(str(x.dtype))
+    xp = ivy.pad(x, [(0, 0), (pt, pb), (pl, pr), (0, 0)], constant_values=low)
+    windows = [ivy.get_item(xp, (slice(None), slice(a, a + (oh - 1) * sh + 1, sh),
+                                 slice(e, e + (ow - 1) * sw + 1, sw)))
+               for a in range(kh) for e in range(kw)]
+    stack = ivy.stack(windows, axis=0)                              # (kh*kw, b, oh, ow, c)
+    best = ivy.argmax(stack, axis=0)
+    # the input position of window offset k at output (i, j), as a constant table
+    ks = np.arange(kh * kw)
+    ys = (np.arange(oh)[None, :, None] * sh - pt + (ks // kw)[:, None, None])
+    xs = (np.arange(ow)[None, None, :] * sw - pl + (ks % kw)[:, None, None])
+    pos = ys * w + xs                                               # (kh*kw, oh, ow)
+    flat = ivy.asarray(pos.reshape(kh * kw, oh * ow).T.astype(np.int64))   # (oh*ow, kh*kw)
+    sel = ivy.reshape(ivy.permute_dims(best, (1, 2, 0, 3)), (oh * ow, b * c))
+    yx = ivy.reshape(ivy.permute_dims(ivy.take_along_axis(flat, sel, axis=1), (1, 0)),
+                     (b, c, oh, ow))
+    yx = ivy.permute_dims(yx, (0, 2, 3, 1))
+    idx = ivy.add(ivy.multiply(yx, c), ivy.reshape(ivy.arange(c, dtype="int64"), (1, 1, 1, c)))
+    if op.get_attr("include_batch_in_index"):
+        base = ivy.reshape(ivy.arange(b, dtype="int64"), (b, 1, 1, 1))
+        idx = ivy.add(idx, ivy.multiply(base, h * w * c))
+    return ivy.max(stack, axis=0), ivy.astype(idx, op.get_attr("Targmax").name)
+
+
+def _lowest_of(dtype: str):
+    d = np.dtype(dtype)
+    return float("-inf") if d.kind == "f" else int(np.iinfo(d).min)
 
 
 __all__ = ["RULES"]

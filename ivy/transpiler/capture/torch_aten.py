@@ -237,7 +237,7 @@ def to_copy(x, dtype=None, **k):
     return native(T(x).to(fdt(dtype))) if dtype is not None else copy(x)
 
 
-@rule("view", "_unsafe_view", "reshape", "view_copy", "_reshape_alias")
+@rule("view", "_unsafe_view", "reshape", "view_copy", "_reshape_alias", "_reshape_copy")
 def view(x, size, *a):
     return native(ft.reshape(T(x), tuple(size)))
 
@@ -1438,3 +1438,27 @@ def convolution_backward(g, x, w, bias_sizes, stride, padding, dilation, transpo
     if output_mask[2]:
         gb = ivy.sum(g, axis=(0,) + tuple(range(2, nd + 2)))
     return gi, gw, gb
+
+
+# -- fused forms that run_decompositions() leaves ------------------------------------------------
+@rule("_add_relu", mapping="ivy.add/relu")
+def add_relu(x, other, alpha=1):
+    y = T(other) if alpha == 1 else T(other) * alpha
+    return native(F.relu(T(x) + y))
+
+
+@rule("nonzero_static", mapping="ivy.scatter_nd (positions of nonzero entries)")
+def nonzero_static(x, *, size, fill_value=-1):
+    """The row-major positions of the first ``size`` nonzero entries of ``x``, padded with
+    ``fill_value``: the nonzero entries' ranks (a cumulative sum) pick their rows."""
+    shape = tuple(int(d) for d in x.shape)
+    n, nd = int(np.prod(shape)), len(shape)
+    nz = ivy.reshape(ivy.not_equal(x, ivy.zeros((), dtype=str(x.dtype))), (n,))
+    rank = ivy.subtract(ivy.cumulative_sum(ivy.astype(nz, "int64"), axis=0), 1)
+    target = ivy.where(ivy.logical_and(nz, ivy.less(rank, size)), rank, ivy.full_like(rank, size))
+    coords = np.stack(np.unravel_index(np.arange(n), shape), axis=-1).reshape(n, nd) if nd \
+        else np.zeros((n, 0), np.int64)
+    init = ivy.full((size + 1, nd), fill_value, dtype="int64")
+    out = ivy.scatter_nd(ivy.reshape(target, (n, 1)), ivy.asarray(coords.astype(np.int64)),
+                         (size + 1, nd), reduction="replace", out=init)
+    return ivy.get_item(out, slice(0, size))

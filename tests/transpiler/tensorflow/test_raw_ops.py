@@ -45,6 +45,7 @@ KNOWN: dict[str, tuple[tuple[str, ...], str]] = {
     # no reference: TF registers no gradient for ResizeArea (the emitted code has one)
     "ResizeArea": (("grad",), "TF registers no gradient for ResizeArea"),
     "Bincount:weights": (("grad",), "TF registers no gradient for Bincount"),
+    "DenseBincount:2-d, weights": (("grad",), "TF registers no gradient for DenseBincount"),
 }
 
 _rng = np.random.default_rng(0)
@@ -365,6 +366,20 @@ def _table():
                      (np.asarray([0, 2, 2, 7, 5, 1, 2], np.int32),))
     t["Bincount:weights"] = (lambda a, w: tf.raw_ops.Bincount(arr=a, size=4, weights=w),
                              (np.asarray([0, 2, 2, 3, 9], np.int32), pos(5)))
+    t["DenseBincount"] = (raw("DenseBincount", 5, np.zeros((0,), np.float32)),
+                          (np.asarray([0, 2, 2, 7, 4, 1], np.int32),))
+    t["DenseBincount:2-d, weights"] = (
+        lambda a, w: tf.raw_ops.DenseBincount(input=a, size=4, weights=w),
+        (np.asarray([[0, 2, 2], [3, 1, 9]], np.int32), pos(2, 3)))
+    t["DenseBincount:binary"] = (raw("DenseBincount", 4, np.zeros((0,), np.int32),
+                                     binary_output=True),
+                                 (np.asarray([[0, 2, 2], [3, 3, 1]], np.int32),))
+    mp = {"ksize": [1, 3, 3, 1], "strides": [1, 2, 2, 1]}
+    t["MaxPoolWithArgmax"] = (raw("MaxPoolWithArgmax", padding="SAME", **mp),
+                              (f32(2, 6, 5, 3),))
+    t["MaxPoolWithArgmax:valid, batch in index"] = (
+        raw("MaxPoolWithArgmax", padding="VALID", include_batch_in_index=True, **mp),
+        (f32(2, 7, 7, 2),))
     return t
 
 
