@@ -1462,3 +1462,32 @@ def nonzero_static(x, *, size, fill_value=-1):
     out = ivy.scatter_nd(ivy.reshape(target, (n, 1)), ivy.asarray(coords.astype(np.int64)),
                          (size + 1, nd), reduction="replace", out=init)
     return ivy.get_item(out, slice(0, size))
+
+
+# -- antialiased resizes (F.interpolate(..., antialias=True), torchvision's Resize) -------------
+def _aa_resize(packet):
+    def rule(x, output_size, align_corners, scales_h=None, scales_w=None):
+        """Separable: one constant matrix per axis, read off torch's own kernel run on one-hot
+        images along that axis (constant along the other, which keeps its size: with a size-1
+        other axis torch's kernel computes other weights), then ``einsum``. The weights depend
+        only on the sizes, ``align_corners`` and the scales."""
+        from torch.utils._python_dispatch import _disable_current_modes
+        op = getattr(torch.ops.aten, packet).default
+        h, w = int(x.shape[-2]), int(x.shape[-1])
+        oh, ow = (int(s) for s in output_size)
+        f64 = torch.float64
+        with _disable_current_modes():
+            eye_h = torch.eye(h, dtype=f64)[:, None, :, None].expand(h, 1, h, w).contiguous()
+            eye_w = torch.eye(w, dtype=f64)[:, None, None, :].expand(w, 1, h, w).contiguous()
+            mh = op(eye_h, [oh, w], align_corners, scales_h, None)[:, 0, :, 0].T
+            mw = op(eye_w, [h, ow], align_corners, None, scales_w)[:, 0, 0, :].T
+        dt = np.dtype(str(x.dtype))
+        mh, mw = ivy.asarray(mh.numpy().astype(dt)), ivy.asarray(mw.numpy().astype(dt))
+        return ivy.einsum("oh,...hw,pw->...op", mh, x, mw)
+
+    rule.ivy_mapping = f"ivy.einsum ({packet}: one matrix per axis)"
+    return rule
+
+
+for _p in ("_upsample_bilinear2d_aa", "_upsample_bicubic2d_aa", "_upsample_lanczos2d_aa"):
+    RULES[_p] = _aa_resize(_p)
