@@ -76,7 +76,7 @@ except ImportError:  # older JAX
 _INLINE = {"pjit", "jit", "closed_call", "core_call", "remat", "remat2", "checkpoint",
            "custom_jvp_call", "custom_vjp_call", "custom_vjp_call_jaxpr", "custom_lin"}
 _IDENTITY = {"copy", "copy_p", "optimization_barrier", "random_wrap", "random_unwrap",
-             "pvary", "device_put"}
+             "pvary", "device_put", "random_clone"}
 
 
 def _lowest(d, sign):
@@ -975,6 +975,31 @@ def concatenate(ev, name, wrapped, ivals, params):
 def reduce_precision(ev, name, wrapped, ivals, params):
     return _reduce_precision(ivals[0], params["exponent_bits"],
                              params["mantissa_bits"]), "ivy.astype (reduce_precision)"
+
+
+@rule("symmetric_product", mapping="ivy.matmul (alpha A A^T + beta C)")
+def symmetric_product(ev, name, wrapped, ivals, params):
+    """``lax.linalg.symmetric_product``: ``alpha * A @ A^T + beta * C`` (JAX's CPU lowering)."""
+    a, c = ivals
+    nd = len(a.shape)
+    at = ivy.permute_dims(a, (*range(nd - 2), nd - 1, nd - 2))
+    dt = str(a.dtype)
+    alpha = ivy.asarray(params["alpha"], dtype=dt)
+    beta = ivy.asarray(params["beta"], dtype=dt)
+    out = ivy.add(ivy.multiply(alpha, ivy.matmul(a, at)), ivy.multiply(beta, c))
+    return out, "ivy.matmul (alpha A A^T + beta C)"
+
+
+@rule("iota_2x32_shape", mapping="ivy.arange (the counter's high and low 32 bits)")
+def iota_2x32_shape(ev, name, wrapped, ivals, params):
+    """The row-major position of each element of ``shape`` as a 64-bit counter split into its
+    high and low 32-bit words (the PRNG kernels' counters)."""
+    shape = tuple(int(d) for d in params["shape"])
+    n = int(np.prod(shape)) if shape else 1
+    pos = np.arange(n, dtype=np.uint64).reshape(shape)
+    hi = ivy.asarray((pos >> np.uint64(32)).astype(np.uint32))
+    lo = ivy.asarray((pos & np.uint64(0xFFFFFFFF)).astype(np.uint32))
+    return [hi, lo], "ivy.arange (the counter's high and low 32 bits)"
 
 
 @rule("fft", mapping="ivy.fft")

@@ -63,6 +63,8 @@ from ...tracer.errors import TraceError
 from .. import frameworks as fw
 from ..errors import TranspileError
 from . import Captured
+from . import tensorflow_array_ops as _array_ops
+from . import tensorflow_reductions as _reductions
 from .base import Evaluator, Rules, Shadow, ivy_numpy, plain_structure, trace
 
 _PASS = {"Identity", "IdentityN", "StopGradient", "Snapshot", "PreventGradient",
@@ -83,6 +85,8 @@ def _line(op) -> str | None:
 #: the raw op → Ivy table; raw ops without a rule: the frontend's raw op (:func:`frontend_rule`)
 RULES = Rules(__name__, fallback=lambda name: frontend_rule(name))
 rule = RULES.rule
+RULES.update(_reductions.RULES)  # segment reductions, cumulative log-sum-exp
+RULES.update(_array_ops.RULES)   # the rest of the elementwise, scatter and layout ops
 
 
 def _binary(fn_name):

@@ -26,14 +26,18 @@ import ivy.frontends.torch as ft
 from ivy.frontends.torch import _tensor as _ft_tensor
 from ivy.frontends.torch.nn import sampling as _sampling
 
-from .base import Rules, describe
+from ...array_object import Array
+from ...tracer.errors import TraceError
+from ..errors import TranspileError
+from .base import Rules, describe, user_line
 
 F = ft.nn.functional
 _wrap = _ft_tensor.wrap
 _Tensor = _ft_tensor.Tensor
 
-#: packets whose result is nothing to follow (assertions, hints)
-NO_OUTPUT = {"_assert_async", "_assert_scalar", "sym_constrain_range_for_size",
+#: packets whose result is nothing to follow (hints; assertions on Python scalars, which the
+#: real op checked on the example; ``_assert_async`` on a tensor has a rule: :func:`assert_async`)
+NO_OUTPUT = {"_assert_scalar", "sym_constrain_range_for_size",
              "sym_constrain_range", "_print", "record_stream",
              # raises when a LAPACK info is nonzero: the example ran without raising
              "_linalg_check_errors"}
@@ -233,7 +237,7 @@ def to_copy(x, dtype=None, **k):
     return native(T(x).to(fdt(dtype))) if dtype is not None else copy(x)
 
 
-@rule("view", "_unsafe_view", "reshape", "view_copy", "_reshape_alias")
+@rule("view", "_unsafe_view", "reshape", "view_copy", "_reshape_alias", "_reshape_copy")
 def view(x, size, *a):
     return native(ft.reshape(T(x), tuple(size)))
 
@@ -341,6 +345,17 @@ def max_pool_with_indices(x, kernel_size, stride=(), padding=0, dilation=1, ceil
     return native(getattr(F, f"max_pool{nd}d")(T(x), kernel_size, stride=stride or None,
                                                 padding=padding, dilation=dilation,
                                                 ceil_mode=ceil_mode, return_indices=True))
+
+
+@rule("_adaptive_avg_pool2d")
+def adaptive_avg_pool2d(x, output_size):
+    return native(F.adaptive_avg_pool2d(T(x), tuple(output_size)))
+
+
+@rule("col2im")
+def col2im(x, output_size, kernel_size, dilation, padding, stride):
+    return native(F.fold(T(x), tuple(output_size), tuple(kernel_size), tuple(dilation),
+                         tuple(padding), tuple(stride)))
 
 
 @rule("_adaptive_avg_pool3d", "adaptive_avg_pool3d")
@@ -1281,3 +1296,198 @@ def grouped_mm(x, weight, offs=None, bias=None, out_dtype=None):
         mine = ivy.expand_dims(ivy.equal(group, i), axis=-1)
         out = ivy.where(mine, ivy.matmul(xs, ivy.get_item(weight, i)), out)  # (weight[i]: untraced)
     return native(out)
+
+
+# -- assertions (torch.distributions' validate_args, torch._assert_async) ----------------------
+@rule("_is_all_true", mapping="ivy.all")
+def is_all_true(x):
+    return ivy.all(x)
+
+
+@rule("_is_any_true", mapping="ivy.any")
+def is_any_true(x):
+    return ivy.any(x)
+
+
+@rule("_assert_async", mapping="(checked at capture: a value known there)")
+def assert_async(x, assert_msg=None):
+    """``torch._assert_async(t[, msg])``: raises unless ``t`` is true (nonzero). Torch has
+    already checked it on the example (the real op ran first). Ivy has no assertion operation
+    that the emitted program could keep, so — as for ``.item()`` on a value
+    (``capture/torch.py: _scalar``) — the check may be left out only when its value does not
+    depend on the inputs (then it holds for every input); a check on an input-dependent value
+    is refused: dropping it would accept inputs that the source rejects."""
+    try:
+        bool(x if isinstance(x, Array) else Array(x))
+    except TraceError:
+        raise TranspileError(
+            "an assertion on a value that depends on the inputs (torch._assert_async, e.g. from "
+            "a validate_args check or an aten decomposition's range check): Ivy has no "
+            "assertion operation, so the transpiled program could not keep the check, and "
+            "leaving it out would accept inputs that torch rejects. Validate the inputs before "
+            "calling the function (or pass validate_args=False)",
+            op="aten._assert_async", line=user_line(), source="torch") from None
+
+
+# -- backward ops (a program that calls torch.autograd.grad itself: gradient penalties, PINNs) --
+def _dilate(g, s: int, axis: int):
+    """``g`` with ``s - 1`` zeros between its entries along ``axis``."""
+    if s == 1:
+        return g
+    n = int(g.shape[axis])
+    z = ivy.stack([g] + [ivy.zeros_like(g)] * (s - 1), axis=axis + 1)
+    shape = tuple(int(d) for d in g.shape)
+    z = ivy.reshape(z, shape[:axis] + (n * s,) + shape[axis + 1:])
+    return ivy.get_item(z, (slice(None),) * axis + (slice(0, (n - 1) * s + 1),))
+
+
+@rule("avg_pool2d_backward")
+def avg_pool2d_backward(g, x, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                        divisor_override=None):
+    """The adjoint of ``avg_pool2d``: each output's gradient, divided by its window's divisor
+    (torch's kernel's, computed from the shapes), added back over its window."""
+    kh, kw = (list(kernel_size) * 2)[:2]
+    sh, sw = (list(stride or kernel_size) * 2)[:2]
+    ph, pw = (list(padding) * 2)[:2]
+    ih, iw = int(x.shape[-2]), int(x.shape[-1])
+    oh, ow = int(g.shape[-2]), int(g.shape[-1])
+    div = np.zeros((oh, ow), np.float64)
+    for i in range(oh):
+        for j in range(ow):
+            hs, ws = i * sh - ph, j * sw - pw
+            he, we = min(hs + kh, ih + ph), min(ws + kw, iw + pw)
+            size = (he - hs) * (we - ws)
+            hs, ws, he, we = max(hs, 0), max(ws, 0), min(he, ih), min(we, iw)
+            div[i, j] = divisor_override or (size if count_include_pad else
+                                             (he - hs) * (we - ws))
+    gd = ivy.divide(g, ivy.asarray(div.astype(np.dtype(str(g.dtype)))))
+    gd = _dilate(_dilate(gd, sh, gd.ndim - 2), sw, gd.ndim - 1)
+    hp, wp = max((oh - 1) * sh + kh, ph + ih), max((ow - 1) * sw + kw, pw + iw)
+    lead = [(0, 0)] * (gd.ndim - 2)
+    total = None
+    for a in range(kh):
+        for b in range(kw):
+            piece = ivy.pad(gd, lead + [(a, hp - a - int(gd.shape[-2])),
+                                        (b, wp - b - int(gd.shape[-1]))])
+            total = piece if total is None else ivy.add(total, piece)
+    return ivy.get_item(total, (..., slice(ph, ph + ih), slice(pw, pw + iw)))
+
+
+def _adaptive_matrix(n_in: int, n_out: int, dtype) -> np.ndarray:
+    """(n_out, n_in): row i averages torch's adaptive window i."""
+    m = np.zeros((n_out, n_in), np.float64)
+    for i in range(n_out):
+        s, e = (i * n_in) // n_out, -(-((i + 1) * n_in) // n_out)
+        m[i, s:e] = 1.0 / (e - s)
+    return m.astype(dtype)
+
+
+@rule("_adaptive_avg_pool2d_backward")
+def adaptive_avg_pool2d_backward(g, x):
+    dt = np.dtype(str(g.dtype))
+    mh = ivy.asarray(_adaptive_matrix(int(x.shape[-2]), int(g.shape[-2]), dt))
+    mw = ivy.asarray(_adaptive_matrix(int(x.shape[-1]), int(g.shape[-1]), dt))
+    return ivy.einsum("oh,...op,pw->...hw", mh, g, mw)
+
+
+def _weight_grad(x, g, k, stride, padding, dilation, groups):
+    """d/dw of ``conv(x, w)`` against ``g``: a convolution of ``x`` with ``g`` over the batch
+    (per group), its stride and dilation swapped, cropped to the kernel's size."""
+    nd = len(k)
+    conv = getattr(F, f"conv{nd}d")
+    cg, og = int(x.shape[1]) // groups, int(g.shape[1]) // groups
+    outs = []
+    for gi in range(groups):
+        xs = ivy.get_item(x, (slice(None), slice(gi * cg, (gi + 1) * cg)))
+        gs = ivy.get_item(g, (slice(None), slice(gi * og, (gi + 1) * og)))
+        xt = ivy.permute_dims(xs, (1, 0) + tuple(range(2, nd + 2)))  # (Cg, B, *in)
+        gt = ivy.permute_dims(gs, (1, 0) + tuple(range(2, nd + 2)))  # (Og, B, *out)
+        r = native(conv(T(xt), T(gt), None, stride=tuple(dilation), padding=tuple(padding),
+                        dilation=tuple(stride)))                     # (Cg, Og, *k')
+        r = ivy.get_item(r, (slice(None), slice(None)) + tuple(slice(0, kk) for kk in k))
+        outs.append(ivy.permute_dims(r, (1, 0) + tuple(range(2, nd + 2))))
+    return outs[0] if groups == 1 else ivy.concat(outs, axis=0)
+
+
+@rule("convolution_backward")
+def convolution_backward(g, x, w, bias_sizes, stride, padding, dilation, transposed,
+                         output_padding, groups, output_mask):
+    """The gradients of ``convolution`` (input, weight, bias, as ``output_mask`` asks): the
+    input's is the transposed convolution of ``g`` (a convolution for a transposed one), the
+    weight's a convolution of the input with ``g``."""
+    nd = int(w.ndim) - 2
+    k = tuple(int(s) for s in w.shape[2:])
+    stride, padding, dilation = (tuple(v) * (nd if len(v) == 1 else 1)
+                                 for v in (stride, padding, dilation))
+    gi = gw = gb = None
+    if output_mask[0]:
+        if transposed:
+            gi = native(getattr(F, f"conv{nd}d")(T(g), T(w), None, stride=stride,
+                                                 padding=padding, dilation=dilation,
+                                                 groups=groups))
+        else:
+            extra = tuple(int(x.shape[2 + i]) - ((int(g.shape[2 + i]) - 1) * stride[i]
+                                                 - 2 * padding[i] + dilation[i] * (k[i] - 1) + 1)
+                          for i in range(nd))
+            gi = native(getattr(F, f"conv_transpose{nd}d")(
+                T(g), T(w), None, stride=stride, padding=padding, output_padding=extra,
+                groups=groups, dilation=dilation))
+    if output_mask[1]:
+        gw = _weight_grad(g, x, k, stride, padding, dilation, groups) if transposed else \
+            _weight_grad(x, g, k, stride, padding, dilation, groups)
+    if output_mask[2]:
+        gb = ivy.sum(g, axis=(0,) + tuple(range(2, nd + 2)))
+    return gi, gw, gb
+
+
+# -- fused forms that run_decompositions() leaves ------------------------------------------------
+@rule("_add_relu", mapping="ivy.add/relu")
+def add_relu(x, other, alpha=1):
+    y = T(other) if alpha == 1 else T(other) * alpha
+    return native(F.relu(T(x) + y))
+
+
+@rule("nonzero_static", mapping="ivy.scatter_nd (positions of nonzero entries)")
+def nonzero_static(x, *, size, fill_value=-1):
+    """The row-major positions of the first ``size`` nonzero entries of ``x``, padded with
+    ``fill_value``: the nonzero entries' ranks (a cumulative sum) pick their rows."""
+    shape = tuple(int(d) for d in x.shape)
+    n, nd = int(np.prod(shape)), len(shape)
+    nz = ivy.reshape(ivy.not_equal(x, ivy.zeros((), dtype=str(x.dtype))), (n,))
+    rank = ivy.subtract(ivy.cumulative_sum(ivy.astype(nz, "int64"), axis=0), 1)
+    target = ivy.where(ivy.logical_and(nz, ivy.less(rank, size)), rank, ivy.full_like(rank, size))
+    coords = np.stack(np.unravel_index(np.arange(n), shape), axis=-1).reshape(n, nd) if nd \
+        else np.zeros((n, 0), np.int64)
+    init = ivy.full((size + 1, nd), fill_value, dtype="int64")
+    out = ivy.scatter_nd(ivy.reshape(target, (n, 1)), ivy.asarray(coords.astype(np.int64)),
+                         (size + 1, nd), reduction="replace", out=init)
+    return ivy.get_item(out, slice(0, size))
+
+
+# -- antialiased resizes (F.interpolate(..., antialias=True), torchvision's Resize) -------------
+def _aa_resize(packet):
+    def rule(x, output_size, align_corners, scales_h=None, scales_w=None):
+        """Separable: one constant matrix per axis, read off torch's own kernel run on one-hot
+        images along that axis (constant along the other, which keeps its size: with a size-1
+        other axis torch's kernel computes other weights), then ``einsum``. The weights depend
+        only on the sizes, ``align_corners`` and the scales."""
+        from torch.utils._python_dispatch import _disable_current_modes
+        op = getattr(torch.ops.aten, packet).default
+        h, w = int(x.shape[-2]), int(x.shape[-1])
+        oh, ow = (int(s) for s in output_size)
+        f64 = torch.float64
+        with _disable_current_modes():
+            eye_h = torch.eye(h, dtype=f64)[:, None, :, None].expand(h, 1, h, w).contiguous()
+            eye_w = torch.eye(w, dtype=f64)[:, None, None, :].expand(w, 1, h, w).contiguous()
+            mh = op(eye_h, [oh, w], align_corners, scales_h, None)[:, 0, :, 0].T
+            mw = op(eye_w, [h, ow], align_corners, None, scales_w)[:, 0, 0, :].T
+        dt = np.dtype(str(x.dtype))
+        mh, mw = ivy.asarray(mh.numpy().astype(dt)), ivy.asarray(mw.numpy().astype(dt))
+        return ivy.einsum("oh,...hw,pw->...op", mh, x, mw)
+
+    rule.ivy_mapping = f"ivy.einsum ({packet}: one matrix per axis)"
+    return rule
+
+
+for _p in ("_upsample_bilinear2d_aa", "_upsample_bicubic2d_aa", "_upsample_lanczos2d_aa"):
+    RULES[_p] = _aa_resize(_p)

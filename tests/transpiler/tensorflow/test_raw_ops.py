@@ -44,6 +44,8 @@ KNOWN: dict[str, tuple[tuple[str, ...], str]] = {
     "Pow:negative base": (("grad",), "d/d exponent at a negative base: TF 0, JAX NaN"),
     # no reference: TF registers no gradient for ResizeArea (the emitted code has one)
     "ResizeArea": (("grad",), "TF registers no gradient for ResizeArea"),
+    "Bincount:weights": (("grad",), "TF registers no gradient for Bincount"),
+    "DenseBincount:2-d, weights": (("grad",), "TF registers no gradient for DenseBincount"),
 }
 
 _rng = np.random.default_rng(0)
@@ -304,6 +306,80 @@ def _table():
         index=1, item=y * 2.0), [3]), (f32(3),))
     t["TensorListLength"] = (lambda x: tl.TensorListLength(input_handle=from_tensor(x)),
                              (f32(5, 2),))
+    # segment reductions (tf.math.unsorted_segment_*, tf.math.segment_*): negative ids are
+    # dropped, empty segments get the op's identity; ids may be a multi-dimensional prefix
+    ids = np.asarray([0, 2, 2, -1, 3, 0, -2], np.int32)
+    for op in ("UnsortedSegmentSum", "UnsortedSegmentMax", "UnsortedSegmentMin",
+               "UnsortedSegmentProd"):
+        t[op] = (raw(op, 5), (f32(7, 3), ids))
+    t["UnsortedSegmentSum:2-d ids"] = (raw("UnsortedSegmentSum", 3),
+                                       (f32(2, 3, 4), np.asarray([[0, 1, 2], [2, 2, 0]],
+                                                                 np.int32)))
+    t["UnsortedSegmentMax:int32"] = (raw("UnsortedSegmentMax", 4), (i32(7, 2), ids))
+    for op in ("SegmentSum", "SegmentMax", "SegmentMin", "SegmentProd", "SegmentMean"):
+        t[op] = (raw(op, np.asarray([0, 0, 2, 2, 3, 3, 3], np.int32)), (f32(7, 3),))
+    # tf.math.cumulative_logsumexp: exclusive / reverse, large values (no exp overflow)
+    for ex in (False, True):
+        for rev in (False, True):
+            t[f"CumulativeLogsumexp:exclusive={ex},reverse={rev}"] = (
+                raw("CumulativeLogsumexp", 1, exclusive=ex, reverse=rev), (f32(3, 9) * 40,))
+    t["CumulativeLogsumexp"] = (raw("CumulativeLogsumexp", -1), (f32(2, 3, 5),))
+    # the rest of tf2onnx's elementwise, scatter and layout ops (capture/tensorflow_array_ops.py)
+    for op in ("Asinh", "Tan", "IsInf", "Rint"):
+        t[op] = (raw(op), (np.asarray([[-2.5, -0.5, 0.5, 1.5], [2.5, 0.3, -1.7, 3.0]],
+                                      np.float32) if op == "Rint" else unit(3, 4),))
+    t["IsInf"] = (raw("IsInf"), (np.asarray([1.0, np.inf, -np.inf, np.nan], np.float32),))
+    t["Acosh"] = (raw("Acosh"), (pos(3, 4) + 1.0,))
+    t["Atanh"] = (raw("Atanh"), (unit(3, 4),))
+    t["Invert"] = (raw("Invert"), (i32(3, 4),))
+    for op in ("BitwiseXor", "LeftShift", "RightShift"):
+        t[op] = (raw(op), (i32(3, 4, lo=0, hi=64), i32(3, 4, lo=0, hi=5)))
+    t["PlaceholderWithDefault"] = (lambda x: tf.raw_ops.PlaceholderWithDefault(
+        input=x * 2.0, shape=[3, 4]), (f32(3, 4),))
+    t["AddN"] = (listed("AddN"), (f32(3, 4), f32(3, 4), f32(3, 4)))
+    t["Concat"] = (lambda x, y: tf.raw_ops.Concat(concat_dim=tf.constant(1), values=[x, y]),
+                   (f32(3, 2), f32(3, 4)))
+    t["Gather"] = (raw("Gather"), (f32(5, 3), np.asarray([[4, 0], [2, 2]], np.int32)))
+    for ex in (False, True):
+        for rev in (False, True):
+            t[f"Cumprod:exclusive={ex},reverse={rev}"] = (
+                raw("Cumprod", 1, exclusive=ex, reverse=rev), (pos(3, 5),))
+    t["Roll"] = (raw("Roll", [2, -1], [0, 1]), (f32(4, 5),))
+    t["InvertPermutation"] = (raw("InvertPermutation"), (np.asarray([3, 0, 4, 1, 2], np.int32),))
+    sidx = np.asarray([[1], [3], [1]], np.int32)
+    t["ScatterNd"] = (raw("ScatterNd", [5, 2]), (sidx, f32(3, 2)))
+    uidx = np.asarray([[1], [3]], np.int32)
+    for op in ("TensorScatterUpdate", "TensorScatterAdd", "TensorScatterSub",
+               "TensorScatterMax", "TensorScatterMin"):
+        t[op] = (raw(op), (f32(5, 2), uidx, f32(2, 2)))
+    t["DepthToSpace"] = (raw("DepthToSpace", block_size=2), (f32(2, 3, 4, 8),))
+    t["SpaceToDepth"] = (raw("SpaceToDepth", block_size=2), (f32(2, 4, 6, 3),))
+    t["ReverseSequence"] = (raw("ReverseSequence", seq_dim=1, batch_dim=0),
+                            (f32(3, 5, 2), np.asarray([2, 5, 0], np.int64)))
+    t["ReverseSequence:batch after seq"] = (raw("ReverseSequence", seq_dim=0, batch_dim=2),
+                                            (f32(4, 2, 3), np.asarray([1, 3, 4], np.int32)))
+    t["MatrixDiagPartV2"] = (raw("MatrixDiagPartV2", 0, 0.0), (f32(2, 3, 4),))
+    t["MaxPoolV2"] = (raw("MaxPoolV2", [1, 2, 2, 1], [1, 2, 2, 1], padding="SAME"),
+                      (f32(2, 5, 5, 3),))
+    t["LRN"] = (raw("LRN", depth_radius=2, bias=1.5, alpha=0.3, beta=0.75), (f32(2, 3, 3, 7),))
+    t["Bincount"] = (raw("Bincount", 6, np.zeros((0,), np.float32)),
+                     (np.asarray([0, 2, 2, 7, 5, 1, 2], np.int32),))
+    t["Bincount:weights"] = (lambda a, w: tf.raw_ops.Bincount(arr=a, size=4, weights=w),
+                             (np.asarray([0, 2, 2, 3, 9], np.int32), pos(5)))
+    t["DenseBincount"] = (raw("DenseBincount", 5, np.zeros((0,), np.float32)),
+                          (np.asarray([0, 2, 2, 7, 4, 1], np.int32),))
+    t["DenseBincount:2-d, weights"] = (
+        lambda a, w: tf.raw_ops.DenseBincount(input=a, size=4, weights=w),
+        (np.asarray([[0, 2, 2], [3, 1, 9]], np.int32), pos(2, 3)))
+    t["DenseBincount:binary"] = (raw("DenseBincount", 4, np.zeros((0,), np.int32),
+                                     binary_output=True),
+                                 (np.asarray([[0, 2, 2], [3, 3, 1]], np.int32),))
+    mp = {"ksize": [1, 3, 3, 1], "strides": [1, 2, 2, 1]}
+    t["MaxPoolWithArgmax"] = (raw("MaxPoolWithArgmax", padding="SAME", **mp),
+                              (f32(2, 6, 5, 3),))
+    t["MaxPoolWithArgmax:valid, batch in index"] = (
+        raw("MaxPoolWithArgmax", padding="VALID", include_batch_in_index=True, **mp),
+        (f32(2, 7, 7, 2),))
     return t
 
 

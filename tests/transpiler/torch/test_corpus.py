@@ -21,7 +21,12 @@ from .corpus import cases
 
 CASES = cases()
 TARGETS = ("numpy", "jax", "tensorflow", "torch")
-EXPECTED_ERRORS: dict[str, str] = {}  # case -> the TranspileError it must raise
+EXPECTED_ERRORS: dict[str, str] = {  # case -> the TranspileError it must raise
+    # kornia checks the image range with torch._assert_async on the input's values; Ivy has no
+    # assertion op the emitted code could keep, and dropping the check (as the capture once did)
+    # accepted images torch rejects: refused until checks become target assertions
+    "kornia.enhance.equalize": r"aten\._assert_async.*depends on the inputs",
+}
 
 
 def _third_draw(args):
