@@ -37,8 +37,17 @@ if os.environ.get("PYTEST_XDIST_WORKER"):
     for _var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS",
                  "TF_NUM_INTRAOP_THREADS", "TF_NUM_INTEROP_THREADS"):
         os.environ.setdefault(_var, "1")
+    # One thread also for XLA's code generation (split_count=1: splitting a module for parallel
+    # LLVM codegen only adds work on one thread). Eager JAX compiles every op for each new shape
+    # and dtype, and the tests draw many: compilation was most of the JAX tests' time. The
+    # default run also compiles with JAX's jax_disable_most_optimizations (LLVM at -O0, the same
+    # HLO and IEEE semantics, no fast-math either way): ~25% less CPU an op on this machine.
+    # IVY_FULL=1 compiles as users do (full optimization).
     os.environ.setdefault("XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false "
-                                       "intra_op_parallelism_threads=1")
+                                       "intra_op_parallelism_threads=1 "
+                                       "--xla_cpu_parallel_codegen_split_count=1")
+    if not os.environ.get("IVY_FULL"):
+        os.environ.setdefault("JAX_DISABLE_MOST_OPTIMIZATIONS", "1")
 
 
 @pytest.fixture(autouse=True)
