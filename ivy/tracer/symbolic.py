@@ -397,7 +397,13 @@ def generalize(first, first_sizes: dict, samples: list[Sample]):
             n.kwargs = _put(n.kwargs, rest, sym)
     for node_path, at in made.items():
         _, _, n = _node_at(first, node_path)
-        _make_from_sizes(n, at)
+        try:
+            _make_from_sizes(n, at)
+        except NotGeneral as e:  # the dimensions of its sizes, and where it is made
+            e.varied = frozenset().union(*(sym.atoms() for sym in at.values()))
+            e.meta = e.meta or _where(n) or _where(next((m for _, m in _nodes(first)
+                                                         if m.meta), n))
+            raise
     return first
 
 
