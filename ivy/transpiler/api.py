@@ -299,15 +299,12 @@ def _symbolic(cap, cap_mod, obj, dynamic, target, fname, fuse, params_of):
     at other sizes, fitted, emitted, and verified at sizes never captured; a dimension that
     fails anywhere is pinned and the code written again."""
     plan = shapes.Plan(cap.graph, cap.args, cap.kwargs, 1 if cap.is_model else 0, dynamic,
-                       lambda a, k: cap_mod.capture(obj, a, k))
+                       lambda a, k: cap_mod.capture(obj, a, k),
+                       prepare=lambda g: g.optimize(fuse=fuse))
     conv = target if target != "ivy" else "numpy"
     tol = tolerances(cap.graph)
     for _ in range(len(plan.symbols) + 1):
-        sym_graph = plan.generalize(cap.graph)
-        try:
-            graph = sym_graph.optimize(fuse=fuse)
-        except Exception:  # noqa: BLE001 - an optimisation is optional
-            graph = sym_graph
+        graph = plan.generalize(cap.graph)  # (compared and generalized once optimised)
         graph.dims = plan.emitted_dims()
         text = graph.to_source(target, name=fname, check_inputs=1 if cap.is_model else 0)
         fn = load_emitted(text, target, fname)

@@ -139,9 +139,13 @@ def resized(args, kwargs, dims: list[Dim], sizes: dict):
 class Plan:
     """The symbols of one transpile and the captures at other sizes (see the module doc)."""
 
-    def __init__(self, graph, args, kwargs, first_arg: int, dynamic, capture):
+    def __init__(self, graph, args, kwargs, first_arg: int, dynamic, capture, prepare=None):
         self.args, self.kwargs = args, kwargs
         self.capture = capture  # (args, kwargs) -> Captured; raises on failure
+        #: what every capture's graph goes through before they are compared (the optimiser:
+        #: a reshape or broadcast to the shape a value has is dropped at every size alike)
+        self.prepare = prepare
+        self._prepared: dict = {}
         self.dims, _ = input_dims(graph, args, kwargs, first_arg)
         self.symbols: list[Symbol] = []
         self._named(dynamic) if isinstance(dynamic, dict) else self._auto()
@@ -271,7 +275,9 @@ class Plan:
                 s.sample.sizes = self.sizes_at({s: 2 * s.size})
             extra = self._all_varied(free)
             try:
-                out = generalize(_fresh(graph), first, samples + extra)
+                out = generalize(_fresh(self._ready(graph)), first,
+                                 [Sample(self._ready(x.graph), x.sizes, x.varied)
+                                  for x in samples + extra])
                 self.together = _together(out)
                 return out
             except NotGeneral as e:
@@ -286,6 +292,20 @@ class Plan:
                     if s.name is not None:
                         raise TranspileError(f"dynamic: the dimension named {s.name!r} cannot "
                                              f"take another size: {s.why}") from None
+
+    def _ready(self, g):
+        """``g`` through :attr:`prepare` (once per graph; the plain graph when it fails)."""
+        if self.prepare is None:
+            return g
+        out = self._prepared.get(id(g))
+        if out is None:
+            try:
+                out = self.prepare(g)
+            except Exception:  # noqa: BLE001 - an optimisation is optional
+                out = g
+            self._prepared[id(g)] = out
+            self._keep = getattr(self, "_keep", []) + [g]  # ids stay valid while cached
+        return out
 
     def _all_varied(self, free) -> list:
         """One more capture with every free symbol at three times its size (the third point of
