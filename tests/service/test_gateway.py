@@ -161,6 +161,17 @@ def test_transpile_with_symbolic_sizes_then_call_at_new_ones(http):
                                softmax_np(x, w), rtol=1e-5)
     assert_problem(http.post("/v1/transpile", headers=AUTH,
                              json=transpile_body(options={"dynamic": "sometimes"})), 422)
+    # named dimensions: the batch only ("B"), the rest fixed; the worker picks its example size
+    r = http.post("/v1/transpile", headers=AUTH, json=transpile_body(inputs=[
+        {"shape": ["B", 3], "dtype": "float32"}, {"shape": [3, 4], "dtype": "float32"}]))
+    assert r.status_code == 200, r.text
+    dims = {(d["input"], d["axis"]): d["kind"] for d in r.json()["report"]["dims"]}
+    assert dims == {("x", 0): "symbolic", ("x", 1): "pinned", ("w", 0): "pinned",
+                    ("w", 1): "pinned"}, dims
+    p = assert_problem(http.post("/v1/transpile", headers=AUTH, json=transpile_body(inputs=[
+        {"shape": ["B", 3], "dtype": "float32"},
+        {"shape": [3, 4], "dtype": "float32", "value": w.tolist()}])), 422)
+    assert "named or null dimension" in p["detail"]
 
 
 def test_every_shipped_example_is_verified_outside_the_capturing_sandbox(http, service):
@@ -376,9 +387,12 @@ def test_the_schema_says_what_the_validation_does(http):
             return False
 
     good = {"shape": [2], "dtype": "float32", "value": [1, "nan"]}
-    assert valid("Tensor", good) and valid("Tensor", {"shape": [2]})
+    assert valid("TranspileTensor", good) and valid("TranspileTensor", {"shape": [2]})
+    assert valid("TranspileTensor", {"shape": ["B", None, "H=32", 3]})  # symbolic dimensions
+    assert not valid("TranspileTensor", {"shape": ["2x"]}) and \
+        not valid("CallTensor", {**good, "shape": ["B"]})  # a call's inputs have sizes
     for bad in ({}, [{}], "1.5", [1, None]):
-        assert not valid("Tensor", {**good, "value": bad}), bad
+        assert not valid("TranspileTensor", {**good, "value": bad}), bad
         r = http.post("/v1/call", headers=AUTH, json={
             "function": "add", "backend": "numpy", "inputs": [{**good, "value": bad}]})
         assert_problem(r, 422, "INVALID_ARGUMENT")

@@ -114,6 +114,21 @@ class Tensor(BaseModel):
     value: Value | None = Field(None, description=VALUE_DOC)
 
 
+#: a /v1/transpile input's dimension: a size, a name (symbolic: the same name, the same size),
+#: a name with its example size ("H=32"), or null (symbolic, a size of its own)
+Dim = Union[Annotated[int, Field(ge=0, le=1 << 20)], None,
+            Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]{0,63}(=[0-9]{1,7})?$")]]
+
+
+class TranspileTensor(Tensor):
+    """A /v1/transpile example input: as :class:`Tensor`, and without values a dimension may be
+    symbolic — a name (``"B"``: any size, the same wherever the name appears; ``"H=32"`` with its
+    example size) or null (any size of its own); the worker chooses example sizes for them
+    (docs/transpiler.md, "Symbolic sizes")."""
+
+    shape: list[Dim] = Field(max_length=8)
+
+
 class CallTensor(Tensor):
     """A /v1/call input: its values are required."""
 
@@ -145,7 +160,7 @@ class TranspileIn(BaseModel):
                        description="the function (or model class) to transpile")
     source: Source = Field(description="the framework the code is written for")
     target: Target = Field(description="the framework of the emitted code")
-    inputs: list[Tensor] = Field(default_factory=list, max_length=32,
+    inputs: list[TranspileTensor] = Field(default_factory=list, max_length=32,
                                  description="example inputs (positional)")
     options: TranspileOptions = Field(default_factory=TranspileOptions)
 
@@ -209,10 +224,24 @@ def _np_dtype(name: str):
     return np.dtype(name)
 
 
+#: the largest example size a worker chooses for a dimension given by name only
+#: (ivy.transpiler.service._EXAMPLE_SIZES)
+CHOSEN_SIZE = 20
+
+
+def _size(d) -> int:
+    if d is None:
+        return CHOSEN_SIZE
+    if isinstance(d, str):
+        _, _, size = d.partition("=")
+        return int(size) if size else CHOSEN_SIZE
+    return int(d)
+
+
 def _elements(shape) -> int:
     n = 1
     for d in shape:
-        n *= int(d)
+        n *= _size(d)
     return n
 
 
@@ -708,6 +737,11 @@ def create_app(settings: Settings) -> FastAPI:
         sleeps with a 504 naming it. 429 (with Retry-After) only ever means "busy"."""
         check_sizes(body.inputs)  # before anything is made from a shape
         specs, args = None, []
+        named = [i for i, t in enumerate(body.inputs)
+                 if any(not isinstance(d, int) for d in t.shape)]
+        if named and any(t.value is not None for t in body.inputs):
+            raise Problem(422, f"inputs[{named[0]}]: a named or null dimension is for inputs "
+                          "the worker makes (give no value in any input, or sizes only)")
         if any(t.value is not None for t in body.inputs):
             rng = np.random.default_rng(0)
             args = [array_of(t, f"inputs[{i}]") if t.value is not None else
