@@ -28,9 +28,11 @@ started on its own half of it.
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import resource
+import time
 from dataclasses import dataclass, field
 
 log = logging.getLogger("ivy_server.limits")
@@ -58,11 +60,18 @@ class Enforcement:
         """Leave the child cgroup and remove it (at exit; nothing to do for an rlimit)."""
         if not self.mechanism.startswith("cgroup") or not self.where:
             return
-        try:
-            _write(os.path.join(self._parent, "cgroup.procs"), str(os.getpid()))
-            os.rmdir(self.where)
-        except OSError as e:  # sandboxes still in it, or v2's no-internal-process rule: the
-            log.debug("could not remove %s: %s", self.where, e)  # next worker sweeps it
+        # a thread started while the process moves (gRPC's pollers) can stay behind in the
+        # child and keep it busy: move again and retry, briefly (a full suite's run left one)
+        for attempt in range(50):
+            try:
+                _write(os.path.join(self._parent, "cgroup.procs"), str(os.getpid()))
+                os.rmdir(self.where)
+                return
+            except OSError as e:  # sandboxes still in it, or v2's no-internal-process rule:
+                if e.errno != errno.EBUSY or attempt == 49:  # the next worker sweeps it
+                    log.debug("could not remove %s: %s", self.where, e)
+                    return
+                time.sleep(0.01)
 
 
 def _read(path: str) -> str:
