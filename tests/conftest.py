@@ -6,8 +6,8 @@ import tempfile
 import pytest
 from hypothesis import HealthCheck, settings
 
-# IVY_TEST_EXAMPLES raises the number of hypothesis examples for deep runs (default 8 keeps the
-# whole suite under 25 minutes on 2 cores; 12 was the default until the frontends grew).
+# IVY_TEST_EXAMPLES raises the number of hypothesis examples for deep runs (default 8; the
+# default run's time and its budget: CONTRIBUTING.md; 12 was the default until the frontends grew).
 # The default run is derandomized (the same examples every time, so a result is reproducible);
 # IVY_TEST_RANDOM=1 explores new examples on each run (do that with more examples to hunt bugs).
 settings.register_profile(
