@@ -201,39 +201,27 @@ class Plan:
                 groups.setdefault(d.size, []).append(d)
         for ds in groups.values():
             whole = Symbol(ds)
-            if not self._trial(whole):
-                if len(ds) == 1:
-                    self.symbols.append(whole)
-                    continue
-                rest = []
-                for d in ds:  # some of them may still take other sizes on their own
-                    one = Symbol([d])
-                    if self._trial(one):
-                        self.symbols.append(one)
-                    else:
-                        rest.append(d)
-                if rest:
-                    s = Symbol(rest)
-                    s.pin(whole.why)
-                    self.symbols.append(s)
-                continue
+            together = self._trial(whole)
             if len(ds) == 1:
                 self.symbols.append(whole)
                 continue
             rest = []
-            for d in ds:  # the same size in the example: one size by the program's logic?
+            for d in ds:  # one size in the example: one size by the program's logic, or not?
                 one = Symbol([d])
                 if self._trial(one):
                     self.symbols.append(one)
                 else:
                     rest.append(d)
-            if rest:
-                s = Symbol(rest)
-                if len(rest) == len(ds):
-                    s.sample = whole.sample
-                elif not self._trial(s):
-                    continue
-                self.symbols.append(s)
+            if not rest:
+                continue
+            s = Symbol(rest)  # the dimensions that take another size only together, if at all
+            if not together:
+                s.pin(whole.why)
+            elif len(rest) == len(ds):
+                s.sample = whole.sample
+            else:
+                self._trial(s)  # (pins it when they do not)
+            self.symbols.append(s)
 
     def _trial(self, s: Symbol) -> bool:
         """Capture with ``s``'s dimensions at twice their size; on success keep the sample."""
