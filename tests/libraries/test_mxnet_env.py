@@ -20,11 +20,11 @@ pytestmark = pytest.mark.mxnet
 
 @pytest.mark.skipif(os.environ.get("IVY_LIBRARIES_IN_MXNET_ENV") == "1",
                     reason="this is the run inside the MXNet environment")
-def test_libraries_on_mxnet(libraries_mxnet_python):
+def test_libraries_on_mxnet(mxnet_python):
     env = dict(os.environ, IVY_LIBRARIES_IN_MXNET_ENV="1",
                PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "client"), str(ROOT / "server")]))
     r = subprocess.run(
-        [libraries_mxnet_python, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider",
+        [mxnet_python, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider",
          "-W", "ignore::DeprecationWarning", "-rs", "tests/libraries"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
     tail = (r.stdout + r.stderr)[-4000:]
@@ -33,6 +33,6 @@ def test_libraries_on_mxnet(libraries_mxnet_python):
     # every test on numpy and mxnet (66 of them on mxnet), the kornia comparison skipped
     assert passed and int(passed.group(1)) >= 110, tail
     assert re.search(r"(\d+) failed", tail) is None, tail
-    assert "mxnet" in subprocess.run([libraries_mxnet_python, "-c", "import mxnet; print('mxnet')"],
+    assert "mxnet" in subprocess.run([mxnet_python, "-c", "import mxnet; print('mxnet')"],
                                      capture_output=True, text=True).stdout
-    print(f"\n{sys.executable} -> {libraries_mxnet_python}: {passed.group(0)} (numpy and mxnet backends)")
+    print(f"\n{sys.executable} -> {mxnet_python}: {passed.group(0)} (numpy and mxnet backends)")
