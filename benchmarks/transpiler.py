@@ -234,30 +234,41 @@ def fuse_ab(a):
     import ivy
     from ivy.transpiler import frameworks as fwk
 
-    rng = np.random.default_rng(0)
     print("| program | pair | fused | native µs | unfused / native | fused / native |")
     print("|---|---|---|---|---|---|")
+    for prog, src, tgt, fn, inputs in _pairs(a):
+        on = ivy.transpile(fn, source=src, target=tgt, args=inputs)
+        fused = on.report["graph"]["fused"]
+        if not fused:
+            continue
+        off = ivy.transpile(fn, source=src, target=tgt, args=inputs, fuse=False)
+        targs = tuple(fwk.from_numpy(x, tgt) for x in inputs)
+        best = _best_rounds({"native": globals()[f"{prog}_{tgt}"], "unfused": off.fn,
+                             "fused": on.fn}, targs, tgt, a.fuse_ab, a.repeat)
+        n = best["native"]
+        print(f"| {prog} | {src}->{tgt} | {', '.join(sorted(fused))} | {n * 1e6:.1f} | "
+              f"{best['unfused'] / n:.2f}x | {best['fused'] / n:.2f}x |", flush=True)
+
+
+def _pairs(a):
+    """``(program, source, target, the program written in source, inputs)`` for every pair
+    the arguments ask for."""
+    rng = np.random.default_rng(0)
     for prog in a.programs.split(","):
         inputs = _inputs(prog, rng, a.size)
         for src in a.sources.split(","):
             for tgt in FRAMEWORKS:
-                if tgt == src:
-                    continue
-                fn = globals()[f"{prog}_{src}"]
-                on = ivy.transpile(fn, source=src, target=tgt, args=inputs)
-                fused = on.report["graph"]["fused"]
-                if not fused:
-                    continue
-                off = ivy.transpile(fn, source=src, target=tgt, args=inputs, fuse=False)
-                targs = tuple(fwk.from_numpy(x, tgt) for x in inputs)
-                fns = {"native": globals()[f"{prog}_{tgt}"], "unfused": off.fn, "fused": on.fn}
-                best = dict.fromkeys(fns, float("inf"))
-                for _ in range(a.fuse_ab):
-                    for k, f in fns.items():
-                        best[k] = min(best[k], _time(f, targs, tgt, a.repeat))
-                n = best["native"]
-                print(f"| {prog} | {src}->{tgt} | {', '.join(sorted(fused))} | {n * 1e6:.1f} | "
-                      f"{best['unfused'] / n:.2f}x | {best['fused'] / n:.2f}x |", flush=True)
+                if tgt != src:
+                    yield prog, src, tgt, globals()[f"{prog}_{src}"], inputs
+
+
+def _best_rounds(fns: dict, targs, tgt, rounds: int, repeat: int) -> dict:
+    """Each function's best median call time over ``rounds`` interleaved rounds."""
+    best = dict.fromkeys(fns, float("inf"))
+    for _ in range(rounds):
+        for k, f in fns.items():
+            best[k] = min(best[k], _time(f, targs, tgt, repeat))
+    return best
 
 
 def dynamic_ab(a):
@@ -267,36 +278,26 @@ def dynamic_ab(a):
     import ivy
     from ivy.transpiler import frameworks as fwk
 
-    rng = np.random.default_rng(0)
     print("| program | pair | transpile fixed s | transpile auto s | symbolic dims | "
           "native µs | fixed / native | auto / native | auto / fixed |")
     print("|---|---|---|---|---|---|---|---|---|")
     ratios = []
-    for prog in a.programs.split(","):
-        inputs = _inputs(prog, rng, a.size)
-        for src in a.sources.split(","):
-            for tgt in FRAMEWORKS:
-                if tgt == src:
-                    continue
-                fn = globals()[f"{prog}_{src}"]
-                t0 = time.perf_counter()
-                fixed = ivy.transpile(fn, source=src, target=tgt, args=inputs)
-                t1 = time.perf_counter()
-                auto = ivy.transpile(fn, source=src, target=tgt, args=inputs, dynamic="auto")
-                t2 = time.perf_counter()
-                sym = sum(d["kind"] == "symbolic" for d in auto.report["dims"])
-                targs = tuple(fwk.from_numpy(x, tgt) for x in inputs)
-                fns = {"native": globals()[f"{prog}_{tgt}"], "fixed": fixed.fn, "auto": auto.fn}
-                best = dict.fromkeys(fns, float("inf"))
-                for _ in range(a.dynamic_ab):
-                    for k, f in fns.items():
-                        best[k] = min(best[k], _time(f, targs, tgt, a.repeat))
-                n = best["native"]
-                ratios.append(best["auto"] / best["fixed"])
-                print(f"| {prog} | {src}->{tgt} | {t1 - t0:.2f} | {t2 - t1:.2f} | "
-                      f"{sym}/{len(auto.report['dims'])} | {n * 1e6:.1f} | "
-                      f"{best['fixed'] / n:.2f}x | {best['auto'] / n:.2f}x | "
-                      f"{best['auto'] / best['fixed']:.3f}x |", flush=True)
+    for prog, src, tgt, fn, inputs in _pairs(a):
+        t0 = time.perf_counter()
+        fixed = ivy.transpile(fn, source=src, target=tgt, args=inputs)
+        t1 = time.perf_counter()
+        auto = ivy.transpile(fn, source=src, target=tgt, args=inputs, dynamic="auto")
+        t2 = time.perf_counter()
+        sym = sum(d["kind"] == "symbolic" for d in auto.report["dims"])
+        targs = tuple(fwk.from_numpy(x, tgt) for x in inputs)
+        best = _best_rounds({"native": globals()[f"{prog}_{tgt}"], "fixed": fixed.fn,
+                             "auto": auto.fn}, targs, tgt, a.dynamic_ab, a.repeat)
+        n = best["native"]
+        ratios.append(best["auto"] / best["fixed"])
+        print(f"| {prog} | {src}->{tgt} | {t1 - t0:.2f} | {t2 - t1:.2f} | "
+              f"{sym}/{len(auto.report['dims'])} | {n * 1e6:.1f} | "
+              f"{best['fixed'] / n:.2f}x | {best['auto'] / n:.2f}x | "
+              f"{best['auto'] / best['fixed']:.3f}x |", flush=True)
     if ratios:
         print(f"\nauto / fixed: median {statistics.median(ratios):.3f}x, "
               f"max {max(ratios):.3f}x over {len(ratios)} pairs")
