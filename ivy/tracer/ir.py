@@ -106,7 +106,23 @@ class Sub:
         return f"<sub-graph {self.graph.name}: {len(self.graph.nodes)} nodes>"
 
 
-class SymInt:
+class _Symbolic:
+    """What :class:`SymInt` and :class:`SymFloat` share: equality and hashing by value (the
+    subclass's ``_key``), shown as their code."""
+
+    __slots__ = ()
+
+    def __eq__(self, other):
+        return other.__class__ is self.__class__ and self._key() == other._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.code()})"
+
+
+class SymInt(_Symbolic):
     """A size that the code reads from its inputs when it runs (a symbolic dimension): in a
     node's arguments where a traced graph holds an ``int``. The value is
     ``(sum(coef * product of atoms) // div) + offset``; an atom ``(input_name, axis)`` is
@@ -154,17 +170,8 @@ class SymInt:
     def _key(self):
         return (self.terms, self.div, self.offset)
 
-    def __eq__(self, other):
-        return other.__class__ is SymInt and self._key() == other._key()
 
-    def __hash__(self):
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return f"SymInt({self.code()})"
-
-
-class SymFloat:
+class SymFloat(_Symbolic):
     """A float the program computes from a size (an attention scale ``d ** -0.5``):
     ``coef * atom_size ** exponent``, read from the inputs when the code runs (see
     :class:`SymInt`)."""
@@ -188,15 +195,6 @@ class SymFloat:
 
     def _key(self):
         return (self.atom, self.exponent, self.coef)
-
-    def __eq__(self, other):
-        return other.__class__ is SymFloat and self._key() == other._key()
-
-    def __hash__(self):
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return f"SymFloat({self.code()})"
 
 
 def syms_in(v) -> list:
