@@ -460,13 +460,4 @@ def _get(n, arg_path):
     return v
 
 
-def uses_syms(g) -> bool:
-    return any(n.op == CALL and _has_sym((n.args, n.kwargs)) for _, n in _nodes(g))
-
-
-def _has_sym(v) -> bool:
-    from .ir import syms_in
-    return bool(syms_in(v))
-
-
-__all__ = ["NotGeneral", "Sample", "differing_ints", "fit", "generalize", "uses_syms"]
+__all__ = ["NotGeneral", "Sample", "differing_ints", "fit", "fit_float", "generalize"]

@@ -145,7 +145,8 @@ class Plan:
         #: what every capture's graph goes through before they are compared (the optimiser:
         #: a reshape or broadcast to the shape a value has is dropped at every size alike)
         self.prepare = prepare
-        self._prepared: dict = {}
+        self._prepared: dict = {}  # graph -> its prepared form (the key keeps it alive)
+        self._extra_key, self._extra = None, []  # the all-sizes capture, for which symbols
         self.dims, _ = input_dims(graph, args, kwargs, first_arg)
         self.symbols: list[Symbol] = []
         self._named(dynamic) if isinstance(dynamic, dict) else self._auto()
@@ -285,21 +286,20 @@ class Plan:
         """``g`` through :attr:`prepare` (once per graph; the plain graph when it fails)."""
         if self.prepare is None:
             return g
-        out = self._prepared.get(id(g))
+        out = self._prepared.get(g)
         if out is None:
             try:
                 out = self.prepare(g)
             except Exception:  # noqa: BLE001 - an optimisation is optional
                 out = g
-            self._prepared[id(g)] = out
-            self._keep = getattr(self, "_keep", []) + [g]  # ids stay valid while cached
+            self._prepared[g] = out
         return out
 
     def _all_varied(self, free) -> list:
         """One more capture with every free symbol at three times its size (the third point of
         each fit); none when it fails (the fits then rest on two points and the verification)."""
         key = tuple(s.atom for s in free)
-        if getattr(self, "_extra_key", None) == key:
+        if self._extra_key == key:
             return self._extra
         changed = {s: 3 * s.size for s in free}
         try:
